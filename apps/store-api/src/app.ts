@@ -1,0 +1,124 @@
+import cors from "@fastify/cors";
+import formbody from "@fastify/formbody";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { seedImagesFolder } from "./catalog/seed.ts";
+import type { StoreApiConfig } from "./config.ts";
+import { pingDatabase, type Database } from "./db/connection.ts";
+import { ApiError } from "./errors.ts";
+import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { registerCheckoutRoutes } from "./routes/checkout.ts";
+import { registerImageRoutes } from "./routes/images.ts";
+
+export interface AppOptions {
+  config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName">;
+  db: Database;
+  /** The clock; tests move it to expire reservations. */
+  now?: () => Date;
+  logger?: FastifyServerOptions["logger"];
+  /** Folder the product images are served from. */
+  imagesFolder?: string;
+}
+
+/** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
+export const bodyLimitBytes = 64 * 1024;
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  message: string;
+}
+
+function isFastifyLikeError(error: unknown): error is FastifyLikeError {
+  return typeof error === "object" && error !== null && "message" in error;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyLimitBytes,
+    // Our 404 for a store id must not depend on how the router treats trailing slashes.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const allowedOrigins = new Set(config.allowedOrigins);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    methods: ["GET", "POST"],
+    allowedHeaders: ["Content-Type"],
+    maxAge: 600,
+  });
+  await app.register(formbody, { bodyLimit: bodyLimitBytes });
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    if (!reply.hasHeader("content-security-policy")) {
+      reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  // Only the configured store answers; any other store id is unknown.
+  app.addHook("onRequest", async (request) => {
+    const storeId = (request.params as { storeId?: string } | undefined)?.storeId;
+    if (storeId !== undefined && storeId !== config.storeId) throw new ApiError(404, "not_found", "Store not found");
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      const body: { code: string; message: string; details?: Record<string, unknown> } = {
+        code: error.code,
+        message: error.message,
+      };
+      if (error.details !== undefined) body.details = error.details;
+      return reply.code(error.statusCode).send({ error: body });
+    }
+    const known = isFastifyLikeError(error) ? error : { message: String(error) };
+    const status = known.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({
+        error: { code: clientErrorCode(status, known.code), message: known.message },
+      });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .code(500)
+      .send({ error: { code: "internal_error", message: "Something went wrong on our side. Please try again." } });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0] ?? ""}` } }),
+  );
+
+  app.get("/health", async (_request, reply) => {
+    try {
+      await pingDatabase(db);
+      return { status: "ok", database: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  registerCatalogRoutes(app, { db, publicUrl: config.publicUrl });
+  registerCheckoutRoutes(app, {
+    db,
+    publicUrl: config.publicUrl,
+    storeId: config.storeId,
+    shopName: config.shopName,
+    allowedOrigins: config.allowedOrigins,
+    reservationMs: config.reservationMs,
+    now,
+  });
+  registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
+  return app;
+}
+
+function clientErrorCode(status: number, fastifyCode: string | undefined): string {
+  if (status === 413) return "body_too_large";
+  if (status === 415) return "unsupported_media_type";
+  if (fastifyCode === "FST_ERR_CTP_INVALID_JSON_BODY" || fastifyCode === "FST_ERR_CTP_EMPTY_JSON_BODY") return "invalid_json";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  return "invalid_request";
+}

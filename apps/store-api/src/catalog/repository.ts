@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db/connection.ts";
+import { currencies, productImages, products, variants } from "../db/schema.ts";
+
+export type ProductRow = typeof products.$inferSelect;
+export type ImageRow = typeof productImages.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect;
+export type CurrencyRow = typeof currencies.$inferSelect;
+
+export interface ProductAggregate {
+  product: ProductRow;
+  images: ImageRow[];
+  variants: VariantRow[];
+}
+
+export const productSortFields = ["order", "created_at", "updated_at", "title"] as const;
+export type ProductSortField = (typeof productSortFields)[number];
+
+export interface ProductListQuery {
+  ids: readonly string[] | undefined;
+  offset: number;
+  limit: number;
+  sortBy: ProductSortField;
+  direction: "asc" | "desc";
+  /** Only products created on or before this instant. */
+  toDate: Date | undefined;
+}
+
+const sortColumns = {
+  order: products.sortOrder,
+  created_at: products.createdAt,
+  updated_at: products.updatedAt,
+  title: products.title,
+} as const;
+
+/** Published, not deleted: what shoppers may see. */
+const visible = and(eq(products.status, "published"), isNull(products.deletedAt));
+
+export async function listProducts(
+  db: Database,
+  query: ProductListQuery,
+): Promise<{ count: number; products: ProductAggregate[] }> {
+  const conditions: SQL[] = [];
+  if (visible !== undefined) conditions.push(visible);
+  if (query.ids !== undefined) conditions.push(inArray(products.id, [...query.ids]));
+  if (query.toDate !== undefined) conditions.push(lte(products.createdAt, query.toDate));
+  const where = and(...conditions);
+  const direction = query.direction === "asc" ? asc : desc;
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(direction(sortColumns[query.sortBy]), asc(products.id))
+      .limit(query.limit)
+      .offset(query.offset),
+  ]);
+  return { count: totals[0]?.total ?? 0, products: await attachChildren(db, rows) };
+}
+
+export async function findProduct(db: Database, id: string): Promise<ProductAggregate | undefined> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), visible))
+    .limit(1);
+  const [aggregate] = await attachChildren(db, rows);
+  return aggregate;
+}
+
+/** Variants of visible products, optionally only those of the given products, in display order. */
+export async function listVariants(db: Database, productIds: readonly string[] | undefined): Promise<VariantRow[]> {
+  const conditions: SQL[] = [];
+  if (visible !== undefined) conditions.push(visible);
+  if (productIds !== undefined) conditions.push(inArray(variants.productId, [...productIds]));
+  const rows = await db
+    .select({ variant: variants })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(...conditions))
+    .orderBy(asc(products.sortOrder), asc(variants.productId), asc(variants.sortOrder));
+  return rows.map((row) => row.variant);
+}
+
+export async function listCurrencies(db: Database): Promise<Map<string, CurrencyRow>> {
+  const rows = await db.select().from(currencies);
+  return new Map(rows.map((row) => [row.code, row]));
+}
+
+async function attachChildren(db: Database, rows: ProductRow[]): Promise<ProductAggregate[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [imageRows, variantRows] = await Promise.all([
+    db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.sortOrder)),
+    db
+      .select()
+      .from(variants)
+      .where(inArray(variants.productId, ids))
+      .orderBy(asc(variants.sortOrder), asc(variants.id)),
+  ]);
+  return rows.map((product) => ({
+    product,
+    images: imageRows.filter((image) => image.productId === product.id),
+    variants: variantRows.filter((variant) => variant.productId === product.id),
+  }));
+}
+
+/** Units a shopper can still buy: on hand minus what open checkouts hold. */
+export const availableStock = sql<number>`${variants.stockOnHand} - ${variants.stockReserved}`;

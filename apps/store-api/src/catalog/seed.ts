@@ -1,0 +1,166 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/connection.ts";
+import { currencies, productImages, products, variants } from "../db/schema.ts";
+import { packageRoot } from "../package-root.ts";
+
+const minorUnits = z.number().int().nonnegative().max(1_000_000_000);
+
+const seedVariantSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  sku: z.string().nullable(),
+  image: z.string().nullable(),
+  amount: minorUnits,
+  sale_amount: minorUnits.nullable(),
+  manage_inventory: z.boolean(),
+  stock: z.number().int().nonnegative(),
+  weight: z.number().nonnegative().nullable(),
+});
+
+const seedProductSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  subtitle: z.string().nullable(),
+  ribbon_text: z.string().nullable(),
+  order: z.number().int(),
+  purchasable: z.boolean(),
+  site_product_selection: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  description: z.string(),
+  images: z.array(z.string().min(1)),
+  thumbnail: z.string().nullable(),
+  additional_info: z.array(z.object({ id: z.string(), title: z.string(), description: z.string() })),
+  variants: z.array(seedVariantSchema).min(1),
+});
+
+export const seedCatalogSchema = z.object({
+  currencies: z
+    .array(
+      z.object({
+        code: z.string().min(3),
+        name: z.string(),
+        name_plural: z.string(),
+        symbol: z.string(),
+        symbol_native: z.string(),
+        template: z.string().includes("$1"),
+        decimal_digits: z.number().int().min(0).max(4),
+      }),
+    )
+    .min(1),
+  products: z.array(seedProductSchema).min(1),
+});
+
+export type SeedCatalog = z.infer<typeof seedCatalogSchema>;
+export type SeedProduct = z.infer<typeof seedProductSchema>;
+
+export const seedFolder = path.join(packageRoot, "seed");
+export const seedImagesFolder = path.join(seedFolder, "images");
+
+export async function readSeedCatalog(file = path.join(seedFolder, "catalog.json")): Promise<SeedCatalog> {
+  return seedCatalogSchema.parse(JSON.parse(await readFile(file, "utf8")));
+}
+
+/** Image references in the seed are file names in seed/images, served under /images/. */
+function imagePath(file: string): string {
+  return `/images/${file}`;
+}
+
+/**
+ * Loads the catalogue into an empty database in one transaction.
+ * Returns false, touching nothing, when products already exist.
+ */
+export async function seedIfEmpty(db: Database, catalog: SeedCatalog): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ total: count() }).from(products);
+    if ((existing?.total ?? 0) > 0) return false;
+    const currencyCode = catalog.currencies[0]?.code ?? "NPR";
+    await tx.insert(currencies).values(
+      catalog.currencies.map((currency) => ({
+        code: currency.code,
+        name: currency.name,
+        namePlural: currency.name_plural,
+        symbol: currency.symbol,
+        symbolNative: currency.symbol_native,
+        template: currency.template,
+        decimalDigits: currency.decimal_digits,
+      })),
+    );
+    for (const product of catalog.products) {
+      const createdAt = new Date(product.created_at);
+      await tx.insert(products).values({
+        id: product.id,
+        title: product.title,
+        subtitle: product.subtitle,
+        ribbonText: product.ribbon_text,
+        description: product.description,
+        thumbnail: product.thumbnail === null ? null : imagePath(product.thumbnail),
+        purchasable: product.purchasable,
+        sortOrder: product.order,
+        siteProductSelection: product.site_product_selection,
+        status: "published",
+        typeValue: "physical",
+        extras: productExtras(product),
+        createdAt,
+        updatedAt: createdAt,
+      });
+      if (product.images.length > 0) {
+        await tx.insert(productImages).values(
+          product.images.map((file, index) => ({
+            productId: product.id,
+            url: imagePath(file),
+            sortOrder: index + 1,
+            type: "image",
+          })),
+        );
+      }
+      await tx.insert(variants).values(
+        product.variants.map((variant, index) => ({
+          id: variant.id,
+          productId: product.id,
+          title: variant.title,
+          imageUrl: variant.image === null ? null : imagePath(variant.image),
+          sku: variant.sku,
+          sortOrder: index + 1,
+          amount: variant.amount,
+          saleAmount: variant.sale_amount,
+          currencyCode,
+          manageInventory: variant.manage_inventory,
+          weight: variant.weight,
+          stockOnHand: variant.stock,
+          stockReserved: 0,
+          updatedAt: createdAt,
+        })),
+      );
+    }
+    return true;
+  });
+}
+
+function productExtras(product: SeedProduct) {
+  const optionId = `opt_${product.id}_style`;
+  return {
+    options:
+      product.variants.length > 1
+        ? [
+            {
+              id: optionId,
+              title: "Style",
+              values: product.variants.map((variant) => ({
+                id: `optval_${variant.id}`,
+                option_id: optionId,
+                variant_id: variant.id,
+                value: variant.title,
+              })),
+            },
+          ]
+        : [],
+    product_collections: [{ product_id: product.id, collection_id: "col_shilajit", order: product.order }],
+    additional_info: product.additional_info.map((info, index) => ({ ...info, order: index + 1 })),
+    custom_fields: [],
+    related_products: [],
+    metadata: {},
+  };
+}

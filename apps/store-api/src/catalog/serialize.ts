@@ -1,0 +1,106 @@
+import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
+
+/** Turns a stored path such as /images/x.svg into an absolute URL on this API; leaves absolute URLs alone. */
+export type AssetUrl = (stored: string) => string;
+
+export function assetUrlOn(publicUrl: string): AssetUrl {
+  return (stored) => (/^https?:\/\//i.test(stored) ? stored : `${publicUrl}${stored.startsWith("/") ? "" : "/"}${stored}`);
+}
+
+export interface HostedCurrency {
+  code: string;
+  decimal_digits: number;
+  template: string;
+  name: string;
+  symbol: string;
+  symbol_native: string;
+  name_plural: string;
+  rounding: number;
+  min_amount: number;
+}
+
+export function serializeCurrency(currency: CurrencyRow): HostedCurrency {
+  return {
+    code: currency.code,
+    decimal_digits: currency.decimalDigits,
+    template: currency.template,
+    name: currency.name,
+    symbol: currency.symbol,
+    symbol_native: currency.symbolNative,
+    name_plural: currency.namePlural,
+    rounding: 0,
+    min_amount: 0,
+  };
+}
+
+export function availableUnits(variant: VariantRow): number {
+  return variant.stockOnHand - variant.stockReserved;
+}
+
+function serializeVariant(
+  variant: VariantRow,
+  aggregate: ProductAggregate,
+  currencies: ReadonlyMap<string, CurrencyRow>,
+  assetUrl: AssetUrl,
+) {
+  const currency = currencies.get(variant.currencyCode);
+  const optionValues = aggregate.product.extras.options.flatMap((option) =>
+    option.values.filter((value) => value.variant_id === variant.id),
+  );
+  return {
+    id: variant.id,
+    title: variant.title,
+    image_url: variant.imageUrl === null ? null : assetUrl(variant.imageUrl),
+    sku: variant.sku,
+    prices: [
+      {
+        amount: variant.amount,
+        sale_amount: variant.saleAmount,
+        currency_code: variant.currencyCode,
+        currency: currency === undefined ? null : serializeCurrency(currency),
+      },
+    ],
+    manage_inventory: variant.manageInventory,
+    weight: variant.weight,
+    options: optionValues,
+    inventory_quantity: availableUnits(variant),
+  };
+}
+
+/** The product as the hosted backend shapes it; `imagesKey` is `images` in lists and `media` for one product. */
+export function serializeProduct(
+  aggregate: ProductAggregate,
+  currencies: ReadonlyMap<string, CurrencyRow>,
+  assetUrl: AssetUrl,
+  imagesKey: "images" | "media",
+) {
+  const { product } = aggregate;
+  return {
+    id: product.id,
+    title: product.title,
+    subtitle: product.subtitle,
+    ribbon_text: product.ribbonText,
+    description: product.description,
+    thumbnail: product.thumbnail === null ? null : assetUrl(product.thumbnail),
+    purchasable: product.purchasable,
+    order: product.sortOrder,
+    site_product_selection: product.siteProductSelection,
+    status: product.status,
+    [imagesKey]: aggregate.images.map((image) => ({
+      url: assetUrl(image.url),
+      order: image.sortOrder,
+      type: image.type,
+    })),
+    options: product.extras.options,
+    variants: aggregate.variants.map((variant) => serializeVariant(variant, aggregate, currencies, assetUrl)),
+    product_collections: product.extras.product_collections,
+    additional_info: product.extras.additional_info,
+    type: { value: product.typeValue },
+    custom_fields: product.extras.custom_fields,
+    related_products: product.extras.related_products,
+    updated_at: product.updatedAt.toISOString(),
+    created_at: product.createdAt.toISOString(),
+    deleted_at: product.deletedAt === null ? null : product.deletedAt.toISOString(),
+    metadata: product.extras.metadata,
+  };
+}

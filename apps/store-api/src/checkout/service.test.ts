@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { formatMinorUnits } from "./money.ts";
+import { mergeItems, unitPrice } from "./service.ts";
+
+describe("checkout pricing", () => {
+  it("charges the sale price when there is one above zero", () => {
+    expect(unitPrice({ amount: 120000, saleAmount: null })).toBe(120000);
+    expect(unitPrice({ amount: 120000, saleAmount: 99000 })).toBe(99000);
+    expect(unitPrice({ amount: 120000, saleAmount: 0 })).toBe(120000);
+  });
+
+  it("merges repeated variants, keeping first-seen order", () => {
+    expect(
+      mergeItems([
+        { variantId: "b", quantity: 1 },
+        { variantId: "a", quantity: 2 },
+        { variantId: "b", quantity: 3 },
+      ]),
+    ).toEqual([
+      { variantId: "b", quantity: 4 },
+      { variantId: "a", quantity: 2 },
+    ]);
+  });
+
+  it("formats minor units with the currency template, else the symbol, else the euro sign", () => {
+    const npr = {
+      code: "NPR",
+      name: "Nepalese Rupee",
+      namePlural: "Nepalese rupees",
+      symbol: "Rs",
+      symbolNative: "रु",
+      template: "Rs. $1",
+      decimalDigits: 2,
+    };
+    expect(formatMinorUnits(120000, npr)).toBe("Rs. 1200.00");
+    expect(formatMinorUnits(5, { ...npr, template: "" })).toBe("Rs0.05");
+    expect(formatMinorUnits(1234, undefined)).toBe("€12.34");
+  });
+});

@@ -1,0 +1,270 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/connection.ts";
+import { checkoutLines, checkoutSessions, orders, products, variants } from "../db/schema.ts";
+import { ApiError } from "../errors.ts";
+
+export const maxCheckoutLines = 50;
+export const maxLineQuantity = 100;
+
+export interface CheckoutRequest {
+  items: readonly { variantId: string; quantity: number }[];
+  successUrl: string;
+  cancelUrl: string;
+  locale: string | undefined;
+  timeZone: string | undefined;
+}
+
+export type SessionRow = typeof checkoutSessions.$inferSelect;
+export type LineRow = typeof checkoutLines.$inferSelect;
+
+export interface SessionWithLines {
+  session: SessionRow;
+  lines: LineRow[];
+}
+
+function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(18).toString("base64url")}`;
+}
+
+/** What the shopper pays per unit: the sale price when there is one above zero, else the price. */
+export function unitPrice(variant: { amount: number; saleAmount: number | null }): number {
+  return variant.saleAmount !== null && variant.saleAmount > 0 ? variant.saleAmount : variant.amount;
+}
+
+/** Sums quantities of repeated variant ids, keeping first-seen order. */
+export function mergeItems(items: CheckoutRequest["items"]): { variantId: string; quantity: number }[] {
+  const merged = new Map<string, number>();
+  for (const item of items) merged.set(item.variantId, (merged.get(item.variantId) ?? 0) + item.quantity);
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+/**
+ * Creates a checkout session, pricing every line from the database and reserving managed stock.
+ * All or nothing: any failure leaves stock and sessions untouched.
+ */
+export async function createCheckoutSession(
+  db: Database,
+  request: CheckoutRequest,
+  options: { now: Date; reservationMs: number },
+): Promise<SessionWithLines> {
+  const items = mergeItems(request.items);
+  for (const item of items) {
+    if (item.quantity > maxLineQuantity) {
+      throw new ApiError(400, "invalid_quantity", `Quantity for ${item.variantId} exceeds ${maxLineQuantity}.`, {
+        variant_id: item.variantId,
+      });
+    }
+  }
+  const ids = items.map((item) => item.variantId);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ variant: variants, product: products })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(inArray(variants.id, ids));
+    const byId = new Map(rows.map((row) => [row.variant.id, row]));
+    const priced = items.map((item) => {
+      const row = byId.get(item.variantId);
+      if (row === undefined || row.product.status !== "published" || row.product.deletedAt !== null) {
+        throw new ApiError(400, "unknown_variant", `Unknown variant: ${item.variantId}.`, { variant_id: item.variantId });
+      }
+      if (!row.product.purchasable) {
+        throw new ApiError(409, "product_unavailable", `${row.product.title} is currently unavailable.`, {
+          variant_id: item.variantId,
+        });
+      }
+      return { ...item, variant: row.variant, product: row.product };
+    });
+    const currencyCode = priced[0]?.variant.currencyCode ?? "NPR";
+    if (priced.some((line) => line.variant.currencyCode !== currencyCode)) {
+      throw new ApiError(400, "mixed_currencies", "All items of one checkout must be priced in the same currency.");
+    }
+    // Reserve in id order so concurrent sessions lock rows in the same order and cannot deadlock.
+    const managed = priced
+      .filter((line) => line.variant.manageInventory)
+      .sort((left, right) => (left.variantId < right.variantId ? -1 : 1));
+    for (const line of managed) {
+      const reserved = await tx
+        .update(variants)
+        .set({ stockReserved: sql`${variants.stockReserved} + ${line.quantity}` })
+        .where(
+          and(
+            eq(variants.id, line.variantId),
+            sql`${variants.stockOnHand} - ${variants.stockReserved} >= ${line.quantity}`,
+          ),
+        )
+        .returning({ id: variants.id });
+      if (reserved.length === 0) {
+        const [current] = await tx
+          .select({ onHand: variants.stockOnHand, reserved: variants.stockReserved })
+          .from(variants)
+          .where(eq(variants.id, line.variantId));
+        const available = Math.max(0, (current?.onHand ?? 0) - (current?.reserved ?? 0));
+        throw new ApiError(
+          409,
+          "insufficient_inventory",
+          `Not enough stock for ${line.product.title} (${line.variant.title}): ${available} available, ${line.quantity} requested.`,
+          { variant_id: line.variantId, available, requested: line.quantity },
+        );
+      }
+    }
+    const [session] = await tx
+      .insert(checkoutSessions)
+      .values({
+        id: newId("cs"),
+        status: "open",
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        locale: request.locale ?? null,
+        timeZone: request.timeZone ?? null,
+        currencyCode,
+        totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.variant) * line.quantity, 0),
+        createdAt: options.now,
+        expiresAt: new Date(options.now.getTime() + options.reservationMs),
+      })
+      .returning();
+    if (session === undefined) throw new Error("Inserting the checkout session returned no row");
+    const lines = await tx
+      .insert(checkoutLines)
+      .values(
+        priced.map((line, index) => ({
+          sessionId: session.id,
+          position: index + 1,
+          variantId: line.variantId,
+          productTitle: line.product.title,
+          variantTitle: line.variant.title,
+          quantity: line.quantity,
+          unitAmount: unitPrice(line.variant),
+          reserved: line.variant.manageInventory,
+        })),
+      )
+      .returning();
+    return { session, lines };
+  });
+}
+
+export async function findCheckoutSession(db: Database, id: string): Promise<SessionWithLines | undefined> {
+  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  if (session === undefined) return undefined;
+  const lines = await db
+    .select()
+    .from(checkoutLines)
+    .where(eq(checkoutLines.sessionId, id))
+    .orderBy(asc(checkoutLines.position));
+  return { session, lines };
+}
+
+/** Gives reserved units of the given sessions back to available stock. */
+async function releaseReservations(tx: Database, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const held = await tx
+    .select({ variantId: checkoutLines.variantId, quantity: sql<number>`sum(${checkoutLines.quantity})::int` })
+    .from(checkoutLines)
+    .where(and(inArray(checkoutLines.sessionId, [...sessionIds]), eq(checkoutLines.reserved, true)))
+    .groupBy(checkoutLines.variantId)
+    .orderBy(asc(checkoutLines.variantId));
+  for (const line of held) {
+    await tx
+      .update(variants)
+      .set({ stockReserved: sql`${variants.stockReserved} - ${line.quantity}` })
+      .where(eq(variants.id, line.variantId));
+  }
+}
+
+export type PaymentOutcome =
+  | { kind: "paid"; session: SessionRow; orderId: string }
+  | { kind: "already_paid"; session: SessionRow }
+  | { kind: "closed"; session: SessionRow }
+  | { kind: "unknown" };
+
+/**
+ * Marks an open session paid, turns its reservations into sold stock and records one order.
+ * A second call for the same session changes nothing and reports `already_paid`.
+ */
+export async function paySession(
+  db: Database,
+  sessionId: string,
+  payment: { cardLast4: string; now: Date },
+): Promise<PaymentOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<PaymentOutcome | undefined> => {
+    const [session] = await tx
+      .update(checkoutSessions)
+      .set({ status: "paid", completedAt: payment.now })
+      .where(
+        and(
+          eq(checkoutSessions.id, sessionId),
+          eq(checkoutSessions.status, "open"),
+          gt(checkoutSessions.expiresAt, payment.now),
+        ),
+      )
+      .returning();
+    if (session === undefined) return undefined;
+    const lines = await tx
+      .select()
+      .from(checkoutLines)
+      .where(and(eq(checkoutLines.sessionId, sessionId), eq(checkoutLines.reserved, true)))
+      .orderBy(asc(checkoutLines.variantId));
+    for (const line of lines) {
+      await tx
+        .update(variants)
+        .set({
+          stockOnHand: sql`${variants.stockOnHand} - ${line.quantity}`,
+          stockReserved: sql`${variants.stockReserved} - ${line.quantity}`,
+          updatedAt: payment.now,
+        })
+        .where(eq(variants.id, line.variantId));
+    }
+    const orderId = newId("order");
+    await tx.insert(orders).values({
+      id: orderId,
+      sessionId,
+      totalAmount: session.totalAmount,
+      currencyCode: session.currencyCode,
+      cardLast4: payment.cardLast4,
+      paidAt: payment.now,
+    });
+    return { kind: "paid", session, orderId };
+  });
+  if (outcome !== undefined) return outcome;
+  await releaseExpiredSessions(db, payment.now);
+  const current = await findCheckoutSession(db, sessionId);
+  if (current === undefined) return { kind: "unknown" };
+  if (current.session.status === "paid") return { kind: "already_paid", session: current.session };
+  return { kind: "closed", session: current.session };
+}
+
+export type CancelOutcome = { kind: "cancelled" | "already_closed" | "paid"; session: SessionRow } | { kind: "unknown" };
+
+/** Cancels an open session and releases its reservations; idempotent. */
+export async function cancelSession(db: Database, sessionId: string, now: Date): Promise<CancelOutcome> {
+  const cancelled = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .update(checkoutSessions)
+      .set({ status: "cancelled", completedAt: now })
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")))
+      .returning();
+    if (session !== undefined) await releaseReservations(tx, [session.id]);
+    return session;
+  });
+  if (cancelled !== undefined) return { kind: "cancelled", session: cancelled };
+  const current = await findCheckoutSession(db, sessionId);
+  if (current === undefined) return { kind: "unknown" };
+  return { kind: current.session.status === "paid" ? "paid" : "already_closed", session: current.session };
+}
+
+/** Expires open sessions whose time is up and returns their stock; returns how many expired. */
+export async function releaseExpiredSessions(db: Database, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(checkoutSessions)
+      .set({ status: "expired", completedAt: now })
+      .where(and(eq(checkoutSessions.status, "open"), lte(checkoutSessions.expiresAt, now)))
+      .returning({ id: checkoutSessions.id });
+    await releaseReservations(
+      tx,
+      expired.map((row) => row.id),
+    );
+    return expired.length;
+  });
+}

@@ -1,0 +1,73 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { packageRoot } from "../package-root.ts";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: "pglite"; dataDir: string | undefined }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+const migrationsFolder = path.join(packageRoot, "drizzle");
+/** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
+const migrationLockKey = 7_240_131;
+
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === "pglite") {
+    if (location.dataDir !== undefined) await mkdir(location.dataDir, { recursive: true });
+    const client = location.dataDir === undefined ? new PGlite() : new PGlite(location.dataDir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: location.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reports the error.
+  pool.on("error", () => undefined);
+  const db = drizzleNodePostgres(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
+        await migrateNodePostgres(db, { migrationsFolder });
+      } finally {
+        await lockClient.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** A cheap round trip proving the database answers. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+
+const contentTypes: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+};
+
+/** Serves the catalogue's images from one folder; names are checked, so no path can leave it. */
+export function registerImageRoutes(app: FastifyInstance, options: { folder: string }): void {
+  const cache = new Map<string, Buffer>();
+  app.get("/images/:file", async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const type = contentTypes[path.extname(file).toLowerCase()];
+    if (!/^[a-z0-9][a-z0-9-]*\.[a-z]{3,4}$/.test(file) || type === undefined) {
+      return reply.code(404).send({ error: { code: "not_found", message: "Image not found" } });
+    }
+    let bytes = cache.get(file);
+    if (bytes === undefined) {
+      try {
+        bytes = await readFile(path.join(options.folder, file));
+      } catch {
+        return reply.code(404).send({ error: { code: "not_found", message: "Image not found" } });
+      }
+      cache.set(file, bytes);
+    }
+    return reply
+      .header("content-type", type)
+      .header("cache-control", "public, max-age=86400")
+      .header("cross-origin-resource-policy", "cross-origin")
+      // An SVG opened on its own must not run anything.
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(bytes);
+  });
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { readSeedCatalog, seedIfEmpty, type SeedCatalog } from "../src/catalog/seed.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The server the PostgreSQL half runs against; each test database is created on it and dropped after. */
+export const postgresAdminUrl =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+
+async function canReachPostgres(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The database kinds this run covers. PostgreSQL is skipped, with the reason printed, only outside CI;
+ * in CI an unreachable server fails the run instead of silently testing less.
+ */
+export async function databaseKinds(): Promise<DatabaseKind[]> {
+  const problem = await canReachPostgres();
+  if (problem === undefined) return ["pglite", "postgres"];
+  if (process.env.CI === "true") throw new Error(`PostgreSQL at ${postgresAdminUrl} is unreachable in CI: ${problem}`);
+  console.warn(`Skipping the PostgreSQL half: no server reachable at ${postgresAdminUrl} (${problem}).`);
+  return ["pglite"];
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  db: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database of the given kind. */
+export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+    await handle.migrate();
+    return { handle, db: handle.db, drop: () => handle.close() };
+  }
+  const name = `herbo_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 20 });
+  await handle.migrate();
+  return {
+    handle,
+    db: handle.db,
+    async drop() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A clock tests can move forward. */
+export class TestClock {
+  private current: number;
+  constructor(start = Date.parse("2026-03-01T10:00:00.000Z")) {
+    this.current = start;
+  }
+  now = (): Date => new Date(this.current);
+  advance(milliseconds: number): void {
+    this.current += milliseconds;
+  }
+}
+
+export const testStoreId = "test-store";
+export const shopOrigin = "http://shop.test";
+
+export interface RunningApi {
+  app: FastifyInstance;
+  baseUrl: string;
+  storeUrl: string;
+  db: Database;
+  clock: TestClock;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** Starts the real app on a random port, over a freshly seeded database. */
+export async function startApi(
+  kind: DatabaseKind,
+  options: { catalog?: SeedCatalog; reservationMs?: number } = {},
+): Promise<RunningApi> {
+  const database = await createTestDatabase(kind);
+  await seedIfEmpty(database.db, options.catalog ?? (await readSeedCatalog()));
+  const clock = new TestClock();
+  const config = {
+    publicUrl: "http://api.test",
+    storeId: testStoreId,
+    allowedOrigins: [shopOrigin],
+    reservationMs: options.reservationMs ?? 30 * 60_000,
+    shopName: "Herbo Shilajit",
+  };
+  const app = await buildApp({ config, db: database.db, now: clock.now });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("The test server has no port");
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    storeUrl: `${baseUrl}/store/${testStoreId}`,
+    db: database.db,
+    clock,
+    kind,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+export function checkoutBody(items: { variant_id: string; quantity: number }[]) {
+  return { items, successUrl: `${shopOrigin}/success`, cancelUrl: `${shopOrigin}/store`, timeZone: "Asia/Kathmandu" };
+}
+
+/** The session id inside a checkout URL returned by the API. */
+export function sessionIdOf(url: string): string {
+  const id = new URL(url).pathname.split("/").pop();
+  if (id === undefined || id === "") throw new Error(`No session id in ${url}`);
+  return id;
+}
+
+export async function payForm(
+  baseUrl: string,
+  sessionId: string,
+  card: { number: string; expiry?: string; cvc?: string; name?: string },
+): Promise<Response> {
+  const form = new URLSearchParams({
+    name: card.name ?? "Test Shopper",
+    number: card.number,
+    expiry: card.expiry ?? "12/30",
+    cvc: card.cvc ?? "123",
+  });
+  return fetch(`${baseUrl}/checkout/${sessionId}/pay`, { method: "POST", body: form, redirect: "manual" });
+}
+
+export interface DatabaseSnapshot {
+  stock: Record<string, { onHand: number; reserved: number }>;
+  sessions: number;
+  lines: number;
+  orders: number;
+}
+
+/** Everything a request could change: stock per variant and the row counts of sessions, lines and orders. */
+export async function snapshot(db: Database): Promise<DatabaseSnapshot> {
+  const { variants, checkoutSessions, checkoutLines, orders } = await import("../src/db/schema.ts");
+  const { count } = await import("drizzle-orm");
+  const rows = await db
+    .select({ id: variants.id, onHand: variants.stockOnHand, reserved: variants.stockReserved })
+    .from(variants);
+  const [sessions] = await db.select({ total: count() }).from(checkoutSessions);
+  const [lines] = await db.select({ total: count() }).from(checkoutLines);
+  const [orderCount] = await db.select({ total: count() }).from(orders);
+  return {
+    stock: Object.fromEntries(rows.map((row) => [row.id, { onHand: row.onHand, reserved: row.reserved }])),
+    sessions: sessions?.total ?? 0,
+    lines: lines?.total ?? 0,
+    orders: orderCount?.total ?? 0,
+  };
+}

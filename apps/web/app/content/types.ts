@@ -1,0 +1,100 @@
+/** Names of the inline icons the content may use; drawn in components/ui/icon-paths.ts. */
+export const iconNames = [
+  "mountain",
+  "bolt",
+  "shield",
+  "leaf",
+  "heart",
+  "brain",
+  "truck",
+  "flask",
+  "award",
+  "sun",
+  "droplet",
+  "users",
+  "clock",
+  "globe",
+  "check",
+  "dumbbell",
+  "moon",
+  "sparkles",
+] as const;
+
+export type IconName = (typeof iconNames)[number];
+
+/** A card with an icon, a short title and one or two sentences. */
+export interface Feature {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+export interface Testimonial {
+  name: string;
+  /** Where the customer lives, e.g. "Austin, Texas". */
+  location: string;
+  text: string;
+}
+
+export type CountrySlug = "usa" | "india" | "uk" | "canada" | "uae";
+
+/** One country landing page (SPEC §3 "Country landing entry"). */
+export interface CountryLanding {
+  country: string;
+  slug: CountrySlug;
+  /** The flag emoji. */
+  flag: string;
+  /** Short label used in menus and the footer, e.g. "Shilajit in USA". */
+  navTitle: string;
+  /** ISO 4217 code. */
+  currency: "USD" | "INR" | "GBP" | "CAD" | "AED";
+  /** Price as a decimal string in the currency, e.g. "29.99". */
+  price: string;
+  /** BCP 47 language of the hero text, when it is not English (India: "hi"). */
+  heroLang?: string;
+  heroTitle: string;
+  heroSubtitle: string;
+  introTitle: string;
+  introText: string;
+  benefits: [Feature, Feature, Feature];
+  whyChoose: [Feature, Feature, Feature];
+  testimonials: [Testimonial, Testimonial, Testimonial];
+  metaTitle: string;
+  metaDescription: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+/** The Nepal landing page (SPEC §2 "Nepal landing"). */
+export interface NepalLanding {
+  heroTitle: string;
+  heroSubtitle: string;
+  introTitle: string;
+  introText: string;
+  benefitsTitle: string;
+  benefits: Feature[];
+  whyChooseTitle: string;
+  whyChoose: Feature[];
+  testimonials: [Testimonial, Testimonial, Testimonial];
+  faq: [FaqItem, FaqItem, FaqItem];
+  metaTitle: string;
+  metaDescription: string;
+}
+
+/** Copy for the home page sections (SPEC §2 "Home"). */
+export interface HomeCopy {
+  heroTitle: string;
+  heroSubtitle: string;
+  aboutTitle: string;
+  /** Two or three short paragraphs. */
+  aboutParagraphs: string[];
+  /** Three short highlights shown beside the About text. */
+  aboutHighlights: Feature[];
+  /** Exactly ten items for 'Top 10 Benefits'. */
+  benefits: Feature[];
+  metaTitle: string;
+  metaDescription: string;
+}
