@@ -1,0 +1,73 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link } from "react-router";
+import { useCart } from "~/lib/cart/cart-context";
+import { formatMoney } from "~/lib/money";
+import { Icon } from "../ui/icon";
+import { CartLine } from "./cart-line";
+import { useCheckout } from "./use-checkout";
+
+/** SPEC §2 cart drawer: slides in from the right; the dark backdrop, Escape and Close all close it. */
+export default function CartDrawer() {
+  const { items, drawerOpen, closeDrawer, setQuantity, remove, totalInCents, cartButtonRef } = useCart();
+  const { checkout, pending } = useCheckout();
+  const currency = items[0]?.variant.currency ?? null;
+
+  return (
+    <Dialog.Root open={drawerOpen} onOpenChange={(open) => (open ? undefined : closeDrawer())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="backdrop fixed inset-0 z-50 bg-black/60" data-testid="cart-backdrop" />
+        <Dialog.Content
+          className="slide-panel fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-2xl"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // Focus goes back to the header's cart button, whichever control opened the drawer.
+            event.preventDefault();
+            cartButtonRef.current?.focus();
+          }}
+        >
+          <div className="flex items-center justify-between border-b border-line px-5 py-4">
+            <Dialog.Title className="font-display text-2xl font-bold">Your Cart</Dialog.Title>
+            <Dialog.Close className="rounded-full p-2 hover:bg-sand" aria-label="Close cart">
+              <Icon name="close" />
+            </Dialog.Close>
+          </div>
+          {items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+              <Icon name="cart" size={48} className="text-gold" />
+              <p className="text-lg font-semibold">Your cart is empty</p>
+              <Link to="/store" onClick={closeDrawer} className="button-outline">
+                Browse the store
+              </Link>
+            </div>
+          ) : (
+            <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Items in your cart">
+              {items.map((item) => (
+                <CartLine
+                  key={item.variant.id}
+                  item={item}
+                  onQuantityChange={(quantity) => setQuantity(item.variant.id, quantity)}
+                  onRemove={() => remove(item.variant.id)}
+                />
+              ))}
+            </ul>
+          )}
+          <div className="border-t border-line px-5 py-5">
+            <div className="flex items-center justify-between text-lg font-bold">
+              <span>Total</span>
+              <span data-testid="cart-total">{formatMoney(totalInCents, currency)}</span>
+            </div>
+            <button
+              type="button"
+              className="button-primary mt-4 w-full"
+              onClick={() => void checkout()}
+              disabled={pending}
+              aria-busy={pending}
+            >
+              {pending ? "Redirecting to payment…" : "Proceed to Checkout"}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

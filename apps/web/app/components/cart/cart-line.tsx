@@ -1,0 +1,67 @@
+import type { CartItem } from "~/lib/cart/cart";
+import { effectivePrice, formatMoney } from "~/lib/money";
+import { Icon } from "../ui/icon";
+
+interface CartLineProps {
+  item: CartItem;
+  onQuantityChange(quantity: number): void;
+  onRemove(): void;
+}
+
+export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
+  const { product, variant, quantity } = item;
+  const name = `${product.title} (${variant.title})`;
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-line">
+      <img
+        src={product.imageUrl ?? "/images/no-image.svg"}
+        alt=""
+        width={72}
+        height={72}
+        loading="lazy"
+        className="h-18 w-18 shrink-0 rounded-lg border border-line bg-sand object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate font-semibold">{product.title}</p>
+            <p className="text-sm text-bark">{variant.title}</p>
+          </div>
+          <p className="shrink-0 font-semibold">{formatMoney(effectivePrice(variant) * quantity, variant.currency)}</p>
+        </div>
+        <div className="flex items-center justify-between">
+          <div className="flex items-center rounded-full border border-line" role="group" aria-label={`Quantity of ${name}`}>
+            <button
+              type="button"
+              className="rounded-full p-2 hover:bg-sand disabled:opacity-40"
+              onClick={() => onQuantityChange(quantity - 1)}
+              disabled={quantity <= 1}
+              aria-label={`Decrease quantity of ${name}`}
+            >
+              <Icon name="minus" size={16} />
+            </button>
+            <span className="min-w-8 text-center text-sm font-semibold" aria-live="polite" data-testid="cart-line-quantity">
+              {quantity}
+            </span>
+            <button
+              type="button"
+              className="rounded-full p-2 hover:bg-sand"
+              onClick={() => onQuantityChange(quantity + 1)}
+              aria-label={`Increase quantity of ${name}`}
+            >
+              <Icon name="plus" size={16} />
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={onRemove}
+            className="text-sm font-medium text-bark underline underline-offset-2 hover:text-danger"
+            aria-label={`Remove ${name}`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Feature, Testimonial } from "~/content/types";
+import { FeatureCard } from "./feature-card";
+import { TestimonialCard } from "./testimonial-card";
+
+/** SPEC §2: landing-page benefit cards appear 0.1 s apart. */
+export const landingStaggerSeconds = 0.1;
+
+export function LandingHero({
+  eyebrow,
+  title,
+  subtitle,
+  lang,
+}: {
+  eyebrow: ReactNode;
+  title: string;
+  subtitle: string;
+  lang?: string | undefined;
+}) {
+  return (
+    <section className="bg-gradient-to-b from-resin to-resin-soft text-cream">
+      <div className="container-page py-16 text-center md:py-24" lang={lang}>
+        <p className="text-lg font-semibold text-gold-light">{eyebrow}</p>
+        <h1 className="mx-auto mt-4 max-w-4xl text-4xl leading-tight font-bold sm:text-5xl">{title}</h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-cream/85">{subtitle}</p>
+        <a href="#order-now" className="button-gold mt-8">
+          Order Now
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export function LandingIntro({ title, text, imageAlt }: { title: string; text: string; imageAlt: string }) {
+  return (
+    <section className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-20">
+      <img
+        src="/images/intro-himalaya.svg"
+        alt={imageAlt}
+        width={800}
+        height={600}
+        loading="lazy"
+        className="w-full rounded-3xl shadow-lg"
+      />
+      <div>
+        <h2 className="text-3xl font-bold sm:text-4xl">{title}</h2>
+        <p className="mt-4 text-lg leading-relaxed text-bark">{text}</p>
+      </div>
+    </section>
+  );
+}
+
+export function FeatureSection({
+  id,
+  title,
+  features,
+  stagger = false,
+  tone = "plain",
+}: {
+  id: string;
+  title: string;
+  features: readonly Feature[];
+  stagger?: boolean;
+  tone?: "plain" | "sand";
+}) {
+  return (
+    <section aria-labelledby={id} className={tone === "sand" ? "bg-sand py-16 md:py-20" : "py-16 md:py-20"}>
+      <div className="container-page">
+        <h2 id={id} className="text-center text-3xl font-bold sm:text-4xl">
+          {title}
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {features.map((feature, index) => (
+            <FeatureCard
+              key={feature.title}
+              feature={feature}
+              index={index}
+              staggerSeconds={stagger ? landingStaggerSeconds : 0}
+            />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function TestimonialSection({ title, testimonials }: { title: string; testimonials: readonly Testimonial[] }) {
+  return (
+    <section aria-labelledby="testimonials-heading" className="py-16 md:py-20">
+      <div className="container-page">
+        <h2 id="testimonials-heading" className="text-center text-3xl font-bold sm:text-4xl">
+          {title}
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {testimonials.map((testimonial, index) => (
+            <TestimonialCard key={testimonial.name} testimonial={testimonial} index={index} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function OrderNowSection({ title, text }: { title: string; text: string }) {
+  return (
+    <section id="order-now" aria-labelledby="order-now-heading" className="container-page scroll-mt-20 py-8">
+      <div className="rounded-3xl bg-resin px-6 py-12 text-center text-cream sm:px-12">
+        <h2 id="order-now-heading" className="text-3xl font-bold sm:text-4xl">
+          {title}
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-cream/80">{text}</p>
+        <p className="mt-4 font-semibold tracking-wide text-gold-light">Premium Quality | Fast Delivery | Secure Checkout</p>
+        <Link to="/" className="button-gold mt-8 px-8 py-4 text-lg">
+          Order Now on Our Main Website
+        </Link>
+      </div>
+    </section>
+  );
+}

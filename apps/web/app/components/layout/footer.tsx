@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { countryNavTitles } from "~/content/country-nav";
+import { site } from "~/content/site";
+import { usePublicEnvironment } from "~/lib/public-env";
+import { Icon } from "../ui/icon";
+
+function formatPhone(digits: string): string {
+  return digits.startsWith("977") ? `+977 ${digits.slice(3)}` : `+${digits}`;
+}
+
+export function Footer() {
+  const { chatPhone } = usePublicEnvironment();
+  return (
+    <footer className="mt-20 bg-resin text-cream/85">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-display text-xl font-bold text-cream">{site.brand}</p>
+          <p className="mt-3 text-sm leading-relaxed">
+            {site.tagline}, harvested in the Nepal Himalaya, purified in small batches and lab-tested for purity.
+          </p>
+          <ul className="mt-5 flex gap-3" aria-label="Social media">
+            <li>
+              <a
+                href={site.social.facebook}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex rounded-full bg-cream/10 p-2.5 hover:bg-gold hover:text-resin"
+                aria-label={`${site.brand} on Facebook (opens in a new tab)`}
+              >
+                <Icon name="facebook" size={20} />
+              </a>
+            </li>
+            <li>
+              <a
+                href={site.social.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex rounded-full bg-cream/10 p-2.5 hover:bg-gold hover:text-resin"
+                aria-label={`${site.brand} on Instagram (opens in a new tab)`}
+              >
+                <Icon name="instagram" size={20} />
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-service-areas">
+          <h2 id="footer-service-areas" className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase">
+            Service Areas
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/shilajit-nepal" className="hover:text-gold-light">
+                Shilajit in Nepal
+              </Link>
+            </li>
+            {countryNavTitles.map((country) => (
+              <li key={country.slug}>
+                <Link to={`/shilajit-in-${country.slug}`} className="hover:text-gold-light">
+                  {country.navTitle}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex items-center gap-2">
+              <Icon name="phone" size={18} />
+              <a href={`tel:+${chatPhone}`} className="hover:text-gold-light">
+                {formatPhone(chatPhone)}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Icon name="mail" size={18} />
+              <a href={`mailto:${site.email}`} className="hover:text-gold-light">
+                {site.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Icon name="map-pin" size={18} />
+              <span>{site.location}</span>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase">Why trust us</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {site.trust.map((claim) => (
+              <li key={claim} className="flex items-center gap-2">
+                <Icon name="check" size={18} className="text-gold-light" />
+                {claim}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-cream/10">
+        <p className="container-page py-5 text-center text-xs text-cream/70">
+          © {site.copyrightYear} {site.brand}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

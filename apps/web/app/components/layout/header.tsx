@@ -1,0 +1,111 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { site } from "~/content/site";
+import { useCart } from "~/lib/cart/cart-context";
+import { preloadCartDrawer } from "../cart/lazy-cart-drawer";
+import { Icon } from "../ui/icon";
+import { navLinks } from "./nav-links";
+
+const MobileMenu = lazy(() => import("./mobile-menu"));
+
+/** SPEC §9: the header turns translucent with blur and shadow past this many pixels of scroll. */
+export const headerScrollThresholdPx = 10;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+export function Header() {
+  const scrolled = useScrolledPast(headerScrollThresholdPx);
+  const { totalQuantity, openDrawer, cartButtonRef } = useCart();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] duration-300 ${
+        scrolled ? "bg-cream/80 shadow-md backdrop-blur-md" : "bg-cream"
+      }`}
+    >
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${site.brand} home`}>
+          <img src="/images/logo-mark.svg" alt="" width={36} height={36} className="h-9 w-9" />
+          <span className="font-display text-xl font-bold tracking-tight">{site.brand}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-8">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={({ isActive }) =>
+                    `font-medium transition-colors hover:text-gold-dark ${isActive ? "text-gold-dark" : "text-resin"}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <button
+            ref={cartButtonRef}
+            type="button"
+            onClick={openDrawer}
+            onPointerEnter={preloadCartDrawer}
+            onFocus={preloadCartDrawer}
+            onTouchStart={preloadCartDrawer}
+            className="relative rounded-full p-2.5 transition-colors hover:bg-sand"
+            aria-label={totalQuantity > 0 ? `Open cart, ${totalQuantity} ${totalQuantity === 1 ? "item" : "items"}` : "Open cart"}
+          >
+            <Icon name="cart" />
+            {totalQuantity > 0 ? (
+              <span
+                data-testid="cart-badge"
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+              >
+                {totalQuantity}
+              </span>
+            ) : null}
+          </button>
+          <button
+            type="button"
+            className="rounded-full p-2.5 transition-colors hover:bg-sand md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Icon name="menu" />
+          </button>
+        </div>
+      </div>
+      {menuRequested ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            onViewCart={() => {
+              setMenuOpen(false);
+              openDrawer();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

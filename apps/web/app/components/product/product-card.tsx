@@ -1,0 +1,83 @@
+import { Link, useNavigate } from "react-router";
+import { cartItemFor } from "~/lib/cart/cart-item";
+import { useCart } from "~/lib/cart/cart-context";
+import { productPrice } from "~/lib/money";
+import type { Product } from "~/lib/store-api/types";
+import { useToast } from "../ui/toast";
+import { Price } from "./price";
+
+export const subtitleFallback = "Check out this amazing product!";
+
+/** SPEC §2 card: clicking it opens the product; its Add to Cart adds one unit, or opens a multi-variant product. */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const { add } = useCart();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const href = `/product/${encodeURIComponent(product.id)}`;
+  const image = product.thumbnail;
+
+  function addToCart() {
+    const [only, ...others] = product.variants;
+    if (others.length > 0) {
+      void navigate(href);
+      return;
+    }
+    if (only === undefined) {
+      toast({ title: "Error adding to cart", description: "This product has no variant to add.", variant: "destructive" });
+      return;
+    }
+    const result = add(cartItemFor(product, only, 1), only.inventoryQuantity);
+    if (result.ok) {
+      toast({ title: "Added to Cart! 🛒", description: `${product.title} has been added to your cart.` });
+    } else {
+      toast({ title: "Error adding to cart", description: result.message, variant: "destructive" });
+    }
+  }
+
+  return (
+    <article
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-lg"
+      data-testid="product-card"
+    >
+      <div className="relative aspect-square overflow-hidden bg-sand">
+        <img
+          src={image ?? "/images/no-image.svg"}
+          alt={image === null ? "No Image" : product.title}
+          width={800}
+          height={800}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
+          decoding="async"
+          className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+        {product.ribbonText === null ? null : (
+          <span className="absolute top-3 left-3 rounded-full bg-gold px-3 py-1 text-xs font-bold tracking-wide text-resin uppercase">
+            {product.ribbonText}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h3 className="font-display text-lg leading-snug font-bold">
+          {/* The whole card is clickable through this link's stretched hit area. */}
+          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-bark">{product.subtitle ?? subtitleFallback}</p>
+        <div className="mt-auto pt-2">
+          <Price price={productPrice(product)} />
+        </div>
+        <button
+          type="button"
+          onClick={addToCart}
+          disabled={!product.purchasable}
+          className="button-primary relative z-10 mt-2 w-full"
+          aria-label={`Add ${product.title} to cart`}
+        >
+          Add to Cart
+        </button>
+        {product.purchasable ? null : <p className="relative z-10 text-center text-sm text-bark">Currently unavailable</p>}
+      </div>
+    </article>
+  );
+}

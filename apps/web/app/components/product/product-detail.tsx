@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { cartItemFor } from "~/lib/cart/cart-item";
+import { useCart } from "~/lib/cart/cart-context";
+import { variantPrice } from "~/lib/money";
+import type { Product } from "~/lib/store-api/types";
+import { Icon } from "../ui/icon";
+import { useToast } from "../ui/toast";
+import { Carousel } from "./carousel";
+import { Price } from "./price";
+import { QuantityStepper } from "./quantity-stepper";
+import { stockStatus } from "./stock-status";
+import { VariantPicker } from "./variant-picker";
+
+/** SPEC §2 product detail; `product.descriptionHtml` arrives already sanitised by the loader. */
+export function ProductDetail({ product }: { product: Product }) {
+  const { add } = useCart();
+  const { toast } = useToast();
+  const [variantId, setVariantId] = useState(product.variants[0]?.id ?? "");
+  const [quantity, setQuantity] = useState(1);
+  const [imageIndex, setImageIndex] = useState(0);
+  const variant = product.variants.find((candidate) => candidate.id === variantId) ?? product.variants[0];
+  const stock = stockStatus(product, variant, quantity);
+
+  function selectVariant(id: string) {
+    setVariantId(id);
+    const chosen = product.variants.find((candidate) => candidate.id === id);
+    const imageAt = product.images.findIndex((image) => image.url === chosen?.imageUrl);
+    if (imageAt >= 0) setImageIndex(imageAt);
+  }
+
+  function addToCart() {
+    if (variant === undefined) return;
+    const result = add(cartItemFor(product, variant, quantity), variant.inventoryQuantity);
+    if (result.ok) {
+      toast({ title: "Added to Cart! 🛒", description: `${quantity} x ${product.title} (${variant.title}) added.` });
+    } else {
+      toast({ title: "Oh no! Something went wrong.", description: result.message, variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="container-page py-8 md:py-12">
+      <Link to="/store" className="inline-flex items-center gap-1 font-medium text-bark hover:text-resin">
+        <Icon name="arrow-left" size={18} />
+        Back to Store
+      </Link>
+      <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
+        <Carousel images={product.images} title={product.title} index={imageIndex} onIndexChange={setImageIndex} />
+        <div className="flex flex-col gap-5">
+          {product.ribbonText === null ? null : (
+            <span className="w-fit rounded-full bg-gold px-3 py-1 text-xs font-bold tracking-wide text-resin uppercase">
+              {product.ribbonText}
+            </span>
+          )}
+          <div>
+            <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{product.title}</h1>
+            {product.subtitle === null ? null : <p className="mt-2 text-lg text-bark">{product.subtitle}</p>}
+          </div>
+          {variant === undefined ? null : <Price price={variantPrice(variant)} size="lg" />}
+          <div
+            className="prose-shop"
+            data-testid="product-description"
+            dangerouslySetInnerHTML={{ __html: product.descriptionHtml }}
+          />
+          <VariantPicker variants={product.variants} selectedId={variant?.id ?? ""} onSelect={selectVariant} />
+          <div className="flex flex-wrap items-center gap-4">
+            <QuantityStepper value={quantity} onChange={setQuantity} />
+            <button type="button" className="button-primary flex-1 px-8 py-4" onClick={addToCart} disabled={!stock.canAdd}>
+              <Icon name="cart" size={20} />
+              Add to Cart
+            </button>
+          </div>
+          {stock.message === null ? null : (
+            <p
+              role="status"
+              data-testid="stock-message"
+              className={`font-semibold ${stock.canAdd ? "text-leaf" : "text-danger"}`}
+            >
+              {stock.message}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { cartQuantity, cartReducer, cartTotal, stockProblem, type CartItem } from "./cart";
+import { cartStorageKey, readCart, writeCart } from "./storage";
+
+export type AddResult = { ok: true } | { ok: false; message: string };
+
+export interface CartApi {
+  items: CartItem[];
+  /** True once the stored cart has been read in the browser. */
+  ready: boolean;
+  totalQuantity: number;
+  totalInCents: number;
+  /** Adds unless SPEC §5's stock rule refuses; the cart is unchanged when it does. */
+  add(item: CartItem, availableStock: number | null): AddResult;
+  remove(variantId: string): void;
+  setQuantity(variantId: string, quantity: number): void;
+  clear(): void;
+  drawerOpen: boolean;
+  openDrawer(): void;
+  closeDrawer(): void;
+  /** The header's cart button, where focus returns when the drawer closes. */
+  cartButtonRef: RefObject<HTMLButtonElement | null>;
+}
+
+const CartContext = createContext<CartApi | null>(null);
+
+export function useCart(): CartApi {
+  const cart = useContext(CartContext);
+  if (cart === null) throw new Error("useCart needs a CartProvider");
+  return cart;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, dispatch] = useReducer(cartReducer, []);
+  const [ready, setReady] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const cartButtonRef = useRef<HTMLButtonElement | null>(null);
+
+  // The server knows no cart: read the stored one after hydration, and follow other tabs' changes.
+  useEffect(() => {
+    dispatch({ type: "replace", items: readCart(browserStorage()) });
+    setReady(true);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === cartStorageKey || event.key === null) dispatch({ type: "replace", items: readCart(browserStorage()) });
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (ready) writeCart(browserStorage(), items);
+  }, [items, ready]);
+
+  const add = useCallback((item: CartItem, availableStock: number | null): AddResult => {
+    const problem = stockProblem(itemsRef.current, item, availableStock);
+    if (problem !== null) return { ok: false, message: problem };
+    // Keep the ref current so two adds in one event see each other.
+    itemsRef.current = cartReducer(itemsRef.current, { type: "add", item });
+    dispatch({ type: "add", item });
+    return { ok: true };
+  }, []);
+  const remove = useCallback((variantId: string) => dispatch({ type: "remove", variantId }), []);
+  const setQuantity = useCallback(
+    (variantId: string, quantity: number) => dispatch({ type: "setQuantity", variantId, quantity }),
+    [],
+  );
+  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  const api = useMemo<CartApi>(
+    () => ({
+      items,
+      ready,
+      totalQuantity: cartQuantity(items),
+      totalInCents: cartTotal(items),
+      add,
+      remove,
+      setQuantity,
+      clear,
+      drawerOpen,
+      openDrawer,
+      closeDrawer,
+      cartButtonRef,
+    }),
+    [items, ready, add, remove, setQuantity, clear, drawerOpen, openDrawer, closeDrawer],
+  );
+  return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
+}

@@ -1,0 +1,67 @@
+import { effectivePrice } from "../money";
+import type { Currency } from "../store-api/types";
+
+/** One cart line (SPEC §3 "Cart item"), identified by its variant id. */
+export interface CartItem {
+  product: { id: string; title: string; imageUrl: string | null };
+  variant: {
+    id: string;
+    title: string;
+    manageInventory: boolean;
+    priceInCents: number;
+    salePriceInCents: number | null;
+    currency: Pick<Currency, "code" | "symbol" | "template" | "decimalDigits">;
+  };
+  quantity: number;
+}
+
+export type CartAction =
+  | { type: "add"; item: CartItem }
+  | { type: "remove"; variantId: string }
+  | { type: "setQuantity"; variantId: string; quantity: number }
+  | { type: "clear" }
+  | { type: "replace"; items: CartItem[] };
+
+/** The pure cart rules of SPEC §4: adding merges by variant id, quantities stay whole and at least 1. */
+export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
+  switch (action.type) {
+    case "add": {
+      const existing = items.find((item) => item.variant.id === action.item.variant.id);
+      if (existing === undefined) return [...items, action.item];
+      return items.map((item) =>
+        item === existing ? { ...item, quantity: item.quantity + action.item.quantity } : item,
+      );
+    }
+    case "remove":
+      return items.filter((item) => item.variant.id !== action.variantId);
+    case "setQuantity": {
+      if (!Number.isFinite(action.quantity)) return items;
+      const quantity = Math.max(1, Math.floor(action.quantity));
+      return items.map((item) => (item.variant.id === action.variantId ? { ...item, quantity } : item));
+    }
+    case "clear":
+      return [];
+    case "replace":
+      return action.items;
+  }
+}
+
+/**
+ * SPEC §5: with managed inventory, what is already in the cart plus what is added may not exceed the
+ * available stock. Returns the §8 message when it would, else null. Untracked stock is never checked.
+ */
+export function stockProblem(items: readonly CartItem[], adding: CartItem, available: number | null): string | null {
+  if (!adding.variant.manageInventory || available === null) return null;
+  const inCart = items.find((item) => item.variant.id === adding.variant.id)?.quantity ?? 0;
+  if (inCart + adding.quantity <= available) return null;
+  return `Not enough stock for ${adding.product.title} (${adding.variant.title}). Only ${available} left.`;
+}
+
+/** SPEC §9: the sum over lines of (sale price if present, else price) × quantity, in minor units. */
+export function cartTotal(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + effectivePrice(item.variant) * item.quantity, 0);
+}
+
+export function cartQuantity(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}

@@ -1,0 +1,31 @@
+import createDOMPurify from "dompurify";
+import { JSDOM } from "jsdom";
+
+const { window } = new JSDOM("");
+const purifier = createDOMPurify(window);
+
+// Links in descriptions open safely and never run script URLs (DOMPurify already drops javascript:).
+purifier.addHook("afterSanitizeAttributes", (node) => {
+  if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
+});
+
+/**
+ * Cleans untrusted HTML from the store (product descriptions) down to harmless formatting:
+ * no scripts, event handlers, styles, forms or embedded frames.
+ */
+export function sanitizeHtml(html: string): string {
+  return purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed", "svg", "math"],
+    FORBID_ATTR: ["style", "srcset"],
+    ALLOW_DATA_ATTR: false,
+  });
+}
+
+/** The visible text of HTML, for meta descriptions. */
+export function htmlToText(html: string): string {
+  // A space after each block keeps "<p>One</p><p>Two</p>" from reading "OneTwo".
+  const spaced = sanitizeHtml(html).replace(/<\/(p|li|h[1-6]|div|blockquote|td|th)>|<br\s*\/?>/gi, "$& ");
+  const fragment = JSDOM.fragment(spaced);
+  return (fragment.textContent ?? "").replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { htmlToText, sanitizeHtml } from "./sanitize.server";
+
+describe("description sanitising", () => {
+  it("keeps ordinary formatting", () => {
+    const html = "<p>Pure <strong>resin</strong></p><ul><li>Lab-tested</li></ul><a href=\"/store\">Shop</a>";
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it.each([
+    ['<script>alert("x")</script><p>ok</p>', "<p>ok</p>"],
+    ['<img src="x" onerror="alert(1)">', '<img src="x">'],
+    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<p style="position:fixed">x</p>', "<p>x</p>"],
+    ['<iframe src="https://evil.test"></iframe><p>x</p>', "<p>x</p>"],
+    ['<svg><script>alert(1)</script></svg><p>x</p>', "<p>x</p>"],
+    ['<form action="https://evil.test"><input name="card"></form>', ""],
+  ])("removes what could run or take over the page: %s", (dirty, clean) => {
+    expect(sanitizeHtml(dirty)).toBe(clean);
+  });
+
+  it("gives links that open a new tab noopener", () => {
+    expect(sanitizeHtml('<a href="https://example.org" target="_blank">x</a>')).toContain('rel="noopener noreferrer"');
+  });
+
+  it("extracts plain text for meta descriptions", () => {
+    expect(htmlToText("<p>One</p>\n<ul><li>Two</li></ul><script>three()</script>")).toBe("One Two");
+  });
+});

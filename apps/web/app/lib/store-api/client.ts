@@ -1,0 +1,141 @@
+import {
+  reshapeCheckout,
+  reshapeProductList,
+  reshapeProductResponse,
+  reshapeVariantStock,
+  withFreshStock,
+} from "./reshape";
+import type { CheckoutRequest, Product, ProductList, ProductListQuery } from "./types";
+
+const reasonPhrases: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/** A failed call to the store; `status` is set when the store answered, absent when it could not be reached. */
+export class StoreApiError extends Error {
+  readonly status: number | undefined;
+  /** The `{error: {code}}` of our own store API, when it sent one. */
+  readonly code: string | undefined;
+  constructor(message: string, status?: number, code?: string) {
+    super(message);
+    this.name = "StoreApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * Recognises a StoreApiError by shape, not class identity: the production server creates the client
+ * from its own bundle, so loaders see an instance of a class their bundle did not define.
+ */
+export function isStoreApiError(error: unknown): error is StoreApiError {
+  return error instanceof Error && error.name === "StoreApiError";
+}
+
+export interface StoreApiOptions {
+  baseUrl: string;
+  storeId: string;
+  fetch?: typeof fetch;
+  /** Gives up on a call after this long, so a slow store cannot hang a page. */
+  timeoutMs?: number;
+}
+
+export interface StoreApi {
+  listProducts(query?: ProductListQuery, signal?: AbortSignal): Promise<ProductList>;
+  getProduct(id: string, signal?: AbortSignal): Promise<Product>;
+  getVariantStock(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, number>>;
+  /** The product with each variant's stock refreshed by the variants call; either failing fails both. */
+  getProductWithStock(id: string, signal?: AbortSignal): Promise<Product>;
+  createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
+}
+
+export const defaultTimeoutMs = 2_500;
+
+export function createStoreApi(options: StoreApiOptions): StoreApi {
+  const base = `${options.baseUrl.replace(/\/+$/, "")}/store/${encodeURIComponent(options.storeId)}`;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function call(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        ...init,
+        headers: { accept: "application/json", ...init.headers },
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+      });
+    } catch (error) {
+      if (timeout.aborted) throw new StoreApiError("The store did not answer in time");
+      throw new StoreApiError(error instanceof Error && error.message !== "" ? error.message : "Network error");
+    }
+    if (!response.ok) {
+      let code: string | undefined;
+      try {
+        const body: unknown = await response.json();
+        if (typeof body === "object" && body !== null && "error" in body) {
+          const error = (body as { error?: { code?: unknown } }).error;
+          if (typeof error?.code === "string") code = error.code;
+        }
+      } catch {
+        // A non-JSON error body is fine: the status says enough.
+      }
+      const statusText = response.statusText || reasonPhrases[response.status] || "Error";
+      throw new StoreApiError(`HTTP ${response.status}: ${statusText}`, response.status, code);
+    }
+    try {
+      return await response.json();
+    } catch {
+      throw new StoreApiError(timeout.aborted ? "The store did not answer in time" : "The store sent a malformed answer");
+    }
+  }
+
+  const api: StoreApi = {
+    async listProducts(query = {}, signal) {
+      const params = new URLSearchParams();
+      for (const id of query.ids ?? []) params.append("ids[]", id);
+      if (query.offset !== undefined) params.set("offset", String(query.offset));
+      if (query.limit !== undefined) params.set("limit", String(query.limit));
+      if (query.order !== undefined) params.set("order", query.order);
+      if (query.sortBy !== undefined) params.set("sort_by", query.sortBy);
+      const search = params.toString();
+      return reshapeProductList(await call(`/products${search === "" ? "" : `?${search}`}`, {}, signal));
+    },
+    async getProduct(id, signal) {
+      return reshapeProductResponse(await call(`/products/${encodeURIComponent(id)}`, {}, signal));
+    },
+    async getVariantStock(productIds, signal) {
+      const params = new URLSearchParams({ fields: "inventory_quantity" });
+      for (const id of productIds) params.append("product_ids[]", id);
+      return reshapeVariantStock(await call(`/variants?${params.toString()}`, {}, signal));
+    },
+    async getProductWithStock(id, signal) {
+      const product = await api.getProduct(id, signal);
+      return withFreshStock(product, await api.getVariantStock([product.id], signal));
+    },
+    async createCheckout(request, signal) {
+      const body = {
+        items: request.items.map((item) => ({ variant_id: item.variantId, quantity: item.quantity })),
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        ...(request.locale === undefined ? {} : { locale: request.locale }),
+        ...(request.timeZone === undefined ? {} : { timeZone: request.timeZone }),
+      };
+      return reshapeCheckout(
+        await call("/checkout", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, signal),
+      );
+    },
+  };
+  return api;
+}

@@ -1,0 +1,29 @@
+import type { AppLoadContext } from "react-router";
+import { serverEnvironment } from "../env.server";
+import { createStoreApi, type StoreApi } from "./client";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The store API client of this server, created once at start-up (server/main.ts). */
+    storeApi?: StoreApi;
+    /** The Content-Security-Policy nonce of this response, when it is rendered per request. */
+    cspNonce?: string;
+  }
+}
+
+let fallback: StoreApi | undefined;
+
+/**
+ * The store API for a loader. The production server hands one in through the load context; the dev
+ * server and the prerender step have none, so they get one built from the environment.
+ */
+export function storeApiFor(context: AppLoadContext | undefined): StoreApi {
+  if (context?.storeApi !== undefined) return context.storeApi;
+  const environment = serverEnvironment();
+  fallback ??= createStoreApi({
+    baseUrl: environment.storeApiUrl,
+    storeId: environment.storeId,
+    timeoutMs: environment.storeApiTimeoutMs,
+  });
+  return fallback;
+}

@@ -1,0 +1,76 @@
+/** Our own shapes of the catalogue; only lib/store-api knows the backend's JSON. */
+
+export interface Currency {
+  /** Lower-case ISO code; 'eur' when the backend gives none. */
+  code: string;
+  symbol: string | null;
+  /** Display template with a `$1` placeholder for the amount, e.g. 'Rs. $1'. */
+  template: string | null;
+  decimalDigits: number;
+}
+
+export interface Variant {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+  sku: string | null;
+  priceInCents: number;
+  /** Null when the variant is not on sale. */
+  salePriceInCents: number | null;
+  currency: Currency;
+  manageInventory: boolean;
+  /** Units available; null only when the backend did not say. Zero means none. */
+  inventoryQuantity: number | null;
+  weight: number | null;
+}
+
+export interface ProductImage {
+  url: string;
+  order: number;
+}
+
+export interface ProductOption {
+  id: string;
+  title: string;
+  values: { id: string; variantId: string; value: string }[];
+}
+
+export interface Product {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  ribbonText: string | null;
+  /** Untrusted HTML from the backend: sanitise before rendering. */
+  descriptionHtml: string;
+  thumbnail: string | null;
+  /** In display order; the thumbnail alone when the backend lists no images. */
+  images: ProductImage[];
+  purchasable: boolean;
+  order: number;
+  siteProductSelection: string | null;
+  options: ProductOption[];
+  variants: Variant[];
+}
+
+export interface ProductList {
+  count: number;
+  offset: number;
+  limit: number;
+  products: Product[];
+}
+
+export interface CheckoutRequest {
+  items: { variantId: string; quantity: number }[];
+  successUrl: string;
+  cancelUrl: string;
+  timeZone?: string;
+  locale?: string;
+}
+
+export interface ProductListQuery {
+  ids?: readonly string[];
+  offset?: number;
+  limit?: number;
+  order?: "asc" | "desc";
+  sortBy?: string;
+}

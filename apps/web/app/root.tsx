@@ -1,0 +1,96 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import displayFont from "./assets/fonts/playfair-display-latin-700-normal.woff2?url";
+import { LazyCartDrawer } from "./components/cart/lazy-cart-drawer";
+import { NotFoundContent } from "./components/content/not-found-content";
+import { ChatButton } from "./components/layout/chat-button";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { ScrollToTop } from "./components/layout/scroll-to-top";
+import { ToastProvider } from "./components/ui/toast";
+import { site } from "./content/site";
+import { CartProvider } from "./lib/cart/cart-context";
+import { publicEnvironment } from "./lib/env.server";
+import { useNonce } from "./lib/nonce";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader() {
+  return { env: publicEnvironment() };
+}
+
+/** The public settings never change while a page is open. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf6ef" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <ToastProvider>
+          <CartProvider>
+            <a
+              href="#main"
+              className="sr-only z-50 rounded-md bg-resin px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              Skip to content
+            </a>
+            <Header />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+            <ChatButton />
+            <LazyCartDrawer />
+            <ScrollToTop />
+          </CartProvider>
+        </ToastProvider>
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
+  if (error === undefined) return [];
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: missing ? `Page Not Found | ${site.brand}` : `Something went wrong | ${site.brand}` },
+    { name: "description", content: missing ? "This page could not be found." : "An unexpected error occurred." },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return (
+    <section className="container-page py-24 text-center">
+      <h1 className="text-4xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-bark">Please try again in a moment.</p>
+      <a href="/" className="button-primary mt-8">
+        Return to Homepage
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { countrySlugs } from "./content/country-slugs";
+
+/** The route table of SPEC §2. */
+export default [
+  index("routes/home.tsx"),
+  route("store", "routes/store.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("success", "routes/success.tsx"),
+  route("shilajit-nepal", "routes/nepal.tsx"),
+  ...countrySlugs.map((slug) => route(`shilajit-in-${slug}`, "routes/country.tsx", { id: `country-${slug}` })),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-article.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blog/feed.xml", "routes/feed.ts"),
+  route("404", "routes/not-found.tsx", { id: "not-found" }),
+  route("*", "routes/not-found.tsx", { id: "catch-all" }),
+] satisfies RouteConfig;

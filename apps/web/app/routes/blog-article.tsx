@@ -1,0 +1,79 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { NotFoundContent } from "~/components/content/not-found-content";
+import { Icon } from "~/components/ui/icon";
+import { site } from "~/content/site";
+import { findArticle } from "~/lib/blog/articles.server";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { blogPostingJsonLd } from "~/lib/seo/structured-data";
+import type { Route } from "./+types/blog-article";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const article = findArticle(params.slug);
+  if (article === undefined) throw data(null, { status: 404 });
+  return { article };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const article = loaderData?.article;
+  if (article === undefined) return [{ title: `Page Not Found | ${site.brand}` }, { name: "robots", content: "noindex" }];
+  const siteUrl = siteUrlOf(matches);
+  return [
+    ...pageMeta({
+      siteUrl,
+      path: `/blog/${article.slug}`,
+      title: `${article.title} | ${site.brand}`,
+      description: article.metaDescription,
+      type: "article",
+      image: "/images/og-blog.png",
+      imageAlt: article.title,
+      twitterCard: true,
+    }),
+    { name: "keywords", content: article.keywords.join(", ") },
+    { name: "author", content: article.author },
+    { property: "article:published_time", content: article.isoDate },
+    { property: "article:author", content: article.author },
+    { "script:ld+json": blogPostingJsonLd({ siteUrl, ...article, description: article.metaDescription }) },
+  ];
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  return (
+    <article className="container-page max-w-3xl py-10 md:py-14">
+      <Link to="/blog" className="inline-flex items-center gap-1 font-medium text-bark hover:text-resin">
+        <Icon name="arrow-left" size={18} />
+        Back to Blog
+      </Link>
+      <header className="mt-6 border-b border-line pb-6">
+        <h1 className="text-3xl leading-tight font-bold sm:text-4xl md:text-5xl">{article.title}</h1>
+        <p className="mt-4 text-bark">
+          <time dateTime={article.isoDate}>{article.date}</time>
+          <span aria-hidden="true"> · </span>
+          By {article.author}
+        </p>
+      </header>
+      <div className="prose-shop mt-8" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <aside className="mt-14 rounded-3xl bg-resin p-8 text-center text-cream sm:p-10">
+        <h2 className="text-2xl font-bold sm:text-3xl">Ready to experience the benefits?</h2>
+        <p className="mx-auto mt-3 max-w-lg text-cream/80">
+          Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
+        </p>
+        <Link to="/" className="button-gold mt-6">
+          Shop {site.brand}
+        </Link>
+      </aside>
+    </article>
+  );
+}
+
+/** An unknown slug: the server answers 404 with the not-found page, and the browser moves to /404. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const navigate = useNavigate();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (missing) void navigate("/404", { replace: true });
+  }, [missing, navigate]);
+  if (missing) return <NotFoundContent />;
+  throw error;
+}

@@ -1,0 +1,74 @@
+import { FaqAccordion } from "~/components/content/faq-accordion";
+import {
+  FeatureSection,
+  LandingHero,
+  LandingIntro,
+  OrderNowSection,
+  TestimonialSection,
+} from "~/components/content/landing-sections";
+import { landingAlternates } from "~/content/landing-alternates";
+import { nepal } from "~/content/nepal";
+import { site } from "~/content/site";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
+import type { Route } from "./+types/nepal";
+
+export function loader() {
+  return { page: nepal };
+}
+
+export const links: Route.LinksFunction = () =>
+  landingAlternates.map((alternate) => ({ rel: "alternate", hrefLang: alternate.hrefLang, href: alternate.path }));
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const page = loaderData?.page ?? nepal;
+  const siteUrl = siteUrlOf(matches);
+  return [
+    ...pageMeta({
+      siteUrl,
+      path: "/shilajit-nepal",
+      title: page.metaTitle,
+      description: page.metaDescription,
+      type: "product",
+      twitterCard: true,
+    }),
+    { "script:ld+json": nepalProductJsonLd({ siteUrl, description: page.metaDescription }) },
+    { "script:ld+json": faqJsonLd(page.faq) },
+  ];
+}
+
+export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <>
+      <LandingHero
+        eyebrow={
+          <>
+            <span aria-hidden="true" className="text-3xl">
+              🇳🇵
+            </span>{" "}
+            {site.brand} in Nepal
+          </>
+        }
+        title={page.heroTitle}
+        subtitle={page.heroSubtitle}
+      />
+      <LandingIntro title={page.introTitle} text={page.introText} imageAlt="Dark shilajit resin seeping from a Himalayan rock face" />
+      <FeatureSection id="benefits-heading" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
+      <FeatureSection id="why-heading" title={page.whyChooseTitle} features={page.whyChoose} />
+      <TestimonialSection title="What Our Customers in Nepal Say" testimonials={page.testimonials} />
+      <section aria-labelledby="faq-heading" className="container-page max-w-3xl py-16">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold sm:text-4xl">
+          Frequently Asked Questions
+        </h2>
+        <div className="mt-10">
+          <FaqAccordion items={page.faq} />
+        </div>
+      </section>
+      <OrderNowSection
+        title="Order Shilajit Anywhere in Nepal"
+        text={`Rs. ${site.heroPrice} per jar, free delivery across Nepal and cash on delivery.`}
+      />
+    </>
+  );
+}

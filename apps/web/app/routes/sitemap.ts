@@ -1,0 +1,33 @@
+import { countrySlugs } from "~/content/country-slugs";
+import { articleSummaries } from "~/lib/blog/articles.server";
+import { serverEnvironment } from "~/lib/env.server";
+import { buildSitemap, type SitemapEntry } from "~/lib/seo/sitemap";
+import { storeApiFor } from "~/lib/store-api/context.server";
+import type { Route } from "./+types/sitemap";
+
+/** Every public page; products are read from the store when the sitemap is asked for. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const articles = articleSummaries();
+  const entries: SitemapEntry[] = [
+    { path: "/" },
+    { path: "/store" },
+    { path: "/blog", ...(articles[0] === undefined ? {} : { lastModified: articles[0].isoDate }) },
+    ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.isoDate })),
+    { path: "/shilajit-nepal" },
+    ...countrySlugs.map((slug) => ({ path: `/shilajit-in-${slug}` })),
+  ];
+  let complete = true;
+  try {
+    const { products } = await storeApiFor(context).listProducts({ limit: 100 }, request.signal);
+    entries.push(...products.map((product) => ({ path: `/product/${encodeURIComponent(product.id)}` })));
+  } catch {
+    // The pages we know of are still worth listing; the short cache lets products return soon.
+    complete = false;
+  }
+  return new Response(buildSitemap(serverEnvironment().siteUrl, entries), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": complete ? "public, max-age=3600" : "public, max-age=60",
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import { ProductGrid, type ProductListState } from "~/components/product/product-grid";
+import { site } from "~/content/site";
+import { storeApiFor } from "~/lib/store-api/context.server";
+import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import type { Route } from "./+types/store";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  try {
+    const list = await storeApiFor(context).listProducts({}, request.signal);
+    return data({ state: { status: "loaded", products: list.products } satisfies ProductListState });
+  } catch (error) {
+    const state: ProductListState = { status: "error", message: messageOf(error) };
+    return data({ state }, { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    siteUrl: siteUrlOf(matches),
+    path: "/store",
+    title: `Our Store | Buy Pure Himalayan Shilajit Resin | ${site.brand}`,
+    description:
+      "Shop lab-tested Himalayan shilajit resin in 10 g, 20 g and 30 g jars, travel tins and value packs. Free delivery across Nepal and international shipping.",
+  });
+}
+
+export default function Store({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="container-page py-12 md:py-16">
+      <h1 className="text-center text-4xl font-bold sm:text-5xl">Our Store</h1>
+      <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-bark">
+        Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
+      </p>
+      <div className="mt-12">
+        <ProductGrid state={loaderData.state as ProductListState} priorityCount={2} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { site } from "~/content/site";
+import { useCart } from "~/lib/cart/cart-context";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import type { Route } from "./+types/success";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    siteUrl: siteUrlOf(matches),
+    path: "/success",
+    title: `Thank You for Your Order | ${site.brand}`,
+    description: "Your payment was successful and your Herbo Shilajit order is being prepared.",
+    noindex: true,
+  });
+}
+
+export default function Success() {
+  const { clear, ready } = useCart();
+  // SPEC §4: arriving here means the payment went through, so the cart is emptied.
+  useEffect(() => {
+    if (ready) clear();
+  }, [ready, clear]);
+  return (
+    <section className="container-page flex flex-col items-center py-20 text-center md:py-28">
+      <span className="flex h-20 w-20 items-center justify-center rounded-full bg-leaf/10 text-leaf">
+        <Icon name="check" size={44} />
+      </span>
+      <h1 className="mt-6 text-4xl font-bold">Thank You for Your Order!</h1>
+      <p className="mt-4 max-w-xl text-lg text-bark">
+        Your payment was successful. A confirmation email has been sent to you. We're getting your order ready!
+      </p>
+      <Link to="/store" className="button-primary mt-10">
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}

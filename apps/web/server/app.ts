@@ -1,0 +1,197 @@
+import { randomBytes } from "node:crypto";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerEnvironment } from "../app/lib/env.server";
+import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
+import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
+import { loadStaticFiles, type StaticFile } from "./static-files";
+
+export interface WebServerOptions {
+  /** The folder holding React Router's build (client/ and server/). */
+  buildFolder: string;
+  environment: ServerEnvironment;
+  /** Replaces the store API client made from the environment (tests). */
+  storeApi?: StoreApi;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+/** Bodies the web server accepts at all: it has no forms of its own. */
+const maxRequestBodyBytes = 16 * 1024;
+
+type Encoding = "br" | "gzip" | "identity";
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return "identity";
+}
+
+function isCompressibleType(contentType: string | null): boolean {
+  return contentType !== null && /^(text\/|application\/(json|xml|rss\+xml|javascript)|image\/svg)/.test(contentType);
+}
+
+export async function createWebServer(options: WebServerOptions): Promise<http.Server> {
+  const { environment } = options;
+  const build = (await import(pathToFileURL(path.join(options.buildFolder, "server", "index.js")).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(build, "production");
+  const staticFiles = await loadStaticFiles(path.join(options.buildFolder, "client"));
+  const storeApi =
+    options.storeApi ??
+    createStoreApi({
+      baseUrl: environment.storeApiUrl,
+      storeId: environment.storeId,
+      timeoutMs: environment.storeApiTimeoutMs,
+    });
+  const security: SecurityOptions = {
+    storeApiOrigin: new URL(environment.publicStoreApiUrl).origin,
+    https: environment.siteUrl.startsWith("https://"),
+  };
+  const baseHeaders = baseSecurityHeaders(security);
+  const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  // Policies of prerendered pages never change, so they are built once.
+  const staticPolicies = new Map<StaticFile, string>();
+  for (const file of staticFiles.values()) {
+    if (file.scriptHashes !== undefined) staticPolicies.set(file, contentSecurityPolicy(security, file.scriptHashes));
+  }
+
+  function sendStatic(request: IncomingMessage, response: ServerResponse, file: StaticFile, status: number): void {
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      "Content-Type": file.contentType,
+      "Cache-Control": status === 200 ? file.cacheControl : "no-store",
+      ETag: file.etag,
+      Vary: "Accept-Encoding",
+    };
+    const policy = staticPolicies.get(file);
+    if (policy !== undefined) headers["Content-Security-Policy"] = policy;
+    if (status === 200 && request.headers["if-none-match"] === file.etag) {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    let body = file.body;
+    if (encoding === "br" && file.brotli !== undefined) {
+      body = file.brotli;
+      headers["Content-Encoding"] = "br";
+    } else if (encoding !== "identity" && file.gzip !== undefined) {
+      body = file.gzip;
+      headers["Content-Encoding"] = "gzip";
+    }
+    headers["Content-Length"] = String(body.length);
+    response.writeHead(status, headers);
+    response.end(request.method === "HEAD" ? undefined : body);
+  }
+
+  /** Prerendered page or asset for this path, if the build has one. `/404` is the not-found page. */
+  function findStatic(pathname: string): { file: StaticFile; status: number } | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    const file = staticFiles.get(decoded);
+    if (file === undefined) return undefined;
+    return { file, status: decoded === "/404" ? 404 : 200 };
+  }
+
+  async function readBody(request: IncomingMessage): Promise<Buffer | "too-large"> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > maxRequestBodyBytes) return "too-large";
+      chunks.push(buffer);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  async function render(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    let body: Buffer | undefined;
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      const read = await readBody(request);
+      if (read === "too-large") {
+        response.writeHead(413, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" }).end("Payload Too Large");
+        return;
+      }
+      body = read;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    }
+    const abort = new AbortController();
+    response.on("close", () => abort.abort());
+    const fetchRequest = new Request(url, {
+      method: request.method ?? "GET",
+      headers,
+      signal: abort.signal,
+      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+    });
+    const nonce = randomBytes(16).toString("base64");
+    const result = await handleRequest(fetchRequest, { storeApi, cspNonce: nonce });
+    const outgoing: Record<string, string | string[]> = { ...baseHeaders };
+    result.headers.forEach((value, name) => {
+      if (name === "set-cookie") return;
+      outgoing[name] = value;
+    });
+    const cookies = result.headers.getSetCookie();
+    if (cookies.length > 0) outgoing["set-cookie"] = cookies;
+    const contentType = result.headers.get("content-type");
+    if (contentType?.startsWith("text/html")) {
+      outgoing["content-security-policy"] = contentSecurityPolicy(security, [`'nonce-${nonce}'`]);
+      outgoing["cache-control"] ??= "no-cache";
+    }
+    outgoing["cache-control"] ??= "no-cache";
+    let payload = Buffer.from(await result.arrayBuffer());
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (payload.length > 512 && isCompressibleType(contentType) && encoding !== "identity") {
+      payload =
+        encoding === "br"
+          ? brotliCompressSync(payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(payload, { level: 6 });
+      outgoing["content-encoding"] = encoding;
+      outgoing.vary = "Accept-Encoding";
+    }
+    outgoing["content-length"] = String(payload.length);
+    response.writeHead(result.status, outgoing);
+    response.end(request.method === "HEAD" ? undefined : payload);
+  }
+
+  const siteOrigin = new URL(environment.siteUrl);
+  const server = http.createServer(async (request, response) => {
+    const started = performance.now();
+    try {
+      // The Host header is the client's to choose; URLs the app builds use SITE_URL's origin instead.
+      const url = new URL(request.url ?? "/", siteOrigin);
+      if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+        const target = url.pathname.replace(/\/+$/, "") + url.search;
+        response.writeHead(301, { ...baseHeaders, Location: target.startsWith("/") ? target : `/${target}` }).end();
+        return;
+      }
+      const found = request.method === "GET" || request.method === "HEAD" ? findStatic(url.pathname) : undefined;
+      if (found !== undefined) sendStatic(request, response, found.file, found.status);
+      else await render(request, response, url);
+    } catch (error) {
+      log({ level: "error", message: "request failed", url: request.url, error: error instanceof Error ? error.stack : String(error) });
+      if (!response.headersSent) {
+        response.writeHead(500, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" });
+      }
+      response.end("Internal Server Error");
+    } finally {
+      if (process.env.LOG_REQUESTS === "1") {
+        log({ level: "info", method: request.method, url: request.url, status: response.statusCode, ms: Math.round(performance.now() - started) });
+      }
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  return server;
+}

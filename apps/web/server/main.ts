@@ -1,0 +1,30 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serverEnvironment } from "../app/lib/env.server";
+import { createWebServer } from "./app";
+
+const appFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main(): Promise<void> {
+  const environment = serverEnvironment();
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = await createWebServer({ buildFolder: path.join(appFolder, "build"), environment });
+  const log = (entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
+  server.listen(port, host, () => {
+    log({ level: "info", message: "web server listening", url: `http://localhost:${port}`, siteUrl: environment.siteUrl, storeApi: environment.storeApiUrl });
+  });
+  const stop = (signal: string) => {
+    log({ level: "info", message: "shutting down", signal });
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
