@@ -31,6 +31,7 @@ function layout(title: string, shopName: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${escapeHtml(shopName)}</title>
 <style>${styles}</style>
 </head>

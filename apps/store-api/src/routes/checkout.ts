@@ -118,7 +118,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
   const pageSecurity = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
-    "img-src 'self'",
+    "img-src 'self' data:",
     // Browsers check form-action on the redirect after paying, so the shop's origins belong here.
     `form-action 'self' ${[...allowed].join(" ")}`,
     "frame-ancestors 'none'",

@@ -48,7 +48,10 @@ describe("displayed product price", () => {
   });
 
   it("shows the sale price with the regular price to strike through", () => {
-    expect(productPrice({ siteProductSelection: null, variants })).toEqual({ price: "Rs. 15.00", regularPrice: "Rs. 20.00" });
+    expect(productPrice({ siteProductSelection: null, variants })).toEqual({
+      price: "Rs. 15.00",
+      regularPrice: "Rs. 20.00",
+    });
     expect(productPrice({ siteProductSelection: "x", variants })).toEqual({ price: "Rs. 30.00", regularPrice: null });
   });
 

@@ -28,7 +28,10 @@ export function displayedVariant(product: Pick<Product, "siteProductSelection" |
   if (first === undefined) return undefined;
   const selection = product.siteProductSelection;
   if (selection !== null && selection !== "lowest_price_first") return first;
-  return rest.reduce((cheapest, variant) => (effectivePrice(variant) < effectivePrice(cheapest) ? variant : cheapest), first);
+  return rest.reduce(
+    (cheapest, variant) => (effectivePrice(variant) < effectivePrice(cheapest) ? variant : cheapest),
+    first,
+  );
 }
 
 export interface DisplayPrice {

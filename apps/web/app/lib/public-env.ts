@@ -22,5 +22,8 @@ const browserTimeoutMs = 15_000;
 /** The store API as the browser reaches it. */
 export function useStoreApi(): StoreApi {
   const { storeApiUrl, storeId } = usePublicEnvironment();
-  return useMemo(() => createStoreApi({ baseUrl: storeApiUrl, storeId, timeoutMs: browserTimeoutMs }), [storeApiUrl, storeId]);
+  return useMemo(
+    () => createStoreApi({ baseUrl: storeApiUrl, storeId, timeoutMs: browserTimeoutMs }),
+    [storeApiUrl, storeId],
+  );
 }

@@ -6,7 +6,10 @@ const purifier = createDOMPurify(window);
 
 // Links in descriptions open safely and never run script URLs (DOMPurify already drops javascript:).
 purifier.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
+  const target = node.getAttribute("target");
+  if (target === null) return;
+  if (node.tagName === "A" && target === "_blank") node.setAttribute("rel", "noopener noreferrer");
+  else node.removeAttribute("target");
 });
 
 /**
@@ -18,6 +21,7 @@ export function sanitizeHtml(html: string): string {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed", "svg", "math"],
     FORBID_ATTR: ["style", "srcset"],
+    ADD_ATTR: ["target"],
     ALLOW_DATA_ATTR: false,
   });
 }

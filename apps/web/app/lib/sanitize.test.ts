@@ -3,7 +3,7 @@ import { htmlToText, sanitizeHtml } from "./sanitize.server";
 
 describe("description sanitising", () => {
   it("keeps ordinary formatting", () => {
-    const html = "<p>Pure <strong>resin</strong></p><ul><li>Lab-tested</li></ul><a href=\"/store\">Shop</a>";
+    const html = '<p>Pure <strong>resin</strong></p><ul><li>Lab-tested</li></ul><a href="/store">Shop</a>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -13,7 +13,7 @@ describe("description sanitising", () => {
     ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
     ['<p style="position:fixed">x</p>', "<p>x</p>"],
     ['<iframe src="https://evil.test"></iframe><p>x</p>', "<p>x</p>"],
-    ['<svg><script>alert(1)</script></svg><p>x</p>', "<p>x</p>"],
+    ["<svg><script>alert(1)</script></svg><p>x</p>", "<p>x</p>"],
     ['<form action="https://evil.test"><input name="card"></form>', ""],
   ])("removes what could run or take over the page: %s", (dirty, clean) => {
     expect(sanitizeHtml(dirty)).toBe(clean);

@@ -16,7 +16,8 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const article = loaderData?.article;
-  if (article === undefined) return [{ title: `Page Not Found | ${site.brand}` }, { name: "robots", content: "noindex" }];
+  if (article === undefined)
+    return [{ title: `Page Not Found | ${site.brand}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlOf(matches);
   return [
     ...pageMeta({

@@ -57,9 +57,23 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
         subtitle={country.heroSubtitle}
         lang={country.heroLang}
       />
-      <LandingIntro title={country.introTitle} text={country.introText} imageAlt="Dark shilajit resin seeping from a Himalayan rock face" />
-      <FeatureSection id="benefits-heading" title="Key Benefits for You" features={country.benefits} stagger tone="sand" />
-      <FeatureSection id="why-heading" title={`Why Choose ${site.brand} in ${country.country}?`} features={country.whyChoose} />
+      <LandingIntro
+        title={country.introTitle}
+        text={country.introText}
+        imageAlt="Dark shilajit resin seeping from a Himalayan rock face"
+      />
+      <FeatureSection
+        id="benefits-heading"
+        title="Key Benefits for You"
+        features={country.benefits}
+        stagger
+        tone="sand"
+      />
+      <FeatureSection
+        id="why-heading"
+        title={`Why Choose ${site.brand} in ${country.country}?`}
+        features={country.whyChoose}
+      />
       <TestimonialSection title={`Real Testimonials from ${country.country}`} testimonials={country.testimonials} />
       <OrderNowSection
         title={`Order ${site.brand} in ${country.country}`}

@@ -71,7 +71,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="about" aria-labelledby="about-heading" className="container-page grid gap-10 py-16 md:grid-cols-5 md:py-24">
+      <section
+        id="about"
+        aria-labelledby="about-heading"
+        className="container-page grid gap-10 py-16 md:grid-cols-5 md:py-24"
+      >
         <div className="md:col-span-3">
           <h2 id="about-heading" className="text-3xl font-bold sm:text-4xl">
             {copy.aboutTitle}

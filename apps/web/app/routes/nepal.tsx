@@ -53,7 +53,11 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
         title={page.heroTitle}
         subtitle={page.heroSubtitle}
       />
-      <LandingIntro title={page.introTitle} text={page.introText} imageAlt="Dark shilajit resin seeping from a Himalayan rock face" />
+      <LandingIntro
+        title={page.introTitle}
+        text={page.introText}
+        imageAlt="Dark shilajit resin seeping from a Himalayan rock face"
+      />
       <FeatureSection id="benefits-heading" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
       <FeatureSection id="why-heading" title={page.whyChooseTitle} features={page.whyChoose} />
       <TestimonialSection title="What Our Customers in Nepal Say" testimonials={page.testimonials} />

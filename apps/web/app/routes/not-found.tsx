@@ -14,7 +14,10 @@ export function loader({ params }: Route.LoaderArgs) {
 export function meta() {
   return [
     { title: `Page Not Found | ${site.brand}` },
-    { name: "description", content: "The page you were looking for could not be found. Head back to the Herbo Shilajit home page." },
+    {
+      name: "description",
+      content: "The page you were looking for could not be found. Head back to the Herbo Shilajit home page.",
+    },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -17,7 +17,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const descriptionHtml = sanitizeHtml(product.descriptionHtml);
     return {
       product: { ...product, descriptionHtml },
-      metaDescription: truncateText(htmlToText(descriptionHtml) || product.subtitle || product.title, metaDescriptionLength),
+      metaDescription: truncateText(
+        htmlToText(descriptionHtml) || product.subtitle || product.title,
+        metaDescriptionLength,
+      ),
       error: null,
     };
   } catch (error) {

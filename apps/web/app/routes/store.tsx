@@ -38,7 +38,7 @@ export default function Store({ loaderData }: Route.ComponentProps) {
         Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
       </p>
       <div className="mt-12">
-        <ProductGrid state={loaderData.state as ProductListState} priorityCount={2} />
+        <ProductGrid state={loaderData.state as ProductListState} priorityCount={2} cardHeadingLevel="h2" />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { CartItem } from "~/lib/cart/cart";
 import { effectivePrice, formatMoney } from "~/lib/money";
+import { noImage } from "../product/no-image";
 import { Icon } from "../ui/icon";
 
 interface CartLineProps {
@@ -14,7 +15,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       <img
-        src={product.imageUrl ?? "/images/no-image.svg"}
+        src={product.imageUrl ?? noImage.src}
         alt=""
         width={72}
         height={72}
@@ -30,7 +31,11 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
           <p className="shrink-0 font-semibold">{formatMoney(effectivePrice(variant) * quantity, variant.currency)}</p>
         </div>
         <div className="flex items-center justify-between">
-          <div className="flex items-center rounded-full border border-line" role="group" aria-label={`Quantity of ${name}`}>
+          <div
+            className="flex items-center rounded-full border border-line"
+            role="group"
+            aria-label={`Quantity of ${name}`}
+          >
             <button
               type="button"
               className="rounded-full p-2 hover:bg-sand disabled:opacity-40"
@@ -40,7 +45,11 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             >
               <Icon name="minus" size={16} />
             </button>
-            <span className="min-w-8 text-center text-sm font-semibold" aria-live="polite" data-testid="cart-line-quantity">
+            <span
+              className="min-w-8 text-center text-sm font-semibold"
+              aria-live="polite"
+              data-testid="cart-line-quantity"
+            >
               {quantity}
             </span>
             <button

@@ -110,7 +110,9 @@ export function OrderNowSection({ title, text }: { title: string; text: string }
           {title}
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-cream/80">{text}</p>
-        <p className="mt-4 font-semibold tracking-wide text-gold-light">Premium Quality | Fast Delivery | Secure Checkout</p>
+        <p className="mt-4 font-semibold tracking-wide text-gold-light">
+          Premium Quality | Fast Delivery | Secure Checkout
+        </p>
         <Link to="/" className="button-gold mt-8 px-8 py-4 text-lg">
           Order Now on Our Main Website
         </Link>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 export function NotFoundContent() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="font-display text-8xl font-bold text-gold sm:text-9xl" aria-hidden="true">
+      <p className="font-display text-8xl font-bold text-gold-dark sm:text-9xl" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Page Not Found</h1>

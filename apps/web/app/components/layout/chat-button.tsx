@@ -6,15 +6,17 @@ import { Icon } from "../ui/icon";
 export function ChatButton() {
   const { chatPhone } = usePublicEnvironment();
   return (
-    <a
-      href={chatLink(chatPhone)}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us (opens in a new tab)"
-      data-testid="chat-button"
-      className="chat-button fixed right-5 bottom-5 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-chat text-white shadow-lg transition-transform hover:scale-105"
-    >
-      <Icon name="chat" size={28} />
-    </a>
+    <aside aria-label="Chat">
+      <a
+        href={chatLink(chatPhone)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us (opens in a new tab)"
+        data-testid="chat-button"
+        className="chat-button fixed right-5 bottom-5 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-chat text-white shadow-lg transition-transform hover:scale-105"
+      >
+        <Icon name="chat" size={28} />
+      </a>
+    </aside>
   );
 }

@@ -44,7 +44,10 @@ export function Footer() {
           </ul>
         </div>
         <nav aria-labelledby="footer-service-areas">
-          <h2 id="footer-service-areas" className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase">
+          <h2
+            id="footer-service-areas"
+            className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase"
+          >
             Service Areas
           </h2>
           <ul className="mt-4 space-y-2 text-sm">

@@ -66,14 +66,16 @@ export function Header() {
             onFocus={preloadCartDrawer}
             onTouchStart={preloadCartDrawer}
             className="relative rounded-full p-2.5 transition-colors hover:bg-sand"
-            aria-label={totalQuantity > 0 ? `Open cart, ${totalQuantity} ${totalQuantity === 1 ? "item" : "items"}` : "Open cart"}
+            aria-label={
+              totalQuantity > 0 ? `Open cart, ${totalQuantity} ${totalQuantity === 1 ? "item" : "items"}` : "Open cart"
+            }
           >
             <Icon name="cart" />
             {totalQuantity > 0 ? (
               <span
                 data-testid="cart-badge"
                 aria-hidden="true"
-                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-[#dc2626] px-1 text-xs font-bold text-white"
               >
                 {totalQuantity}
               </span>

@@ -1,5 +1,6 @@
 import type { ProductImage } from "~/lib/store-api/types";
 import { Icon } from "../ui/icon";
+import { noImage } from "./no-image";
 
 /** Index after moving by `step`, wrapping around both ends. */
 export function wrapIndex(index: number, step: number, length: number): number {
@@ -22,12 +23,12 @@ export function Carousel({ images, title, index, onIndexChange }: CarouselProps)
     <section aria-roledescription="carousel" aria-label={`${title} images`} className="relative">
       <div className="relative aspect-square overflow-hidden rounded-3xl border border-line bg-sand">
         {current === undefined ? (
-          <img src="/images/no-image.svg" alt="No Image" width={800} height={800} className="h-full w-full object-cover" />
+          <img src={noImage.src} alt={noImage.alt} width={800} height={800} className="h-full w-full object-cover" />
         ) : (
           <img
             key={current.url}
             src={current.url}
-            alt={several ? `${title}, image ${index + 1} of ${images.length}` : title}
+            alt={several ? `${title} (${index + 1} of ${images.length})` : title}
             width={800}
             height={800}
             fetchPriority="high"
@@ -67,7 +68,9 @@ export function Carousel({ images, title, index, onIndexChange }: CarouselProps)
               aria-current={dot === index ? "true" : undefined}
               className="flex h-6 w-6 items-center justify-center rounded-full"
             >
-              <span className={`block h-2.5 rounded-full transition-all ${dot === index ? "w-6 bg-resin" : "w-2.5 bg-line"}`} />
+              <span
+                className={`block h-2.5 rounded-full transition-all ${dot === index ? "w-6 bg-resin" : "w-2.5 bg-line"}`}
+              />
             </button>
           ))}
         </div>

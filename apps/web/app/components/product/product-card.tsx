@@ -4,12 +4,21 @@ import { useCart } from "~/lib/cart/cart-context";
 import { productPrice } from "~/lib/money";
 import type { Product } from "~/lib/store-api/types";
 import { useToast } from "../ui/toast";
+import { noImage } from "./no-image";
 import { Price } from "./price";
 
 export const subtitleFallback = "Check out this amazing product!";
 
 /** SPEC §2 card: clicking it opens the product; its Add to Cart adds one unit, or opens a multi-variant product. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+interface ProductCardProps {
+  product: Product;
+  /** Loads the image at once (the first cards of a page) instead of when scrolled near. */
+  priority?: boolean;
+  /** The card title's heading level, one below the section it sits in. */
+  headingLevel?: "h2" | "h3";
+}
+
+export function ProductCard({ product, priority = false, headingLevel: Heading = "h3" }: ProductCardProps) {
   const { add } = useCart();
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -23,7 +32,11 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       return;
     }
     if (only === undefined) {
-      toast({ title: "Error adding to cart", description: "This product has no variant to add.", variant: "destructive" });
+      toast({
+        title: "Error adding to cart",
+        description: "This product has no variant to add.",
+        variant: "destructive",
+      });
       return;
     }
     const result = add(cartItemFor(product, only, 1), only.inventoryQuantity);
@@ -41,8 +54,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
     >
       <div className="relative aspect-square overflow-hidden bg-sand">
         <img
-          src={image ?? "/images/no-image.svg"}
-          alt={image === null ? "No Image" : product.title}
+          src={image ?? noImage.src}
+          alt={image === null ? noImage.alt : product.title}
           width={800}
           height={800}
           loading={priority ? "eager" : "lazy"}
@@ -57,12 +70,12 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="font-display text-lg leading-snug font-bold">
+        <Heading className="font-display text-lg leading-snug font-bold">
           {/* The whole card is clickable through this link's stretched hit area. */}
           <Link to={href} className="after:absolute after:inset-0 after:content-['']">
             {product.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="line-clamp-2 text-sm text-bark">{product.subtitle ?? subtitleFallback}</p>
         <div className="mt-auto pt-2">
           <Price price={productPrice(product)} />
@@ -76,7 +89,9 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         >
           Add to Cart
         </button>
-        {product.purchasable ? null : <p className="relative z-10 text-center text-sm text-bark">Currently unavailable</p>}
+        {product.purchasable ? null : (
+          <p className="relative z-10 text-center text-sm text-bark">Currently unavailable</p>
+        )}
       </div>
     </article>
   );

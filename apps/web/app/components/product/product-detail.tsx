@@ -66,7 +66,12 @@ export function ProductDetail({ product }: { product: Product }) {
           <VariantPicker variants={product.variants} selectedId={variant?.id ?? ""} onSelect={selectVariant} />
           <div className="flex flex-wrap items-center gap-4">
             <QuantityStepper value={quantity} onChange={setQuantity} />
-            <button type="button" className="button-primary flex-1 px-8 py-4" onClick={addToCart} disabled={!stock.canAdd}>
+            <button
+              type="button"
+              className="button-primary flex-1 px-8 py-4"
+              onClick={addToCart}
+              disabled={!stock.canAdd}
+            >
               <Icon name="cart" size={20} />
               Add to Cart
             </button>

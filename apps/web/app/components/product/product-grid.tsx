@@ -3,14 +3,19 @@ import { Spinner } from "../ui/spinner";
 import { ProductCard } from "./product-card";
 
 export type ProductListState =
-  | { status: "loading" }
-  | { status: "error"; message: string | null }
-  | { status: "loaded"; products: Product[] };
+  { status: "loading" } | { status: "error"; message: string | null } | { status: "loaded"; products: Product[] };
 
 export const productsErrorFallback = "Failed to load products";
 
 /** SPEC §2 grid: 1, 2, 3 and 4 columns as the screen widens; spinner, empty and error states. */
-export function ProductGrid({ state, priorityCount = 0 }: { state: ProductListState; priorityCount?: number }) {
+interface ProductGridProps {
+  state: ProductListState;
+  /** How many of the first cards load their image at once. */
+  priorityCount?: number;
+  cardHeadingLevel?: "h2" | "h3";
+}
+
+export function ProductGrid({ state, priorityCount = 0, cardHeadingLevel = "h3" }: ProductGridProps) {
   if (state.status === "loading") return <Spinner label="Loading products" />;
   if (state.status === "error") {
     return (
@@ -27,7 +32,7 @@ export function ProductGrid({ state, priorityCount = 0 }: { state: ProductListSt
       {state.products.map((product, index) => (
         <li key={product.id} className="flex">
           <div className="w-full">
-            <ProductCard product={product} priority={index < priorityCount} />
+            <ProductCard product={product} priority={index < priorityCount} headingLevel={cardHeadingLevel} />
           </div>
         </li>
       ))}

@@ -17,7 +17,10 @@ const variant = (manageInventory: boolean, inventoryQuantity: number | null): Va
 
 describe("detail stock message", () => {
   it("says 'Currently unavailable' and disables adding when the product is not purchasable", () => {
-    expect(stockStatus({ purchasable: false }, variant(true, 10), 1)).toEqual({ message: "Currently unavailable", canAdd: false });
+    expect(stockStatus({ purchasable: false }, variant(true, 10), 1)).toEqual({
+      message: "Currently unavailable",
+      canAdd: false,
+    });
   });
 
   it("shows the stock when the quantity fits", () => {

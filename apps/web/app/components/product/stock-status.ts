@@ -7,7 +7,11 @@ export interface StockStatus {
 }
 
 /** SPEC §4 stock messages on the detail page and when Add to Cart is disabled. */
-export function stockStatus(product: Pick<Product, "purchasable">, variant: Variant | undefined, quantity: number): StockStatus {
+export function stockStatus(
+  product: Pick<Product, "purchasable">,
+  variant: Variant | undefined,
+  quantity: number,
+): StockStatus {
   if (!product.purchasable || variant === undefined) return { message: "Currently unavailable", canAdd: false };
   if (!variant.manageInventory || variant.inventoryQuantity === null) return { message: null, canAdd: true };
   const stock = variant.inventoryQuantity;

@@ -11,7 +11,8 @@ export function useProductList(): ProductListState {
     storeApi.listProducts({}, controller.signal).then(
       (list) => setState({ status: "loaded", products: list.products }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "error", message: error instanceof Error ? error.message : null });
+        if (!controller.signal.aborted)
+          setState({ status: "error", message: error instanceof Error ? error.message : null });
       },
     );
     return () => controller.abort();

@@ -62,7 +62,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     dispatch({ type: "replace", items: readCart(browserStorage()) });
     setReady(true);
     const onStorage = (event: StorageEvent) => {
-      if (event.key === cartStorageKey || event.key === null) dispatch({ type: "replace", items: readCart(browserStorage()) });
+      if (event.key === cartStorageKey || event.key === null)
+        dispatch({ type: "replace", items: readCart(browserStorage()) });
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);

@@ -66,7 +66,9 @@ describe("stock rule", () => {
   });
 
   it("never checks a variant whose inventory is not managed", () => {
-    expect(stockProblem([item("a", 50, { manageInventory: false })], item("a", 50, { manageInventory: false }), 0)).toBeNull();
+    expect(
+      stockProblem([item("a", 50, { manageInventory: false })], item("a", 50, { manageInventory: false }), 0),
+    ).toBeNull();
   });
 });
 

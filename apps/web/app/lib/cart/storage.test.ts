@@ -50,7 +50,10 @@ describe("stored cart", () => {
 
   it("round-trips through storage under the e-commerce cart key", () => {
     const memory = new Map<string, string>();
-    const storage = { getItem: (key: string) => memory.get(key) ?? null, setItem: (key: string, value: string) => void memory.set(key, value) };
+    const storage = {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+    };
     const cart = parseStoredCart(JSON.stringify([line("a", 3)]));
     writeCart(storage, cart);
     expect(memory.has(cartStorageKey)).toBe(true);

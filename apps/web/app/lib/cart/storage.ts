@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { asBoolean, asRecord, asString, isWholeNumber } from "../json-guards";
 import type { CartItem } from "./cart";
 
 /** The localStorage key SPEC §4 keeps the cart under. */
@@ -6,33 +6,72 @@ export const cartStorageKey = "e-commerce-cart";
 /** A cart longer than this is not a shopper's cart; what is past it is dropped. */
 export const maxCartLines = 100;
 export const maxLineQuantity = 999;
-
-const shortText = z.string().check(z.maxLength(500));
-const storedItem = z.object({
-  product: z.object({ id: shortText, title: shortText, imageUrl: z.optional(z.nullable(shortText)) }),
-  variant: z.object({
-    id: shortText.check(z.minLength(1)),
-    title: shortText,
-    manageInventory: z.boolean(),
-    priceInCents: z.number().check(z.int(), z.minimum(0)),
-    salePriceInCents: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0)))),
-    currency: z.optional(
-      z.object({
-        code: shortText,
-        symbol: z.nullable(shortText),
-        template: z.nullable(shortText),
-        decimalDigits: z.number().check(z.int(), z.minimum(0), z.maximum(4)),
-      }),
-    ),
-  }),
-  quantity: z.number().check(z.int(), z.minimum(1), z.maximum(maxLineQuantity)),
-});
+const maxTextLength = 500;
+const maxMinorUnits = 1_000_000_000;
 
 const fallbackCurrency = { code: "eur", symbol: null, template: null, decimalDigits: 2 };
 
+function shortText(value: unknown): string | undefined {
+  const text = asString(value);
+  return text !== undefined && text.length <= maxTextLength ? text : undefined;
+}
+
+function nullableText(value: unknown): string | null | undefined {
+  return value === null || value === undefined ? null : shortText(value);
+}
+
+function parseCurrency(value: unknown): CartItem["variant"]["currency"] | undefined {
+  if (value === undefined) return fallbackCurrency;
+  const currency = asRecord(value);
+  const code = shortText(currency?.code);
+  const symbol = nullableText(currency?.symbol);
+  const template = nullableText(currency?.template);
+  const decimalDigits = currency?.decimalDigits;
+  if (code === undefined || symbol === undefined || template === undefined || !isWholeNumber(decimalDigits, 0, 4))
+    return undefined;
+  return { code, symbol, template, decimalDigits };
+}
+
+/** One stored line, or undefined when any part of it is not what the shop wrote. */
+function parseLine(entry: unknown): CartItem | undefined {
+  const line = asRecord(entry);
+  const product = asRecord(line?.product);
+  const variant = asRecord(line?.variant);
+  const productId = shortText(product?.id);
+  const productTitle = shortText(product?.title);
+  const imageUrl = nullableText(product?.imageUrl);
+  const variantId = shortText(variant?.id);
+  const variantTitle = shortText(variant?.title);
+  const manageInventory = asBoolean(variant?.manageInventory);
+  const priceInCents = variant?.priceInCents;
+  const salePriceInCents = variant?.salePriceInCents ?? null;
+  const currency = parseCurrency(variant?.currency);
+  const quantity = line?.quantity;
+  if (
+    productId === undefined ||
+    productTitle === undefined ||
+    imageUrl === undefined ||
+    variantId === undefined ||
+    variantId === "" ||
+    variantTitle === undefined ||
+    manageInventory === undefined ||
+    !isWholeNumber(priceInCents, 0, maxMinorUnits) ||
+    (salePriceInCents !== null && !isWholeNumber(salePriceInCents, 0, maxMinorUnits)) ||
+    currency === undefined ||
+    !isWholeNumber(quantity, 1, maxLineQuantity)
+  ) {
+    return undefined;
+  }
+  return {
+    product: { id: productId, title: productTitle, imageUrl },
+    variant: { id: variantId, title: variantTitle, manageInventory, priceInCents, salePriceInCents, currency },
+    quantity,
+  };
+}
+
 /**
  * Reads a stored cart. Missing, unreadable or malformed data gives an empty cart; malformed lines are
- * dropped one by one, repeated variants merged, so a damaged entry never breaks a page.
+ * dropped one by one, and a repeated variant keeps its first line, so a damaged entry never breaks a page.
  */
 export function parseStoredCart(raw: string | null): CartItem[] {
   if (raw === null || raw.length > 1_000_000) return [];
@@ -45,22 +84,8 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   if (!Array.isArray(json)) return [];
   const items: CartItem[] = [];
   for (const entry of json.slice(0, maxCartLines)) {
-    const parsed = storedItem.safeParse(entry);
-    if (!parsed.success) continue;
-    const { product, variant, quantity } = parsed.data;
-    if (items.some((item) => item.variant.id === variant.id)) continue;
-    items.push({
-      product: { id: product.id, title: product.title, imageUrl: product.imageUrl ?? null },
-      variant: {
-        id: variant.id,
-        title: variant.title,
-        manageInventory: variant.manageInventory,
-        priceInCents: variant.priceInCents,
-        salePriceInCents: variant.salePriceInCents ?? null,
-        currency: variant.currency ?? fallbackCurrency,
-      },
-      quantity,
-    });
+    const item = parseLine(entry);
+    if (item !== undefined && !items.some((existing) => existing.variant.id === item.variant.id)) items.push(item);
   }
   return items;
 }

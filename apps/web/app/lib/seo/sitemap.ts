@@ -14,7 +14,8 @@ export function buildSitemap(siteUrl: string, entries: readonly SitemapEntry[]):
   const urls = entries
     .map((entry) => {
       const location = `${origin}${entry.path === "/" ? "/" : entry.path}`;
-      const lastModified = entry.lastModified === undefined ? "" : `<lastmod>${escapeXml(entry.lastModified)}</lastmod>`;
+      const lastModified =
+        entry.lastModified === undefined ? "" : `<lastmod>${escapeXml(entry.lastModified)}</lastmod>`;
       return `<url><loc>${escapeXml(location)}</loc>${lastModified}</url>`;
     })
     .join("\n");
@@ -30,7 +31,12 @@ export interface FeedItem {
 }
 
 /** An RSS 2.0 feed of the blog. */
-export function buildRssFeed(input: { siteUrl: string; title: string; description: string; items: readonly FeedItem[] }): string {
+export function buildRssFeed(input: {
+  siteUrl: string;
+  title: string;
+  description: string;
+  items: readonly FeedItem[];
+}): string {
   const origin = input.siteUrl.replace(/\/+$/, "");
   const rfc822 = (isoDate: string) => new Date(`${isoDate}T08:00:00Z`).toUTCString();
   const items = input.items

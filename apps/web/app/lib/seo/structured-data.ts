@@ -74,7 +74,11 @@ export function nepalProductJsonLd(input: { siteUrl: string; description: string
       seller: { "@type": "Organization", name: site.brand },
       shippingDetails: {
         "@type": "OfferShippingDetails",
-        shippingRate: { "@type": "MonetaryAmount", value: site.nepalOffer.shippingRate, currency: site.nepalOffer.currency },
+        shippingRate: {
+          "@type": "MonetaryAmount",
+          value: site.nepalOffer.shippingRate,
+          currency: site.nepalOffer.currency,
+        },
         shippingDestination: { "@type": "DefinedRegion", addressCountry: "NP" },
       },
     },

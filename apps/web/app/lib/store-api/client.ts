@@ -97,7 +97,9 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
     try {
       return await response.json();
     } catch {
-      throw new StoreApiError(timeout.aborted ? "The store did not answer in time" : "The store sent a malformed answer");
+      throw new StoreApiError(
+        timeout.aborted ? "The store did not answer in time" : "The store sent a malformed answer",
+      );
     }
   }
 
@@ -133,7 +135,11 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         ...(request.timeZone === undefined ? {} : { timeZone: request.timeZone }),
       };
       return reshapeCheckout(
-        await call("/checkout", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, signal),
+        await call(
+          "/checkout",
+          { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+          signal,
+        ),
       );
     },
   };

@@ -1,0 +1,65 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { e2eSettings } from "./tests/e2e/settings.mjs";
+
+/** Debian's Chromium; Playwright's own browser download is not possible here. */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-e2e-db-"));
+const apiFolder = path.resolve(import.meta.dirname, "../store-api");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: process.env.CI === "true" ? 2 : 3,
+  retries: 0,
+  reporter: process.env.CI === "true" ? [["list"]] : [["list"]],
+  use: {
+    baseURL: e2eSettings.webUrl,
+    launchOptions: chromiumLaunch,
+    trace: "retain-on-failure",
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1280, height: 800 },
+  },
+  webServer: [
+    {
+      // A freshly seeded store API in an empty data folder for every run.
+      command: `node ${path.join(apiFolder, "dist/src/server.js")}`,
+      cwd: apiFolder,
+      url: `${e2eSettings.apiUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        STORE_API_PORT: String(e2eSettings.apiPort),
+        STORE_API_URL: e2eSettings.apiUrl,
+        STORE_ID: e2eSettings.storeId,
+        DATA_DIR: dataDir,
+        ALLOWED_ORIGINS: e2eSettings.webUrl,
+        LOG_LEVEL: "warn",
+      },
+    },
+    {
+      command: "node dist/server.js",
+      cwd: import.meta.dirname,
+      url: `${e2eSettings.webUrl}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(e2eSettings.webPort), ...e2eSettings.buildEnvironment },
+    },
+  ],
+});

@@ -1,0 +1,76 @@
+import { expect, open, storedCart, test } from "./support/fixtures";
+
+test("reloading keeps the cart", async ({ page }) => {
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.reload();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  expect((await storedCart(page)).map((item) => [item.variant.id, item.quantity])).toEqual([["var_travel_tin", 1]]);
+});
+
+for (const [name, stored] of [
+  ["unparsable text", "{not json"],
+  ["an object instead of a list", '{"items":[1,2,3]}'],
+  ["lines of the wrong shape", '[{"variant":{"id":7},"quantity":-3},"x",null]'],
+] as const) {
+  test(`starts with an empty cart from ${name} in storage, without breaking the page`, async ({ page }) => {
+    await page.addInitScript((value) => {
+      if (sessionStorage.getItem("seeded") === null) {
+        localStorage.setItem("e-commerce-cart", value);
+        sessionStorage.setItem("seeded", "1");
+      }
+    }, stored);
+    await open(page, "/store");
+    await expect(page.getByRole("heading", { name: "Our Store" })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+    await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    expect((await storedCart(page)).map((item) => item.variant.id)).toEqual(["var_travel_tin"]);
+  });
+}
+
+test("the drawer closes on the backdrop and on Escape, traps focus, and gives focus back to the cart button", async ({
+  page,
+}) => {
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  const cartButton = page.getByRole("button", { name: "Open cart, 1 item" });
+  await cartButton.click();
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(drawer).toBeVisible();
+  for (let press = 0; press < 8; press += 1) {
+    await page.keyboard.press("Tab");
+    expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(cartButton).toBeFocused();
+
+  await cartButton.click();
+  await expect(drawer).toBeVisible();
+  await page.mouse.click(20, 400);
+  await expect(drawer).toBeHidden();
+});
+
+test("removes a line and updates the total", async ({ page }) => {
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add Shilajit Starter Kit to cart" }).click();
+  await page.getByRole("button", { name: "Open cart, 2 items" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 2150.00");
+  await drawer.getByRole("button", { name: "Remove Shilajit Travel Tin 5 g (5 g)" }).click();
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
+  await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 1500.00");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
+
+test("keeps two tabs' carts in step", async ({ page, context }) => {
+  await open(page, "/store");
+  const other = await context.newPage();
+  await open(other, "/blog");
+  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await expect(other.getByTestId("cart-badge")).toHaveText("1");
+  await other.close();
+});

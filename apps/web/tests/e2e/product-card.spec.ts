@@ -1,0 +1,107 @@
+import { e2eSettings } from "./settings.mjs";
+import { expect, open, test } from "./support/fixtures";
+
+test("adds a single-variant product from the card", async ({ page }) => {
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  await expect(toast).toContainText("Added to Cart! 🛒");
+  await expect(toast).toContainText("Shilajit Travel Tin 5 g has been added to your cart.");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await expect(page).toHaveURL(/\/store$/);
+});
+
+test("opens the product page from the card's Add to Cart of a multi-variant product", async ({ page }) => {
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Add Pure Himalayan Shilajit Resin to cart" }).click();
+  await expect(page).toHaveURL(/\/product\/prod_himalayan_resin$/);
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+});
+
+test("refuses a card add past the stock with the stock message and leaves the cart alone", async ({ page }) => {
+  await open(page, "/store");
+  const add = page.getByRole("button", { name: "Add Shilajit Starter Kit to cart" });
+  for (let count = 1; count <= 3; count += 1) {
+    await add.click();
+    await expect(page.getByTestId("cart-badge")).toHaveText(String(count));
+  }
+  await add.click();
+  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  await expect(toast).toHaveAttribute("data-variant", "destructive");
+  await expect(toast).toContainText("Error adding to cart");
+  await expect(toast).toContainText("Not enough stock for Shilajit Starter Kit (Kit). Only 3 left.");
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+});
+
+test("shows ribbon, subtitle or its fallback, sale price with the regular price struck, and a No Image placeholder", async ({
+  page,
+}) => {
+  await open(page, "/store");
+  const tin = page.getByTestId("product-card").filter({ hasText: "Shilajit Travel Tin 5 g" });
+  await expect(tin.getByText("Sale", { exact: true })).toBeVisible();
+  await expect(tin.getByText("A pocket-sized tin for treks, trips and the office drawer")).toBeVisible();
+  await expect(tin.getByTestId("price")).toContainText("Rs. 650.00");
+  await expect(tin.getByTestId("regular-price")).toContainText("Rs. 750.00");
+  expect(await tin.getByTestId("regular-price").evaluate((element) => element.tagName)).toBe("S");
+
+  const gift = page.getByTestId("product-card").filter({ hasText: "Himalayan Gift Box" });
+  await expect(gift.getByRole("img", { name: "No Image" })).toHaveAttribute("src", "/images/no-image.svg");
+  await expect(gift.getByText("Check out this amazing product!")).toBeVisible();
+  await expect(gift.getByRole("button", { name: /Add Himalayan Gift Box/ })).toBeDisabled();
+
+  // The cheapest variant's price for 'lowest_price_first', the first variant's for another selection.
+  const resin = page.getByTestId("product-card").filter({ hasText: "Pure Himalayan Shilajit Resin" });
+  await expect(resin.getByTestId("price")).toHaveText("Rs. 1200.00");
+  const pack = page.getByTestId("product-card").filter({ hasText: "Shilajit Value Pack" });
+  await expect(pack.getByTestId("price")).toContainText("Rs. 3990.00");
+});
+
+test("opens the product when the card itself is clicked", async ({ page }) => {
+  await open(page, "/store");
+  // The picture is covered by the title link's stretched hit area, so a click anywhere on it opens the product.
+  await page.getByTestId("product-card").filter({ hasText: "Shilajit Starter Kit" }).click({ position: { x: 60, y: 60 } });
+  await expect(page).toHaveURL(/\/product\/prod_starter_kit$/);
+});
+
+for (const [width, columns] of [
+  [375, 1],
+  [700, 2],
+  [900, 3],
+  [1280, 4],
+] as const) {
+  test(`lays the grid out in ${columns} column(s) at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, "/store");
+    const lefts = await page
+      .getByTestId("product-card")
+      .evaluateAll((cards) => [...new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left)))]);
+    expect(lefts).toHaveLength(columns);
+  });
+}
+
+test("shows a spinner while the home page's products load, then the grid", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`${e2eSettings.apiUrl}/store/*/products*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await expect(page.getByRole("status").filter({ hasText: "Loading products" })).toBeVisible();
+  release();
+  await expect(page.getByTestId("product-grid")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading products" })).toHaveCount(0);
+});
+
+test("says so when there are no products", async ({ page }) => {
+  await page.route(`${e2eSettings.apiUrl}/store/*/products*`, (route) =>
+    route.fulfill({
+      json: { count: 0, offset: 0, limit: 20, products: [] },
+      headers: { "access-control-allow-origin": e2eSettings.webUrl },
+    }),
+  );
+  await page.goto("/");
+  await expect(page.getByText("No products available at the moment.")).toBeVisible();
+});

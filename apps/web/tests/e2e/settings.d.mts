@@ -1,0 +1,9 @@
+export declare const e2eSettings: {
+  webPort: number;
+  apiPort: number;
+  webUrl: string;
+  apiUrl: string;
+  storeId: string;
+  chatPhone: string;
+  buildEnvironment: Record<"SITE_URL" | "STORE_API_URL" | "PUBLIC_STORE_API_URL" | "STORE_ID" | "CHAT_PHONE", string>;
+};

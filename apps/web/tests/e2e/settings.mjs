@@ -1,0 +1,20 @@
+// Ports and settings of the browser-test shop; separate from `npm start`'s so both can run at once.
+const webPort = 3100;
+const apiPort = 4100;
+
+export const e2eSettings = {
+  webPort,
+  apiPort,
+  webUrl: `http://localhost:${webPort}`,
+  apiUrl: `http://localhost:${apiPort}`,
+  storeId: "local",
+  chatPhone: "9779812345678",
+  /** Baked into the prerendered pages when `npm test` builds the app. */
+  buildEnvironment: {
+    SITE_URL: `http://localhost:${webPort}`,
+    STORE_API_URL: `http://localhost:${apiPort}`,
+    PUBLIC_STORE_API_URL: `http://localhost:${apiPort}`,
+    STORE_ID: "local",
+    CHAT_PHONE: "9779812345678",
+  },
+};

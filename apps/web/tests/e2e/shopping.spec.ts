@@ -1,0 +1,99 @@
+import { e2eSettings } from "./settings.mjs";
+import { expect, failedResource, open, storedCart, test } from "./support/fixtures";
+
+async function stockOf(variantId: string): Promise<number> {
+  const response = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/variants?fields=inventory_quantity`);
+  const body = (await response.json()) as { variants: { id: string; inventory_quantity: number }[] };
+  return body.variants.find((variant) => variant.id === variantId)?.inventory_quantity ?? -1;
+}
+
+test("browses to a product, picks a variant, adjusts the cart, pays and lands on /success with an empty cart", async ({
+  page,
+}) => {
+  const stockBefore = await stockOf("var_resin_20g");
+  await open(page, "/store");
+  await expect(page.getByRole("heading", { level: 1, name: "Our Store" })).toBeVisible();
+  await page.getByRole("link", { name: "Pure Himalayan Shilajit Resin" }).click();
+  await expect(page).toHaveURL(/\/product\/prod_himalayan_resin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();
+
+  await page.getByText("20 g", { exact: true }).click();
+  await expect(page.getByTestId("carousel-image")).toHaveAttribute("src", /resin-20g\.svg$/);
+  await expect(page.getByTestId("price")).toHaveText("Rs. 2200.00");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByTestId("quantity")).toHaveText("2");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  await expect(toast).toContainText("Added to Cart! 🛒");
+  await expect(toast).toContainText("2 x Pure Himalayan Shilajit Resin (20 g) added.");
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+
+  await page.getByRole("button", { name: "Open cart, 2 items" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(drawer).toBeVisible();
+  const line = drawer.getByTestId("cart-line");
+  await expect(line).toContainText("20 g");
+  await line.getByRole("button", { name: /Increase quantity/ }).click();
+  await expect(line.getByTestId("cart-line-quantity")).toHaveText("3");
+  await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 6600.00");
+  await line.getByRole("button", { name: /Decrease quantity/ }).click();
+  await line.getByRole("button", { name: /Decrease quantity/ }).click();
+  await expect(line.getByTestId("cart-line-quantity")).toHaveText("1");
+  // The minus button stops at 1.
+  await expect(line.getByRole("button", { name: /Decrease quantity/ })).toBeDisabled();
+  await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 2200.00");
+
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2eSettings.apiUrl}/checkout/cs_`));
+  await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
+  await expect(page.getByTestId("total")).toHaveText("Rs. 2200.00");
+  // Leaving for the payment page kept the cart.
+  await page.getByLabel("Name on card").fill("Asha Gurung");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(`${e2eSettings.webUrl}/success`);
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your payment was successful. A confirmation email has been sent to you. We're getting your order ready!",
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await expect.poll(() => storedCart(page)).toEqual([]);
+  expect(await stockOf("var_resin_20g")).toBe(stockBefore - 1);
+  await page.getByRole("link", { name: "Continue Shopping" }).click();
+  await expect(page).toHaveURL(/\/store$/);
+});
+
+test("keeps the cart when the shopper cancels on the payment page", async ({ page }) => {
+  await open(page, "/product/prod_travel_tin");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
+  await expect(page).toHaveURL(`${e2eSettings.webUrl}/product/prod_travel_tin`);
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
+
+test.describe("a declined card", () => {
+  // The payment page answers a declined card with 402, which Chromium logs.
+  test.use({ allowConsoleErrors: failedResource });
+
+  test("shows the decline message for the sandbox decline card and stays on the payment page", async ({ page }) => {
+    await open(page, "/product/prod_travel_tin");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.getByLabel("Name on card").fill("Asha Gurung");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await page.getByLabel("Security code").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined. No money was taken; try another card.");
+    await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
+  });
+});

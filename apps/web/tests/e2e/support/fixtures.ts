@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+interface Fixtures {
+  /** Console errors the test expects (an outage it caused, say); anything else fails the test. */
+  allowConsoleErrors: RegExp | null;
+}
+
+/**
+ * The test object every spec uses: it fails a test on any unexpected console error or uncaught page
+ * error, so a broken hydration or a failing request cannot pass unnoticed.
+ */
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [null, { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (allowConsoleErrors === null || !allowConsoleErrors.test(text)) problems.push(text);
+    });
+    page.on("pageerror", (error) => problems.push(`Uncaught: ${error.message}`));
+    await use(page);
+    expect(problems, "unexpected console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** How Chromium reports a request that failed or a document answered with an error status. */
+export const failedResource = /^Failed to load resource/;
+
+/** The cart as the page keeps it in localStorage. */
+export async function storedCart(page: Page): Promise<{ variant: { id: string }; quantity: number }[]> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem("e-commerce-cart") ?? "[]") as never);
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** Opens a path and waits for hydration. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { e2eSettings } from "../settings.mjs";
+
+const webFolder = path.resolve(import.meta.dirname, "../../..");
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Another copy of the built web server, talking to the given store API: how tests see the shop with
+ * its store down, slow or answering badly. Its prerendered pages keep the build's settings.
+ */
+export async function startWebServer(
+  storeApiUrl: string,
+  extraEnvironment: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
+    cwd: webFolder,
+    env: {
+      ...process.env,
+      ...e2eSettings.buildEnvironment,
+      PORT: String(port),
+      STORE_API_URL: storeApiUrl,
+      PUBLIC_STORE_API_URL: e2eSettings.apiUrl,
+      ...extraEnvironment,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/404`);
+      if (response.status === 404) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error(`The extra web server did not start in ${webFolder}: ${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export type FakeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+/** A stand-in store API whose answers a test decides (errors, delays, odd shapes). */
+export async function startFakeStoreApi(handler: FakeHandler): Promise<RunningServer> {
+  const sockets = new Set<Socket>();
+  const server = http.createServer(handler);
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A URL where nothing listens: the store API is down. */
+export async function deadUrl(): Promise<string> {
+  return `http://127.0.0.1:${await freePort()}`;
+}
+
+/** Reads the real e2e store API's answer for a path, to hand on from a fake. */
+export async function realApiJson(pathAndQuery: string): Promise<unknown> {
+  const response = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}${pathAndQuery}`);
+  return response.json();
+}

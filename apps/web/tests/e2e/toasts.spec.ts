@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import { expect, open, test } from "./support/fixtures";
+
+function toasts(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ }).locator("li");
+}
+
+async function addTin(page: Page) {
+  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+}
+
+test("shows one toast at a time, the newest replacing the older", async ({ page }) => {
+  await open(page, "/store");
+  await addTin(page);
+  await expect(toasts(page)).toContainText("Shilajit Travel Tin 5 g has been added");
+  await page.getByRole("button", { name: "Add Shilajit Starter Kit to cart" }).click();
+  await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).toContainText("Shilajit Starter Kit has been added");
+});
+
+test("dismisses a toast after 5000 ms", async ({ page }) => {
+  await page.clock.install();
+  await open(page, "/store");
+  await addTin(page);
+  await expect(toasts(page)).toHaveCount(1);
+  await page.clock.runFor(4_800);
+  await expect(toasts(page)).toHaveCount(1);
+  await page.clock.runFor(400);
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+test("keeps a toast while it is hovered", async ({ page }) => {
+  await page.clock.install();
+  await open(page, "/store");
+  await addTin(page);
+  await toasts(page).hover();
+  await page.clock.runFor(8_000);
+  await expect(toasts(page)).toHaveCount(1);
+  await page.mouse.move(5, 700);
+  await page.clock.runFor(5_200);
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+test("F8 focuses the toasts and Escape closes the one shown", async ({ page }) => {
+  await open(page, "/store");
+  await addTin(page);
+  await expect(toasts(page)).toHaveCount(1);
+  await page.keyboard.press("F8");
+  const focusedInside = await page.evaluate(
+    () => document.activeElement?.closest('[role="region"]')?.getAttribute("aria-label") ?? "",
+  );
+  expect(focusedInside).toMatch(/Notifications/);
+  await page.keyboard.press("Escape");
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+async function swipe(page: Page, distance: number) {
+  const box = await toasts(page).boundingBox();
+  if (box === null) throw new Error("No toast to swipe");
+  const y = box.y + box.height / 2;
+  const x = box.x + 30;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1) await page.mouse.move(x + (distance * step) / 10, y);
+  await page.mouse.up();
+}
+
+test("a short swipe right leaves the toast, a swipe of more than 50 px dismisses it", async ({ page }) => {
+  await open(page, "/store");
+  await addTin(page);
+  await swipe(page, 30);
+  await page.waitForTimeout(400);
+  await expect(toasts(page)).toHaveCount(1);
+  await swipe(page, 80);
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+test("the toast area is at most 420 px wide from medium screens and full width on phones", async ({ page }) => {
+  await open(page, "/store");
+  await addTin(page);
+  const region = page.getByRole("region", { name: /Notifications/ }).locator("ol");
+  expect((await region.boundingBox())?.width).toBeLessThanOrEqual(420);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect((await region.boundingBox())?.width).toBe(375);
+});

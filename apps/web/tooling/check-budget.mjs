@@ -1,0 +1,76 @@
+// Part of `npm test`: fails when a page's JavaScript grows past its budget or a page loads code it does
+// not use. It reads the built client manifest and file sizes; it never times anything.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { filesForRoute, gzippedBytes, readManifest, sum } from "./bundle-report.mjs";
+
+const clientFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
+const manifest = readManifest(clientFolder);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Gzipped JavaScript a page may load beyond the React + React Router runtime (the entry and its imports). */
+const budgets = {
+  "routes/home": 25 * 1024,
+  "routes/store": 25 * 1024,
+  "routes/product": 30 * 1024,
+  "routes/blog": 25 * 1024,
+  "routes/blog-article": 25 * 1024,
+  "country-usa": 25 * 1024,
+  "routes/nepal": 35 * 1024,
+};
+/** The whole runtime, measured against an empty React 19 + React Router 7 app (about 113 KB). */
+const runtimeBudget = 118 * 1024;
+const cssBudget = 15 * 1024;
+
+/** Code that belongs to one kind of page, found by a string only that code contains. */
+const markers = {
+  carousel: "Previous image",
+  accordion: '"AccordionTrigger"',
+  "dialog (cart drawer, mobile menu)": '"DialogContent"',
+  "cart drawer": "Proceed to Checkout",
+  "mobile menu": "View Cart",
+  toasts: '"ToastAction"',
+  "markdown renderer": "marked",
+};
+const mustNotLoad = {
+  "routes/home": ["carousel", "accordion", "dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"],
+  "routes/store": ["carousel", "accordion", "dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"],
+  "routes/blog": ["carousel", "accordion", "dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"],
+  "routes/blog-article": ["carousel", "accordion", "dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"],
+  "routes/product": ["accordion", "dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"],
+  "country-usa": ["carousel", "accordion", "dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"],
+};
+/** Positive controls: a marker that finds nothing anywhere would make the check above meaningless. */
+const mustLoad = { "routes/product": ["carousel"], "routes/nepal": ["accordion"] };
+
+const failures = [];
+const stylesheets = readdirSync(path.join(clientFolder, "assets"))
+  .filter((name) => name.endsWith(".css"))
+  .map((name) => `/assets/${name}`);
+const contents = (file) => readFileSync(path.join(clientFolder, file), "utf8");
+
+for (const [routeId, budget] of Object.entries(budgets)) {
+  const { runtime, javascript, css } = filesForRoute(manifest, routeId);
+  const runtimeBytes = sum(runtime.map((file) => gzippedBytes(clientFolder, file)));
+  const pageBytes = sum(javascript.filter((file) => !runtime.includes(file)).map((file) => gzippedBytes(clientFolder, file)));
+  // The stylesheet is linked from the root route, not listed in the manifest.
+  const cssBytes = sum([...css, ...stylesheets].map((file) => gzippedBytes(clientFolder, file)));
+  console.log(`${routeId.padEnd(20)} runtime ${kb(runtimeBytes)}  page ${kb(pageBytes)} (budget ${kb(budget)})  css ${kb(cssBytes)}`);
+  if (runtimeBytes > runtimeBudget) failures.push(`${routeId}: runtime ${kb(runtimeBytes)} exceeds ${kb(runtimeBudget)}`);
+  if (pageBytes > budget) failures.push(`${routeId}: page JavaScript ${kb(pageBytes)} exceeds ${kb(budget)}`);
+  if (cssBytes > cssBudget) failures.push(`${routeId}: CSS ${kb(cssBytes)} exceeds ${kb(cssBudget)}`);
+  const loaded = javascript.map(contents).join("\n");
+  for (const name of mustNotLoad[routeId] ?? []) {
+    if (loaded.includes(markers[name])) failures.push(`${routeId} loads the ${name}, which it does not use`);
+  }
+  for (const name of mustLoad[routeId] ?? []) {
+    if (!loaded.includes(markers[name])) failures.push(`${routeId} should load the ${name}, but its marker is missing`);
+  }
+}
+
+if (failures.length > 0) {
+  console.error(`\nBundle budget failed:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("Bundle budget: every page within budget and free of code it does not use.");

@@ -1,0 +1,68 @@
+// Helpers shared by the root scripts (start, test, dev): .env loading, freshness checks, child processes.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const webFolder = path.join(root, "apps", "web");
+export const apiFolder = path.join(root, "apps", "store-api");
+
+/** Reads KEY=value lines of the root .env into process.env without overriding what is already set. */
+export function loadDotEnv(file = path.join(root, ".env")) {
+  if (!existsSync(file)) return;
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match === null || line.trimStart().startsWith("#")) continue;
+    const [, key, raw] = match;
+    const value = raw.replace(/^(['"])(.*)\1$/, "$2");
+    if (process.env[key] === undefined) process.env[key] = value;
+  }
+}
+
+/** Newest modification time of any file under the given folders (node_modules and outputs skipped). */
+export function newestSourceTime(folders) {
+  let newest = 0;
+  const skip = new Set(["node_modules", "build", "dist", ".react-router", "test-results", "data"]);
+  const visit = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (skip.has(entry.name)) continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const folder of folders) if (existsSync(folder)) visit(folder);
+  return newest;
+}
+
+export function modifiedTime(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+/** Runs a command to completion, streaming its output; rejects when it fails. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", cwd: root, ...options });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/** The public settings baked into prerendered pages; a change means the web app must be rebuilt. */
+export function webBuildSettings(environment = process.env) {
+  const pick = (key, fallback) => (environment[key] === undefined || environment[key] === "" ? fallback : environment[key]);
+  const storeApiUrl = pick("STORE_API_URL", "http://localhost:4000");
+  return {
+    SITE_URL: pick("SITE_URL", "http://localhost:3000"),
+    STORE_API_URL: storeApiUrl,
+    PUBLIC_STORE_API_URL: pick("PUBLIC_STORE_API_URL", storeApiUrl),
+    STORE_ID: pick("STORE_ID", "local"),
+    CHAT_PHONE: pick("CHAT_PHONE", "9779800000000"),
+  };
+}
+
+export const webBuildStamp = path.join(webFolder, "build", "build-settings.json");

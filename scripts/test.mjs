@@ -1,0 +1,22 @@
+// `npm test`: every check, in order, stopping at the first failure.
+import { e2eSettings } from "../apps/web/tests/e2e/settings.mjs";
+import { run } from "./lib.mjs";
+
+const steps = [
+  ["Type checks", "npm", ["run", "typecheck"]],
+  ["Lint", "npm", ["run", "lint"]],
+  ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
+  ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
+  ["Build for the browser tests", "npm", ["run", "build"], { env: { ...process.env, ...e2eSettings.buildEnvironment } }],
+  ["Bundle budget", "node", ["apps/web/tooling/check-budget.mjs"]],
+  ["Browser tests", "npx", ["playwright", "test", "--config", "apps/web/playwright.config.ts"], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } }],
+];
+
+const only = process.argv.slice(2);
+for (const [title, command, args, options] of steps) {
+  if (only.length > 0 && !only.some((word) => title.toLowerCase().includes(word.toLowerCase()))) continue;
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  await run(command, args, options);
+  console.log(`--- ${title}: passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
