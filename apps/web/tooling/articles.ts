@@ -60,12 +60,20 @@ export function compileArticle(fileName: string, source: string): CompiledArticl
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source.replace(/\r\n/g, "\n"));
   if (match === null) throw new Error(`${fileName}: missing front matter`);
   const parsed = frontMatterSchema.safeParse(parseYaml(match[1] ?? ""));
-  if (!parsed.success) throw new Error(`${fileName}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `${fileName}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+    );
   const frontMatter = parsed.data;
-  if (`${frontMatter.slug}.md` !== fileName) throw new Error(`${fileName}: slug '${frontMatter.slug}' does not match the file name`);
+  if (`${frontMatter.slug}.md` !== fileName)
+    throw new Error(`${fileName}: slug '${frontMatter.slug}' does not match the file name`);
   const body = match[2] ?? "";
-  const html = marked.parse(body, { async: false, gfm: true })
-    .replace(/<(h[23])>([\s\S]*?)<\/\1>/g, (_whole, tag: string, inner: string) => `<${tag} id="${slugifyHeading(inner)}">${inner}</${tag}>`);
+  const html = marked
+    .parse(body, { async: false, gfm: true })
+    .replace(
+      /<(h[23])>([\s\S]*?)<\/\1>/g,
+      (_whole, tag: string, inner: string) => `<${tag} id="${slugifyHeading(inner)}">${inner}</${tag}>`,
+    );
   return {
     ...frontMatter,
     isoDate: isoDateOf(frontMatter.date),

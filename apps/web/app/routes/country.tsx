@@ -8,7 +8,7 @@ import {
 import { findCountry } from "~/content/countries";
 import { landingAlternates } from "~/content/landing-alternates";
 import { site } from "~/content/site";
-import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { absoluteUrl, pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { countryProductJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/country";
 
@@ -17,9 +17,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
   return { country: findCountry(slug) ?? null };
 }
-
-export const links: Route.LinksFunction = () =>
-  landingAlternates.map((alternate) => ({ rel: "alternate", hrefLang: alternate.hrefLang, href: alternate.path }));
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const country = loaderData?.country;
@@ -34,6 +31,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
       twitterCard: true,
     }),
+    ...landingAlternates.map((alternate) => ({
+      tagName: "link" as const,
+      rel: "alternate",
+      hrefLang: alternate.hrefLang,
+      href: absoluteUrl(siteUrl, alternate.path),
+    })),
     { "script:ld+json": countryProductJsonLd(country, siteUrl) },
   ];
 }

@@ -9,16 +9,13 @@ import {
 import { landingAlternates } from "~/content/landing-alternates";
 import { nepal } from "~/content/nepal";
 import { site } from "~/content/site";
-import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { absoluteUrl, pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/nepal";
 
 export function loader() {
   return { page: nepal };
 }
-
-export const links: Route.LinksFunction = () =>
-  landingAlternates.map((alternate) => ({ rel: "alternate", hrefLang: alternate.hrefLang, href: alternate.path }));
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? nepal;
@@ -32,6 +29,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
       twitterCard: true,
     }),
+    ...landingAlternates.map((alternate) => ({
+      tagName: "link" as const,
+      rel: "alternate",
+      hrefLang: alternate.hrefLang,
+      href: absoluteUrl(siteUrl, alternate.path),
+    })),
     { "script:ld+json": nepalProductJsonLd({ siteUrl, description: page.metaDescription }) },
     { "script:ld+json": faqJsonLd(page.faq) },
   ];

@@ -59,7 +59,10 @@ test("shows ribbon, subtitle or its fallback, sale price with the regular price 
 test("opens the product when the card itself is clicked", async ({ page }) => {
   await open(page, "/store");
   // The picture is covered by the title link's stretched hit area, so a click anywhere on it opens the product.
-  await page.getByTestId("product-card").filter({ hasText: "Shilajit Starter Kit" }).click({ position: { x: 60, y: 60 } });
+  await page
+    .getByTestId("product-card")
+    .filter({ hasText: "Shilajit Starter Kit" })
+    .click({ position: { x: 60, y: 60 } });
   await expect(page).toHaveURL(/\/product\/prod_starter_kit$/);
 });
 

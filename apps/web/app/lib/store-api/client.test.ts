@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createStoreApi, isStoreApiError, StoreApiError } from "./client";
+
+const productFixture: unknown = JSON.parse(readFileSync(new URL("./fixtures/product.json", import.meta.url), "utf8"));
+const variantsFixture: unknown = JSON.parse(readFileSync(new URL("./fixtures/variants.json", import.meta.url), "utf8"));
+
+type Call = { url: string; init: RequestInit | undefined };
+
+function fakeFetch(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init });
+    return Promise.resolve(answer(String(input), init));
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+const json = (body: unknown, status = 200, statusText = "OK") =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { "content-type": "application/json" } });
+
+describe("store API client", () => {
+  it("builds the four calls of SPEC §7", async () => {
+    const { calls, fetch } = fakeFetch((url) => {
+      if (url.includes("/variants")) return json(variantsFixture);
+      if (url.includes("/checkout")) return json({ url: "https://pay.test/s?x=1" });
+      if (url.includes("/products/")) return json(productFixture);
+      return json({ count: 0, offset: 0, limit: 20, products: [] });
+    });
+    const api = createStoreApi({ baseUrl: "https://api.test/", storeId: "store 1", fetch });
+    await api.listProducts();
+    await api.listProducts({ ids: ["a", "b"], limit: 5, offset: 10, order: "desc", sortBy: "created_at" });
+    await api.getProductWithStock("prod_01HSAMPLE0001");
+    await api.createCheckout({
+      items: [{ variantId: "var_10g", quantity: 2 }],
+      successUrl: "https://shop.test/success",
+      cancelUrl: "https://shop.test/store",
+      timeZone: "Asia/Kathmandu",
+    });
+    expect(calls.map((call) => decodeURIComponent(call.url))).toEqual([
+      "https://api.test/store/store 1/products",
+      "https://api.test/store/store 1/products?ids[]=a&ids[]=b&offset=10&limit=5&order=desc&sort_by=created_at",
+      "https://api.test/store/store 1/products/prod_01HSAMPLE0001",
+      "https://api.test/store/store 1/variants?fields=inventory_quantity&product_ids[]=prod_01HSAMPLE0001",
+      "https://api.test/store/store 1/checkout",
+    ]);
+    const checkout = calls[4]?.init;
+    expect(checkout?.method).toBe("POST");
+    expect(JSON.parse(String(checkout?.body))).toEqual({
+      items: [{ variant_id: "var_10g", quantity: 2 }],
+      successUrl: "https://shop.test/success",
+      cancelUrl: "https://shop.test/store",
+      timeZone: "Asia/Kathmandu",
+    });
+  });
+
+  it("reports a non-OK answer as 'HTTP {status}: {statusText}'", async () => {
+    const { fetch } = fakeFetch(() => json({ message: "Product not found" }, 404, "Not Found"));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    await expect(api.getProduct("nope")).rejects.toThrow(new StoreApiError("HTTP 404: Not Found", 404));
+    await expect(api.getProduct("nope")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("fills in the reason phrase when the answer has none (HTTP/2)", async () => {
+    const { fetch } = fakeFetch(() => new Response("oops", { status: 503, statusText: "" }));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    await expect(api.listProducts()).rejects.toThrow("HTTP 503: Service Unavailable");
+  });
+
+  it("keeps our store API's error code", async () => {
+    const { fetch } = fakeFetch(() =>
+      json({ error: { code: "insufficient_inventory", message: "…" } }, 409, "Conflict"),
+    );
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const error: unknown = await api
+      .createCheckout({ items: [{ variantId: "v", quantity: 1 }], successUrl: "a", cancelUrl: "b" })
+      .catch((caught: unknown) => caught);
+    expect(isStoreApiError(error) && error.code).toBe("insufficient_inventory");
+    expect(String(error)).toContain("HTTP 409: Conflict");
+  });
+
+  it("fails the detail load when the stock call fails", async () => {
+    const { fetch } = fakeFetch((url) =>
+      url.includes("/variants") ? json({}, 500, "Internal Server Error") : json(productFixture),
+    );
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    await expect(api.getProductWithStock("p")).rejects.toThrow("HTTP 500: Internal Server Error");
+  });
+
+  it("gives up on a store that does not answer in time", async () => {
+    const fetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+      })) as typeof globalThis.fetch;
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch, timeoutMs: 50 });
+    await expect(api.listProducts()).rejects.toThrow("The store did not answer in time");
+  });
+
+  it("reports an unreachable store with the network error's message", async () => {
+    const fetch = (() => Promise.reject(new TypeError("Failed to fetch"))) as typeof globalThis.fetch;
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const error: unknown = await api.listProducts().catch((caught: unknown) => caught);
+    expect(isStoreApiError(error)).toBe(true);
+    expect((error as StoreApiError).message).toBe("Failed to fetch");
+    expect((error as StoreApiError).status).toBeUndefined();
+  });
+});

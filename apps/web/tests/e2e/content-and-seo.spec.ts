@@ -1,0 +1,247 @@
+import type { Page } from "@playwright/test";
+import { e2eSettings } from "./settings.mjs";
+import { expect, failedResource, open, test } from "./support/fixtures";
+
+const site = e2eSettings.webUrl;
+const countries = [
+  { slug: "usa", name: "USA", code: "US", currency: "USD", price: "29.99" },
+  { slug: "india", name: "India", code: "INDIA", currency: "INR", price: "1499" },
+  { slug: "uk", name: "UK", code: "GB", currency: "GBP", price: "24.99" },
+  { slug: "canada", name: "Canada", code: "CANADA", currency: "CAD", price: "39.99" },
+  { slug: "uae", name: "UAE", code: "UAE", currency: "AED", price: "110" },
+];
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((block) => JSON.parse(block) as Record<string, unknown>);
+}
+
+async function blogSlugs(page: Page): Promise<string[]> {
+  await page.goto("/blog");
+  return page
+    .locator("main h2 a")
+    .evaluateAll((links) => links.map((link) => (link.getAttribute("href") ?? "").replace("/blog/", "")));
+}
+
+test.describe("what crawlers and social scrapers read, with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every article and landing page has its own title, description, canonical and social tags", async ({ page }) => {
+    const slugs = await blogSlugs(page);
+    expect(slugs.length).toBeGreaterThanOrEqual(20);
+    const paths = [
+      "/",
+      "/blog",
+      ...slugs.map((slug) => `/blog/${slug}`),
+      "/shilajit-nepal",
+      ...countries.map((c) => `/shilajit-in-${c.slug}`),
+    ];
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const title = await page.title();
+      const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+      expect(title.length, path).toBeGreaterThan(10);
+      expect(description.length, path).toBeGreaterThan(50);
+      expect(description.length, path).toBeLessThanOrEqual(160);
+      titles.add(title);
+      descriptions.add(description);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        path === "/" ? `${site}/` : `${site}${path}`,
+      );
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", description);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+        "content",
+        path === "/" ? `${site}/` : `${site}${path}`,
+      );
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\.png$/);
+      if (path.startsWith("/blog/") || path.startsWith("/shilajit-")) {
+        await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      }
+      await expect(page.locator("h1")).toHaveCount(1);
+    }
+    expect(titles.size).toBe(paths.length);
+    expect(descriptions.size).toBe(paths.length);
+  });
+
+  test("articles carry BlogPosting data and Open Graph article tags", async ({ page }) => {
+    await page.goto("/blog/how-to-identify-fake-shilajit-online-buyers-guide");
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute("content", /^2025-08-\d\d$/);
+    const [posting] = await jsonLd(page);
+    expect(posting).toMatchObject({
+      "@type": "BlogPosting",
+      author: { name: "Herbo Shilajit Team" },
+      mainEntityOfPage: { "@id": `${site}/blog/how-to-identify-fake-shilajit-online-buyers-guide` },
+    });
+    await expect(page.getByRole("heading", { name: "Ready to experience the benefits?" })).toBeVisible();
+    await expect(page.getByText(/^By Herbo Shilajit Team$|By Herbo Shilajit Team/)).toBeVisible();
+  });
+
+  for (const country of countries) {
+    test(`/shilajit-in-${country.slug} has product data for ${country.name}`, async ({ page }) => {
+      await page.goto(`/shilajit-in-${country.slug}`);
+      const products = (await jsonLd(page)).filter((block) => block["@type"] === "Product");
+      expect(products).toHaveLength(1);
+      expect(products[0]).toMatchObject({
+        sku: `HERBO-SHILAJIT-${country.slug.toUpperCase()}`,
+        brand: { name: "Herbo Shilajit" },
+        aggregateRating: { ratingValue: "4.9", reviewCount: "500" },
+        offers: {
+          url: `${site}/shilajit-in-${country.slug}`,
+          priceCurrency: country.currency,
+          price: country.price,
+          priceValidUntil: "2025-12-31",
+          shippingDetails: {
+            shippingDestination: { addressCountry: country.slug === "uk" ? "GB" : country.slug.toUpperCase() },
+          },
+        },
+      });
+      // The landing pages name each other as language alternates, with Nepal as the default.
+      const alternates = await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]));
+      expect(alternates).toHaveLength(7);
+      expect(alternates).toContainEqual(["x-default", `${site}/shilajit-nepal`]);
+      expect(alternates.map(([, href]) => href)).toContain(`${site}/shilajit-in-${country.slug}`);
+      await expect(page.getByText(`Why Choose Herbo Shilajit in ${country.name}?`)).toBeVisible();
+      await expect(page.getByText(`Real Testimonials from ${country.name}`)).toBeVisible();
+      await expect(page.getByText("Key Benefits for You")).toBeVisible();
+      await expect(page.locator("#order-now")).toContainText("Premium Quality | Fast Delivery | Secure Checkout");
+      await expect(
+        page.locator("#order-now").getByRole("link", { name: "Order Now on Our Main Website" }),
+      ).toHaveAttribute("href", "/");
+      await expect(page.getByTestId("stars")).toHaveCount(3);
+    });
+  }
+
+  test("the Nepal page has NPR 1200 product data and FAQ data matching the visible questions", async ({ page }) => {
+    await page.goto("/shilajit-nepal");
+    const blocks = await jsonLd(page);
+    expect(blocks.find((block) => block["@type"] === "Product")).toMatchObject({
+      aggregateRating: { reviewCount: "150" },
+      offers: { priceCurrency: "NPR", price: "1200", shippingDetails: { shippingRate: { value: "0" } } },
+    });
+    const faq = blocks.find((block) => block["@type"] === "FAQPage") as { mainEntity: { name: string }[] } | undefined;
+    const visible = await page.locator("main h3 button").allTextContents();
+    expect(faq?.mainEntity.map((question) => question.name)).toEqual(visible.map((text) => text.trim()));
+    expect(visible).toHaveLength(3);
+    await expect(page.getByRole("link", { name: "Order Now on Our Main Website" })).toHaveAttribute("href", "/");
+  });
+
+  test("the sitemap lists every public page as valid XML, and robots.txt points at it", async ({ page, request }) => {
+    const slugs = await blogSlugs(page);
+    const response = await request.get("/sitemap.xml");
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const xml = await response.text();
+    const locations = await page.evaluate((source) => {
+      const documentNode = new DOMParser().parseFromString(source, "application/xml");
+      if (documentNode.querySelector("parsererror") !== null) return null;
+      return [...documentNode.getElementsByTagName("loc")].map((node) => node.textContent);
+    }, xml);
+    expect(locations).not.toBeNull();
+    const expected = [
+      `${site}/`,
+      `${site}/store`,
+      `${site}/blog`,
+      `${site}/shilajit-nepal`,
+      ...countries.map((c) => `${site}/shilajit-in-${c.slug}`),
+      ...slugs.map((slug) => `${site}/blog/${slug}`),
+      `${site}/product/prod_himalayan_resin`,
+      `${site}/product/prod_gift_box`,
+    ];
+    for (const url of expected) expect(locations).toContain(url);
+    expect(xml).toMatch(/<lastmod>2025-07-18<\/lastmod>/);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${site}/sitemap.xml`);
+  });
+
+  test("the blog feed is valid RSS with every article", async ({ page, request }) => {
+    const slugs = await blogSlugs(page);
+    const xml = await (await request.get("/blog/feed.xml")).text();
+    const items = await page.evaluate((source) => {
+      const documentNode = new DOMParser().parseFromString(source, "application/xml");
+      if (documentNode.querySelector("parsererror") !== null || documentNode.documentElement.nodeName !== "rss")
+        return null;
+      return [...documentNode.getElementsByTagName("item")].map(
+        (item) => item.getElementsByTagName("link")[0]?.textContent,
+      );
+    }, xml);
+    expect(items?.sort()).toEqual(slugs.map((slug) => `${site}/blog/${slug}`).sort());
+  });
+});
+
+test.describe("unknown articles", () => {
+  test.use({ allowConsoleErrors: failedResource });
+
+  test("the server answers 404 and the browser replaces the address with /404", async ({ page }) => {
+    await open(page, "/blog");
+    const response = await page.goto("/blog/not-a-real-article");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(`${site}/404`);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    // Replaced, not pushed: going back skips the missing article.
+    await page.goBack();
+    await expect(page).toHaveURL(`${site}/blog`);
+  });
+});
+
+test("the blog lists articles with linked titles, dates, author, excerpt and Read More", async ({ page }) => {
+  await open(page, "/blog");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Herbo Shilajit Blog");
+  const first = page.locator("main article").first();
+  await expect(first.locator("h2 a")).toHaveAttribute("href", /^\/blog\//);
+  await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, 2025$/);
+  await expect(first).toContainText("Herbo Shilajit Team");
+  await first.getByRole("link", { name: /Read More/ }).click();
+  await expect(page).toHaveURL(/\/blog\/.+/);
+  await expect(page.getByRole("link", { name: "Back to Blog" })).toBeVisible();
+  await page.getByRole("link", { name: "Shop Herbo Shilajit" }).click();
+  await expect(page).toHaveURL(`${site}/`);
+});
+
+test("the FAQ opens one answer at a time and closes it again", async ({ page }) => {
+  await open(page, "/shilajit-nepal");
+  const questions = page.locator("main h3 button");
+  await questions.nth(0).click();
+  await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await questions.nth(1).click();
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "false");
+  await questions.nth(1).click();
+  await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "false");
+  await expect(page.locator('main [role="region"][data-state="open"]')).toHaveCount(0);
+});
+
+test("landing cards below the fold rise into view once, 0.1 s apart", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await open(page, "/shilajit-in-usa");
+  const benefits = page.locator('[aria-labelledby="benefits-heading"] li');
+  await expect(benefits.first()).toHaveAttribute("data-reveal", "pending");
+  expect(
+    await benefits.evaluateAll((cards) => cards.map((card) => getComputedStyle(card).transitionDelay.split(",")[0])),
+  ).toEqual(["0s", "0.1s", "0.2s"]);
+  await page.getByRole("heading", { name: "Key Benefits for You" }).scrollIntoViewIfNeeded();
+  await expect(benefits.first()).toHaveAttribute("data-reveal", "done");
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await expect(benefits.first()).toHaveAttribute("data-reveal", "done");
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("landing cards are simply there, never hidden", async ({ page }) => {
+    await open(page, "/shilajit-in-uk");
+    const hidden = await page.locator('[data-reveal="pending"]').count();
+    expect(hidden).toBe(0);
+    await expect(page.locator('[aria-labelledby="benefits-heading"] li').first()).toHaveCSS("opacity", "1");
+  });
+});
+
+test("the India page's hero is marked as Hindi", async ({ page }) => {
+  await open(page, "/shilajit-in-india");
+  await expect(page.locator('[lang="hi"] h1')).toHaveText(/[\u0900-\u097F]/);
+});
