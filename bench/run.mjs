@@ -1,0 +1,333 @@
+// `npm run bench`: builds the production shop, starts it beside a freshly seeded store API, and measures
+// (1) Lighthouse mobile scores and page weight, (2) server throughput beside a bare node:http ceiling
+// serving the same bytes in the same run, (3) a minute of mixed traffic. Writes bench/results.md.
+import { fork, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { filesForRoute, gzippedBytes, readManifest, sum } from "../apps/web/tooling/bundle-report.mjs";
+import { root, run } from "../scripts/lib.mjs";
+
+const benchFolder = path.dirname(fileURLToPath(import.meta.url));
+const args = new Set(process.argv.slice(2));
+const quick = args.has("--quick");
+const ports = { web: 3200, api: 4200, empty: 3290, bare: 3299 };
+const webUrl = `http://localhost:${ports.web}`;
+const apiUrl = `http://localhost:${ports.api}`;
+const lighthouseRuns = quick ? 1 : 3;
+const loadSeconds = quick ? 3 : 10;
+const mixedSeconds = quick ? 5 : 60;
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const children = [];
+
+function log(message) {
+  console.log(`[bench] ${message}`);
+}
+
+async function waitFor(url, accept = (status) => status < 500) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if (accept((await fetch(url)).status)) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function start(command, argv, options) {
+  const child = spawn(command, argv, { stdio: ["ignore", "ignore", "inherit"], ...options });
+  children.push(child);
+  return child;
+}
+
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+}
+process.on("exit", stopAll);
+process.on("SIGINT", () => process.exit(130));
+
+const environment = {
+  ...process.env,
+  SITE_URL: webUrl,
+  STORE_API_URL: apiUrl,
+  PUBLIC_STORE_API_URL: apiUrl,
+  STORE_ID: "local",
+  ALLOWED_ORIGINS: webUrl,
+  LOG_LEVEL: "warn",
+};
+
+// --- Build and start -------------------------------------------------------------------------------
+if (!args.has("--no-build")) {
+  log("building the shop");
+  await run("npm", ["run", "build"], { env: environment, stdio: ["ignore", "ignore", "inherit"] });
+  log("building the empty React Router app (the runtime floor)");
+  await run(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+    cwd: path.join(benchFolder, "empty-app"),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "herbo-bench-db-"));
+start(process.execPath, [path.join(root, "apps/store-api/dist/src/server.js")], {
+  cwd: path.join(root, "apps/store-api"),
+  env: { ...environment, STORE_API_PORT: String(ports.api), DATA_DIR: dataDir },
+});
+start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
+  cwd: path.join(root, "apps/web"),
+  env: { ...environment, PORT: String(ports.web) },
+});
+// The empty app is served by our own server code path-for-path equivalent: a static file server.
+start(process.execPath, [path.join(benchFolder, "static-server.mjs"), String(ports.empty), path.join(benchFolder, "empty-app/build/client")]);
+await waitFor(`${apiUrl}/health`, (status) => status === 200);
+await waitFor(`${webUrl}/`);
+await waitFor(`http://localhost:${ports.empty}/`);
+log("servers are up");
+
+const articleSlug = "how-to-take-shilajit-correct-dosage-timing-tips";
+const pages = [
+  { path: "/", route: "routes/home" },
+  { path: "/store", route: "routes/store" },
+  { path: "/product/prod_himalayan_resin", route: "routes/product" },
+  { path: `/blog/${articleSlug}`, route: "routes/blog-article" },
+  { path: "/shilajit-in-usa", route: "country-usa" },
+];
+
+// --- Bundle floor -----------------------------------------------------------------------------------
+const shopClient = path.join(root, "apps/web/build/client");
+const emptyClient = path.join(benchFolder, "empty-app/build/client");
+const emptyManifest = readManifest(emptyClient);
+const emptyJs = sum(filesForRoute(emptyManifest, "routes/home").javascript.map((file) => gzippedBytes(emptyClient, file)));
+const shopManifest = readManifest(shopClient);
+const homeJs = sum(filesForRoute(shopManifest, "routes/home").javascript.map((file) => gzippedBytes(shopClient, file)));
+
+// --- Lighthouse -------------------------------------------------------------------------------------
+const median = (values) => {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function gzippedWeight(urls) {
+  let total = 0;
+  for (const url of urls) {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    total += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function audit(url) {
+  const runs = [];
+  for (let attempt = 0; attempt < lighthouseRuns; attempt += 1) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+    try {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      const requests = lhr.audits["network-requests"].details.items;
+      runs.push({
+        performance: lhr.categories.performance.score * 100,
+        accessibility: lhr.categories.accessibility.score * 100,
+        bestPractices: lhr.categories["best-practices"].score * 100,
+        seo: lhr.categories.seo.score * 100,
+        lcp: lhr.audits["largest-contentful-paint"].numericValue,
+        tbt: lhr.audits["total-blocking-time"].numericValue,
+        cls: lhr.audits["cumulative-layout-shift"].numericValue,
+        scripts: requests.filter((item) => item.resourceType === "Script").map((item) => item.url),
+        styles: requests.filter((item) => item.resourceType === "Stylesheet").map((item) => item.url),
+        failing: Object.values(lhr.audits)
+          .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "manual" && entry.scoreDisplayMode !== "notApplicable")
+          .map((entry) => entry.id),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (key) => median(runs.map((entry) => entry[key]));
+  const middle = runs[0];
+  return {
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcp: pick("lcp"),
+    tbt: pick("tbt"),
+    cls: pick("cls"),
+    jsBytes: await gzippedWeight(middle.scripts),
+    cssBytes: await gzippedWeight(middle.styles),
+    failing: [...new Set(runs.flatMap((entry) => entry.failing))],
+  };
+}
+
+const lighthouseRows = [];
+if (!args.has("--no-lighthouse")) {
+  for (const page of pages) {
+    log(`Lighthouse ${page.path} (${lighthouseRuns} runs)`);
+    lighthouseRows.push({ label: page.path, ...(await audit(`${webUrl}${page.path}`)) });
+  }
+  log("Lighthouse empty app");
+  lighthouseRows.push({ label: "empty React Router app (floor)", ...(await audit(`http://localhost:${ports.empty}/`)) });
+}
+
+// --- Throughput ---------------------------------------------------------------------------------------
+async function load(options) {
+  const result = await autocannon({ connections: 32, duration: loadSeconds, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function bareCeiling(bytes, contentType, options = {}) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "herbo-bare-")), "body");
+  writeFileSync(file, bytes);
+  const child = fork(path.join(benchFolder, "bare-server.mjs"), [String(ports.bare), file, contentType], { stdio: "inherit" });
+  await new Promise((resolve) => child.once("message", resolve));
+  try {
+    return await load({ url: `http://127.0.0.1:${ports.bare}/`, ...options });
+  } finally {
+    child.kill();
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+async function bytesOf(url, init) {
+  const response = await fetch(url, { ...init, headers: { "accept-encoding": "identity", ...init?.headers } });
+  return { bytes: Buffer.from(await response.arrayBuffer()), type: response.headers.get("content-type") ?? "text/plain" };
+}
+
+const throughputRows = [];
+async function compare(label, url, ceilingLabel, ceiling, options = {}) {
+  log(`load: ${label}`);
+  const measured = await load({ url, ...options });
+  throughputRows.push({ label, measured, ceilingLabel, ceiling, ratio: measured.rps / ceiling.rps });
+}
+
+const prerendered = await bytesOf(`${webUrl}/blog`);
+const prerenderedCeiling = await bareCeiling(prerendered.bytes, prerendered.type);
+await compare("prerendered page /blog", `${webUrl}/blog`, "bare node:http, same bytes", prerenderedCeiling);
+const prerenderedMeasured = throughputRows[0].measured;
+await compare("server-rendered /product/prod_himalayan_resin", `${webUrl}/product/prod_himalayan_resin`, "prerendered /blog", prerenderedMeasured);
+await compare("server-rendered /store", `${webUrl}/store`, "prerendered /blog", prerenderedMeasured);
+
+const storePath = `${apiUrl}/store/local`;
+const checkoutBody = JSON.stringify({
+  items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+  successUrl: `${webUrl}/success`,
+  cancelUrl: `${webUrl}/store`,
+});
+const apiCalls = [
+  ["store API product list", `${storePath}/products`, {}],
+  ["store API one product", `${storePath}/products/prod_himalayan_resin`, {}],
+  ["store API variants", `${storePath}/variants?fields=inventory_quantity&product_ids[]=prod_himalayan_resin`, {}],
+  ["store API checkout (POST)", `${storePath}/checkout`, { method: "POST", body: checkoutBody, headers: { "content-type": "application/json" } }],
+];
+for (const [label, url, options] of apiCalls) {
+  const sample = await bytesOf(url, options);
+  const ceiling = await bareCeiling(sample.bytes, sample.type, options);
+  await compare(label, url, "bare node:http, same bytes", ceiling, options);
+}
+
+// --- Mixed traffic ------------------------------------------------------------------------------------
+const mixedRows = [];
+if (!args.has("--no-mixed")) {
+  log(`mixed traffic for ${mixedSeconds} s (browse 90 %, checkout 10 %)`);
+  const browse = ["/", "/store", "/product/prod_himalayan_resin", "/product/prod_starter_kit", `/blog/${articleSlug}`, "/shilajit-in-usa", "/blog"];
+  const requests = [];
+  for (let index = 0; index < 9; index += 1) requests.push({ method: "GET", path: browse[index % browse.length] });
+  const [web, api] = await Promise.all([
+    autocannon({ url: webUrl, connections: 24, duration: mixedSeconds, requests }),
+    autocannon({
+      url: apiUrl,
+      connections: 4,
+      duration: mixedSeconds,
+      requests: [{ method: "POST", path: "/store/local/checkout", body: checkoutBody, headers: { "content-type": "application/json" } }],
+    }),
+  ]);
+  for (const [label, result] of [
+    ["web pages (browse)", web],
+    ["store API checkout", api],
+  ]) {
+    mixedRows.push({
+      label,
+      rps: result.requests.average,
+      total: result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+}
+
+// --- Report -------------------------------------------------------------------------------------------
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${Math.round(value)} ms`;
+const lines = [
+  "# Benchmark results",
+  "",
+  `Run on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}, with \`npm run bench${quick ? " -- --quick" : ""}\`.`,
+  "",
+  "## Page weight",
+  "",
+  `Home page JavaScript: ${kb(homeJs)} gzipped; an empty React 19 + React Router 7 app built the same way: ${kb(emptyJs)}; difference ${kb(homeJs - emptyJs)} (target ≤ 25 KB).`,
+  "",
+];
+if (lighthouseRows.length > 0) {
+  lines.push(
+    `## Lighthouse (mobile defaults: simulated slow 4G, 4× CPU; median of ${lighthouseRuns})`,
+    "",
+    "| page | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | JS (gz) | CSS (gz) |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
+    ...lighthouseRows.map(
+      (row) =>
+        `| ${row.label} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.lcp / 1000).toFixed(2)} s | ${ms(row.tbt)} | ${row.cls.toFixed(3)} | ${kb(row.jsBytes)} | ${kb(row.cssBytes)} |`,
+    ),
+    "",
+  );
+  const failing = lighthouseRows.filter((row) => row.failing.length > 0);
+  if (failing.length > 0) {
+    lines.push("Audits scoring below 0.9:", "", ...failing.map((row) => `- ${row.label}: ${row.failing.join(", ")}`), "");
+  }
+}
+lines.push(
+  `## Throughput (autocannon, 32 connections, ${loadSeconds} s each, loopback)`,
+  "",
+  "| measured | req/s | p50 | p99 | errors | ceiling | req/s | p50 | p99 | ratio |",
+  "| --- | --: | --: | --: | --: | --- | --: | --: | --: | --: |",
+  ...throughputRows.map(
+    (row) =>
+      `| ${row.label} | ${Math.round(row.measured.rps)} | ${ms(row.measured.p50)} | ${ms(row.measured.p99)} | ${row.measured.errors} | ${row.ceilingLabel} | ${Math.round(row.ceiling.rps)} | ${ms(row.ceiling.p50)} | ${ms(row.ceiling.p99)} | ${(row.ratio * 100).toFixed(0)} % |`,
+  ),
+  "",
+);
+if (mixedRows.length > 0) {
+  lines.push(
+    `## Mixed traffic (${mixedSeconds} s: 24 connections browsing pages, 4 checking out)`,
+    "",
+    "| traffic | req/s | requests | p50 | p99 | errors |",
+    "| --- | --: | --: | --: | --: | --: |",
+    ...mixedRows.map((row) => `| ${row.label} | ${Math.round(row.rps)} | ${row.total} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} |`),
+    "",
+  );
+}
+const report = `${lines.join("\n")}\n`;
+if (!quick) writeFileSync(path.join(benchFolder, "results.md"), report);
+console.log(`\n${report}`);
+stopAll();
+process.exit(0);
