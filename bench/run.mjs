@@ -2,7 +2,7 @@
 // (1) Lighthouse mobile scores and page weight, (2) server throughput beside a bare node:http ceiling
 // serving the same bytes in the same run, (3) a minute of mixed traffic. Writes bench/results.md.
 import { fork, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

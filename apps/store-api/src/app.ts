@@ -1,7 +1,9 @@
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { ResponseCache } from "./catalog/response-cache.ts";
 import { seedImagesFolder } from "./catalog/seed.ts";
+import { releaseExpiredSessions } from "./checkout/service.ts";
 import type { StoreApiConfig } from "./config.ts";
 import { pingDatabase, type Database } from "./db/connection.ts";
 import { ApiError } from "./errors.ts";
@@ -10,13 +12,16 @@ import { registerCheckoutRoutes } from "./routes/checkout.ts";
 import { registerImageRoutes } from "./routes/images.ts";
 
 export interface AppOptions {
-  config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName">;
+  config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
+    Partial<Pick<StoreApiConfig, "catalogCacheMs">>;
   db: Database;
   /** The clock; tests move it to expire reservations. */
   now?: () => Date;
   logger?: FastifyServerOptions["logger"];
   /** Folder the product images are served from. */
   imagesFolder?: string;
+  /** How often expired reservations are returned to stock without anyone visiting them; 0 turns it off. */
+  sweepIntervalMs?: number;
 }
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
@@ -88,7 +93,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0] ?? ""}` } }),
+    reply
+      .code(404)
+      .send({
+        error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0] ?? ""}` },
+      }),
   );
 
   app.get("/health", async (_request, reply) => {
@@ -100,8 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  registerCatalogRoutes(app, { db, publicUrl: config.publicUrl });
+  const catalogCache = new ResponseCache(config.catalogCacheMs ?? 1_000);
+  registerCatalogRoutes(app, { db, publicUrl: config.publicUrl, cache: catalogCache });
   registerCheckoutRoutes(app, {
+    onStockChange: () => catalogCache.invalidate(),
     db,
     publicUrl: config.publicUrl,
     storeId: config.storeId,
@@ -111,13 +122,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
+
+  // Expired reservations go back to stock even when nobody visits their checkout.
+  const sweepIntervalMs = options.sweepIntervalMs ?? 0;
+  if (sweepIntervalMs > 0) {
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook("onReady", async () => {
+      sweep = setInterval(() => {
+        releaseExpiredSessions(db, now()).then(
+          (expired) => {
+            if (expired === 0) return;
+            catalogCache.invalidate();
+            app.log.info({ expired }, "released expired checkout sessions");
+          },
+          (error: unknown) => app.log.error({ err: error }, "releasing expired sessions failed"),
+        );
+      }, sweepIntervalMs);
+      sweep.unref();
+    });
+    app.addHook("onClose", async () => clearInterval(sweep));
+  }
   return app;
 }
 
 function clientErrorCode(status: number, fastifyCode: string | undefined): string {
   if (status === 413) return "body_too_large";
   if (status === 415) return "unsupported_media_type";
-  if (fastifyCode === "FST_ERR_CTP_INVALID_JSON_BODY" || fastifyCode === "FST_ERR_CTP_EMPTY_JSON_BODY") return "invalid_json";
+  if (fastifyCode === "FST_ERR_CTP_INVALID_JSON_BODY" || fastifyCode === "FST_ERR_CTP_EMPTY_JSON_BODY")
+    return "invalid_json";
   if (status === 404) return "not_found";
   if (status === 429) return "rate_limited";
   return "invalid_request";

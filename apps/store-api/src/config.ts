@@ -24,7 +24,12 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   PAYMENT_PROVIDER: z.literal("sandbox").default("sandbox"),
-  RESERVATION_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  RESERVATION_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -40,6 +45,8 @@ export interface StoreApiConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   reservationMs: number;
+  /** How long a catalogue answer may be reused when no stock changed in this process. */
+  catalogCacheMs: number;
   shopName: string;
   logLevel: string;
 }
@@ -63,6 +70,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     databaseUrl: settings.DATABASE_URL,
     dataDir: path.resolve(settings.DATA_DIR),
     reservationMs: Math.round(settings.RESERVATION_MINUTES * 60_000),
+    catalogCacheMs: settings.CATALOG_CACHE_MS,
     shopName: settings.SHOP_NAME,
     logLevel: settings.LOG_LEVEL,
   };

@@ -1,6 +1,5 @@
 import { buildApp } from "./app.ts";
 import { readSeedCatalog, seedIfEmpty } from "./catalog/seed.ts";
-import { releaseExpiredSessions } from "./checkout/service.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 
@@ -19,27 +18,18 @@ async function main(): Promise<void> {
     config,
     db: handle.db,
     logger: { level: config.logLevel },
+    sweepIntervalMs,
   });
   app.log.info(
     { database: handle.kind, location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL", seeded },
     "database ready",
   );
 
-  // Expired reservations go back to stock even when nobody visits the checkout.
-  const sweep = setInterval(() => {
-    releaseExpiredSessions(handle.db, new Date()).then(
-      (expired) => expired > 0 && app.log.info({ expired }, "released expired checkout sessions"),
-      (error: unknown) => app.log.error({ err: error }, "releasing expired sessions failed"),
-    );
-  }, sweepIntervalMs);
-  sweep.unref();
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
-    clearInterval(sweep);
     // Fastify stops accepting, lets in-flight requests finish, then the database flushes and closes.
     await app.close();
     await handle.close();

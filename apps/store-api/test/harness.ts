@@ -99,7 +99,7 @@ export interface RunningApi {
 /** Starts the real app on a random port, over a freshly seeded database. */
 export async function startApi(
   kind: DatabaseKind,
-  options: { catalog?: SeedCatalog; reservationMs?: number } = {},
+  options: { catalog?: SeedCatalog; reservationMs?: number; catalogCacheMs?: number; sweepIntervalMs?: number } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
   await seedIfEmpty(database.db, options.catalog ?? (await readSeedCatalog()));
@@ -109,9 +109,16 @@ export async function startApi(
     storeId: testStoreId,
     allowedOrigins: [shopOrigin],
     reservationMs: options.reservationMs ?? 30 * 60_000,
+    // Long enough that only invalidation can explain a fresh answer.
+    catalogCacheMs: options.catalogCacheMs ?? 60_000,
     shopName: "Herbo Shilajit",
   };
-  const app = await buildApp({ config, db: database.db, now: clock.now });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    now: clock.now,
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("The test server has no port");

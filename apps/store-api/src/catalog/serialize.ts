@@ -4,7 +4,8 @@ import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts"
 export type AssetUrl = (stored: string) => string;
 
 export function assetUrlOn(publicUrl: string): AssetUrl {
-  return (stored) => (/^https?:\/\//i.test(stored) ? stored : `${publicUrl}${stored.startsWith("/") ? "" : "/"}${stored}`);
+  return (stored) =>
+    /^https?:\/\//i.test(stored) ? stored : `${publicUrl}${stored.startsWith("/") ? "" : "/"}${stored}`;
 }
 
 export interface HostedCurrency {

@@ -25,7 +25,10 @@ describe("sandbox cards", () => {
   });
 
   it("refuses other valid numbers in the sandbox", () => {
-    expect(checkSandboxCard({ ...form, number: "5555 5555 5555 4444" }, now)).toMatchObject({ ok: false, field: "number" });
+    expect(checkSandboxCard({ ...form, number: "5555 5555 5555 4444" }, now)).toMatchObject({
+      ok: false,
+      field: "number",
+    });
   });
 
   it.each([

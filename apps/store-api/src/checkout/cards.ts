@@ -5,8 +5,7 @@ export const sandboxCards = {
 } as const;
 
 export type CardCheck =
-  | { ok: true; last4: string }
-  | { ok: false; field: "number" | "expiry" | "cvc" | "name"; message: string };
+  { ok: true; last4: string } | { ok: false; field: "number" | "expiry" | "cvc" | "name"; message: string };
 
 export interface CardForm {
   name: string;

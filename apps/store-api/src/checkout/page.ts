@@ -69,7 +69,9 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   const money = (amount: number) => escapeHtml(formatMinorUnits(amount, input.currency));
   const rows = lines
     .map(
-      (line) => `<tr><td>${escapeHtml(line.productTitle)}<br><span class="note">${escapeHtml(line.variantTitle)}</span></td>
+      (
+        line,
+      ) => `<tr><td>${escapeHtml(line.productTitle)}<br><span class="note">${escapeHtml(line.variantTitle)}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>`,
     )
     .join("\n");
@@ -118,9 +120,6 @@ export function renderClosedPage(
   message: string,
   link: { href: string; label: string } | undefined,
 ): string {
-  const action =
-    link === undefined
-      ? ""
-      : `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
+  const action = link === undefined ? "" : `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
   return layout(heading, shopName, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>\n${action}`);
 }

@@ -67,7 +67,9 @@ export async function createCheckoutSession(
     const priced = items.map((item) => {
       const row = byId.get(item.variantId);
       if (row === undefined || row.product.status !== "published" || row.product.deletedAt !== null) {
-        throw new ApiError(400, "unknown_variant", `Unknown variant: ${item.variantId}.`, { variant_id: item.variantId });
+        throw new ApiError(400, "unknown_variant", `Unknown variant: ${item.variantId}.`, {
+          variant_id: item.variantId,
+        });
       }
       if (!row.product.purchasable) {
         throw new ApiError(409, "product_unavailable", `${row.product.title} is currently unavailable.`, {
@@ -234,7 +236,8 @@ export async function paySession(
   return { kind: "closed", session: current.session };
 }
 
-export type CancelOutcome = { kind: "cancelled" | "already_closed" | "paid"; session: SessionRow } | { kind: "unknown" };
+export type CancelOutcome =
+  { kind: "cancelled" | "already_closed" | "paid"; session: SessionRow } | { kind: "unknown" };
 
 /** Cancels an open session and releases its reservations; idempotent. */
 export async function cancelSession(db: Database, sessionId: string, now: Date): Promise<CancelOutcome> {

@@ -22,8 +22,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseLocation =
-  | { kind: "pglite"; dataDir: string | undefined }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  { kind: "pglite"; dataDir: string | undefined } | { kind: "postgres"; url: string; poolSize?: number };
 
 const migrationsFolder = path.join(packageRoot, "drizzle");
 /** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import {
-  findProduct,
-  listCurrencies,
-  listProducts,
-  listVariants,
-  productSortFields,
-} from "../catalog/repository.ts";
+import { findProduct, listCurrencies, listProducts, listVariants, productSortFields } from "../catalog/repository.ts";
+import { sendCached, type ResponseCache } from "../catalog/response-cache.ts";
 import { assetUrlOn, availableUnits, serializeProduct } from "../catalog/serialize.ts";
 import type { Database } from "../db/connection.ts";
 import { notFound } from "../errors.ts";
@@ -54,66 +49,86 @@ const variantsQuerySchema = z.object({
   fields: z
     .string()
     .max(200)
-    .transform((value) => value.split(",").map((field) => field.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((field) => field.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(variantFieldNames)))
     .optional(),
   "product_ids[]": idList.optional(),
   product_ids: idList.optional(),
 });
 
-export function registerCatalogRoutes(app: FastifyInstance, options: { db: Database; publicUrl: string }): void {
-  const { db } = options;
+export interface CatalogRouteOptions {
+  db: Database;
+  publicUrl: string;
+  cache: ResponseCache;
+}
+
+export function registerCatalogRoutes(app: FastifyInstance, options: CatalogRouteOptions): void {
+  const { db, cache } = options;
   const assetUrl = assetUrlOn(options.publicUrl);
 
-  app.get("/store/:storeId/products", async (request) => {
+  app.get("/store/:storeId/products", async (request, reply) => {
     const query = parseInput(productListQuerySchema, request.query, "query");
     const ids = query["ids[]"] ?? query.ids;
     const limit = query.limit ?? defaultListLimit;
     const offset = query.offset ?? 0;
     // Hidden products are never shown to shoppers, so is_hidden=true lists nothing.
     if (query.is_hidden === "true" || ids?.length === 0) return { count: 0, offset, limit, products: [] };
-    const [result, currencies] = await Promise.all([
-      listProducts(db, {
-        ids,
+    const cached = await cache.get(request.url, async () => {
+      const [result, currencies] = await Promise.all([
+        listProducts(db, {
+          ids,
+          offset,
+          limit,
+          sortBy: query.sort_by ?? "order",
+          direction: query.order?.toLowerCase() === "desc" ? "desc" : "asc",
+          toDate: query.to_date,
+        }),
+        listCurrencies(db),
+      ]);
+      return {
+        count: result.count,
         offset,
         limit,
-        sortBy: query.sort_by ?? "order",
-        direction: query.order?.toLowerCase() === "desc" ? "desc" : "asc",
-        toDate: query.to_date,
-      }),
-      listCurrencies(db),
-    ]);
-    return {
-      count: result.count,
-      offset,
-      limit,
-      products: result.products.map((product) => serializeProduct(product, currencies, assetUrl, "images")),
-    };
+        products: result.products.map((product) => serializeProduct(product, currencies, assetUrl, "images")),
+      };
+    });
+    return sendCached(request, reply, cached);
   });
 
-  app.get("/store/:storeId/products/:productId", async (request) => {
+  app.get("/store/:storeId/products/:productId", async (request, reply) => {
     const { productId } = parseInput(productParamsSchema, request.params, "path");
-    const [aggregate, currencies] = await Promise.all([findProduct(db, productId), listCurrencies(db)]);
-    if (aggregate === undefined) throw notFound("Product not found");
-    return { product: serializeProduct(aggregate, currencies, assetUrl, "media") };
+    const cached = await cache.get(request.url, async () => {
+      const [aggregate, currencies] = await Promise.all([findProduct(db, productId), listCurrencies(db)]);
+      return aggregate === undefined ? null : { product: serializeProduct(aggregate, currencies, assetUrl, "media") };
+    });
+    if (cached.empty) throw notFound("Product not found");
+    return sendCached(request, reply, cached);
   });
 
-  app.get("/store/:storeId/variants", async (request) => {
+  app.get("/store/:storeId/variants", async (request, reply) => {
     const query = parseInput(variantsQuerySchema, request.query, "query");
     const productIds = query["product_ids[]"] ?? query.product_ids;
-    const rows = await listVariants(db, productIds);
     const fields: readonly VariantField[] = query.fields ?? variantFieldNames;
-    return {
-      variants: rows.map((variant) => {
-        const all: Record<VariantField, unknown> = {
-          inventory_quantity: availableUnits(variant),
-          title: variant.title,
-          sku: variant.sku,
-          manage_inventory: variant.manageInventory,
-          product_id: variant.productId,
-        };
-        return { id: variant.id, ...Object.fromEntries(fields.map((field) => [field, all[field]])) };
-      }),
-    };
+    const cached = await cache.get(request.url, async () => {
+      const rows = await listVariants(db, productIds);
+      return {
+        variants: rows.map((variant) => {
+          const all: Record<VariantField, unknown> = {
+            inventory_quantity: availableUnits(variant),
+            title: variant.title,
+            sku: variant.sku,
+            manage_inventory: variant.manageInventory,
+            product_id: variant.productId,
+          };
+          return { id: variant.id, ...Object.fromEntries(fields.map((field) => [field, all[field]])) };
+        }),
+      };
+    });
+    return sendCached(request, reply, cached);
   });
 }

@@ -25,6 +25,8 @@ export interface CheckoutRouteOptions {
   allowedOrigins: readonly string[];
   reservationMs: number;
   now: () => Date;
+  /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
+  onStockChange: () => void;
 }
 
 /** True when `value` is an absolute http(s) URL on one of the allowed origins, without credentials. */
@@ -97,7 +99,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
         throw new ApiError(400, "invalid_redirect_url", `${field} must be a URL on an allowed shop origin.`, { field });
       }
     }
-    await releaseExpiredSessions(db, now());
+    if ((await releaseExpiredSessions(db, now())) > 0) options.onStockChange();
     const { session } = await createCheckoutSession(
       db,
       {
@@ -109,6 +111,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
       },
       { now: now(), reservationMs: options.reservationMs },
     );
+    options.onStockChange();
     const url = new URL(`${options.publicUrl}/checkout/${session.id}`);
     url.searchParams.set("store", options.storeId);
     if (body.locale !== undefined) url.searchParams.set("locale", body.locale);
@@ -140,7 +143,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
       return sendPage(
         reply,
         404,
-        renderClosedPage(shop, "Checkout not found", "This payment link is not valid. Please start checkout again from the shop.", undefined),
+        renderClosedPage(
+          shop,
+          "Checkout not found",
+          "This payment link is not valid. Please start checkout again from the shop.",
+          undefined,
+        ),
       );
     }
     switch (session.status) {
@@ -180,7 +188,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
   async function loadOpenSession(sessionId: string) {
     const found = await findCheckoutSession(db, sessionId);
     if (found?.session.status === "open" && found.session.expiresAt <= now()) {
-      await releaseExpiredSessions(db, now());
+      if ((await releaseExpiredSessions(db, now())) > 0) options.onStockChange();
       return findCheckoutSession(db, sessionId);
     }
     return found;
@@ -195,7 +203,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
     return sendPage(
       reply,
       200,
-      renderCheckoutPage({ shopName: options.shopName, order: found, currency: currencies.get(found.session.currencyCode) }),
+      renderCheckoutPage({
+        shopName: options.shopName,
+        order: found,
+        currency: currencies.get(found.session.currencyCode),
+      }),
     );
   });
 
@@ -224,6 +236,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
       );
     }
     const outcome = await paySession(db, found.session.id, { cardLast4: card.last4, now: now() });
+    options.onStockChange();
     if (outcome.kind === "paid" || outcome.kind === "already_paid") {
       request.log.info({ sessionId: found.session.id, outcome: outcome.kind }, "checkout payment");
       return reply.redirect(outcome.session.successUrl, 303);
@@ -235,6 +248,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
     const params = sessionParamsSchema.safeParse(request.params);
     if (!params.success) return sendClosed(reply, undefined);
     const outcome = await cancelSession(db, params.data.sessionId, now());
+    if (outcome.kind === "cancelled") options.onStockChange();
     if (outcome.kind === "unknown") return sendClosed(reply, undefined);
     if (outcome.kind === "paid") return reply.redirect(outcome.session.successUrl, 303);
     return reply.redirect(outcome.session.cancelUrl, 303);

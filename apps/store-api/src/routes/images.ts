@@ -27,12 +27,14 @@ export function registerImageRoutes(app: FastifyInstance, options: { folder: str
       }
       cache.set(file, bytes);
     }
-    return reply
-      .header("content-type", type)
-      .header("cache-control", "public, max-age=86400")
-      .header("cross-origin-resource-policy", "cross-origin")
-      // An SVG opened on its own must not run anything.
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-      .send(bytes);
+    return (
+      reply
+        .header("content-type", type)
+        .header("cache-control", "public, max-age=86400")
+        .header("cross-origin-resource-policy", "cross-origin")
+        // An SVG opened on its own must not run anything.
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+        .send(bytes)
+    );
   });
 }
