@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import displayFont from "./assets/fonts/playfair-display-latin-700-normal.woff2?url";
 import { LazyCartDrawer } from "./components/cart/lazy-cart-drawer";
 import { NotFoundContent } from "./components/content/not-found-content";
@@ -13,11 +12,10 @@ import { ToastProvider } from "./components/ui/toast";
 import { site } from "./content/site";
 import { CartProvider } from "./lib/cart/cart-context";
 import { publicEnvironment } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
+import { inlineCss } from "./lib/inline-css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -33,7 +31,6 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   // Marks the document interactive; browser tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -46,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#faf6ef" />
         <Meta />
         <Links />
+        <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
       </head>
       <body className="flex min-h-screen flex-col">
         <ToastProvider>
@@ -66,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollToTop />
           </CartProvider>
         </ToastProvider>
-        <Scripts nonce={nonce} />
+        <Scripts />
       </body>
     </html>
   );

@@ -1,13 +1,12 @@
-import { randomBytes } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
 import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
-import { loadStaticFiles, type StaticFile } from "./static-files";
+import { PageCache, type CachedPage } from "./page-cache";
+import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
 
 export interface WebServerOptions {
   /** The folder holding React Router's build (client/ and server/). */
@@ -16,6 +15,8 @@ export interface WebServerOptions {
   /** Replaces the store API client made from the environment (tests). */
   storeApi?: StoreApi;
   log?: (entry: Record<string, unknown>) => void;
+  /** How long a server-rendered page may be reused for identical requests; 0 renders every time. */
+  pageCacheMs?: number;
 }
 
 /** Bodies the web server accepts at all: it has no forms of its own. */
@@ -51,6 +52,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     https: environment.siteUrl.startsWith("https://"),
   };
   const baseHeaders = baseSecurityHeaders(security);
+  const pageCache = new PageCache(options.pageCacheMs ?? 1_000);
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
   // Policies of prerendered pages never change, so they are built once.
   const staticPolicies = new Map<StaticFile, string>();
@@ -111,6 +113,37 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     return Buffer.concat(chunks);
   }
 
+  /** Renders through React Router: the page, a `.data` answer for client navigation, or a resource route. */
+  async function renderFresh(request: IncomingMessage, url: URL, body: Buffer | undefined): Promise<CachedPage> {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    }
+    // Every answer is compressed here, once, so React Router gets no say in it.
+    headers.delete("accept-encoding");
+    const fetchRequest = new Request(url, {
+      method: request.method ?? "GET",
+      headers,
+      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+    });
+    const result = await handleRequest(fetchRequest, { storeApi });
+    const outgoing: Record<string, string | string[]> = {};
+    result.headers.forEach((value, name) => {
+      if (name !== "set-cookie") outgoing[name] = value;
+    });
+    const cookies = result.headers.getSetCookie();
+    if (cookies.length > 0) outgoing["set-cookie"] = cookies;
+    const payload = Buffer.from(await result.arrayBuffer());
+    const contentType = result.headers.get("content-type");
+    if (contentType?.startsWith("text/html")) {
+      // Inline scripts are allowed by their hashes, computed from this very document.
+      outgoing["content-security-policy"] = contentSecurityPolicy(security, inlineScriptHashes(payload.toString("utf8")));
+    }
+    outgoing["cache-control"] ??= "no-cache";
+    return PageCache.entry(result.status, outgoing, payload, isCompressibleType(contentType));
+  }
+
   async function render(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     let body: Buffer | undefined;
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -121,46 +154,23 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       }
       body = read;
     }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    }
-    const abort = new AbortController();
-    response.on("close", () => abort.abort());
-    const fetchRequest = new Request(url, {
-      method: request.method ?? "GET",
-      headers,
-      signal: abort.signal,
-      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
-    });
-    const nonce = randomBytes(16).toString("base64");
-    const result = await handleRequest(fetchRequest, { storeApi, cspNonce: nonce });
-    const outgoing: Record<string, string | string[]> = { ...baseHeaders };
-    result.headers.forEach((value, name) => {
-      if (name === "set-cookie") return;
-      outgoing[name] = value;
-    });
-    const cookies = result.headers.getSetCookie();
-    if (cookies.length > 0) outgoing["set-cookie"] = cookies;
-    const contentType = result.headers.get("content-type");
-    if (contentType?.startsWith("text/html")) {
-      outgoing["content-security-policy"] = contentSecurityPolicy(security, [`'nonce-${nonce}'`]);
-      outgoing["cache-control"] ??= "no-cache";
-    }
-    outgoing["cache-control"] ??= "no-cache";
-    let payload = Buffer.from(await result.arrayBuffer());
+    const page =
+      request.method === "GET" || request.method === "HEAD"
+        ? await pageCache.get(url.pathname + url.search, () => renderFresh(request, url, undefined))
+        : await renderFresh(request, url, body);
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
-    if (payload.length > 512 && isCompressibleType(contentType) && encoding !== "identity") {
-      payload =
-        encoding === "br"
-          ? brotliCompressSync(payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(payload, { level: 6 });
-      outgoing["content-encoding"] = encoding;
-      outgoing.vary = "Accept-Encoding";
+    const outgoing: Record<string, string | string[]> = { ...baseHeaders, ...page.headers };
+    let payload = page.body;
+    if (encoding === "br" && page.brotli !== undefined) {
+      payload = page.brotli;
+      outgoing["content-encoding"] = "br";
+    } else if (encoding !== "identity" && page.gzip !== undefined) {
+      payload = page.gzip;
+      outgoing["content-encoding"] = "gzip";
     }
+    if (page.brotli !== undefined) outgoing.vary = "Accept-Encoding";
     outgoing["content-length"] = String(payload.length);
-    response.writeHead(result.status, outgoing);
+    response.writeHead(page.status, outgoing);
     response.end(request.method === "HEAD" ? undefined : payload);
   }
 

@@ -12,18 +12,27 @@ purifier.addHook("afterSanitizeAttributes", (node) => {
   else node.removeAttribute("target");
 });
 
+/** Descriptions rarely change, and sanitising through a DOM is the slowest part of a product page. */
+const sanitized = new Map<string, string>();
+const maxRemembered = 500;
+
 /**
  * Cleans untrusted HTML from the store (product descriptions) down to harmless formatting:
  * no scripts, event handlers, styles, forms or embedded frames.
  */
 export function sanitizeHtml(html: string): string {
-  return purifier.sanitize(html, {
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = purifier.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed", "svg", "math"],
     FORBID_ATTR: ["style", "srcset"],
     ADD_ATTR: ["target"],
     ALLOW_DATA_ATTR: false,
   });
+  if (sanitized.size >= maxRemembered) sanitized.delete(sanitized.keys().next().value ?? "");
+  sanitized.set(html, clean);
+  return clean;
 }
 
 /** The visible text of HTML, for meta descriptions. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import heroImage from "~/assets/images/hero.svg?url";
 import { FeatureCard } from "~/components/content/feature-card";
 import { ProductGrid } from "~/components/product/product-grid";
 import { useProductList } from "~/components/product/use-product-list";
@@ -11,10 +12,6 @@ import type { Route } from "./+types/home";
 export function loader() {
   return { copy: home };
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: "/images/hero.svg", as: "image", type: "image/svg+xml", fetchPriority: "high" },
-];
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
@@ -61,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <img
-            src="/images/hero.svg"
+            src={heroImage}
             alt="A jar of Herbo Shilajit resin in front of Himalayan peaks at dawn"
             width={1200}
             height={900}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import introImage from "~/assets/images/intro-himalaya.svg?url";
 import type { Feature, Testimonial } from "~/content/types";
 import { FeatureCard } from "./feature-card";
 import { TestimonialCard } from "./testimonial-card";
@@ -36,7 +37,7 @@ export function LandingIntro({ title, text, imageAlt }: { title: string; text: s
   return (
     <section className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-20">
       <img
-        src="/images/intro-himalaya.svg"
+        src={introImage}
         alt={imageAlt}
         width={800}
         height={600}

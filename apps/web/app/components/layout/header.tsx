@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
+import logoMark from "~/assets/images/logo-mark.svg?url";
 import { site } from "~/content/site";
 import { useCart } from "~/lib/cart/cart-context";
 import { preloadCartDrawer } from "../cart/lazy-cart-drawer";
@@ -37,7 +38,7 @@ export function Header() {
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${site.brand} home`}>
-          <img src="/images/logo-mark.svg" alt="" width={36} height={36} className="h-9 w-9" />
+          <img src={logoMark} alt="" width={36} height={36} className="h-9 w-9" />
           <span className="font-display text-xl font-bold tracking-tight">{site.brand}</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">

@@ -6,8 +6,6 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The store API client of this server, created once at start-up (server/main.ts). */
     storeApi?: StoreApi;
-    /** The Content-Security-Policy nonce of this response, when it is rendered per request. */
-    cspNonce?: string;
   }
 }
 
