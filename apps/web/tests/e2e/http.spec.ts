@@ -1,0 +1,83 @@
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
+import { e2eSettings } from "./settings.mjs";
+import { expect, failedResource, test } from "./support/fixtures";
+
+test.describe("HTTP answers of the web server", () => {
+  test("fingerprinted assets are immutable, pages revalidate, both are compressed", async ({ request }) => {
+    const page = await request.get("/blog", { headers: { "accept-encoding": "gzip" } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()["cache-control"]).toBe("public, max-age=60, must-revalidate");
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+    expect(page.headers().etag).toMatch(/^".+"$/);
+    const html = await page.text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"|href="(\/assets\/entry\.client[^"]+\.js)"/.exec(html);
+    const asset = script?.[1] ?? script?.[2];
+    expect(asset).toBeDefined();
+    const js = await request.get(asset ?? "", { headers: { "accept-encoding": "br" } });
+    expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(js.headers()["content-encoding"]).toBe("br");
+    const again = await request.get("/blog", { headers: { "if-none-match": page.headers().etag ?? "" } });
+    expect(again.status()).toBe(304);
+  });
+
+  test("server-rendered pages are compressed and short-lived", async () => {
+    // node:http does not decompress, so the encoding on the wire is visible.
+    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${e2eSettings.webUrl}/store`, { headers: { "accept-encoding": "gzip" } }, (message) => {
+          const chunks: Buffer[] = [];
+          message.on("data", (chunk: Buffer) => chunks.push(chunk));
+          message.on("end", () => resolve({ headers: message.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(headers["cache-control"]).toBe("no-cache");
+    expect(gunzipSync(body).toString()).toContain("Our Store");
+  });
+
+  test("every page carries the security headers and a script policy without 'unsafe-inline'", async ({ request }) => {
+    for (const path of ["/", "/store", "/product/prod_himalayan_resin", "/blog", "/no-such-page"]) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      expect(headers["x-powered-by"], path).toBeUndefined();
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      const policy = headers["content-security-policy"] ?? "";
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      const scripts = /script-src ([^;]+)/.exec(policy)?.[1] ?? "";
+      expect(scripts, path).not.toContain("unsafe-inline");
+      expect(scripts, path).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+      // Plain http here: no HSTS (it is sent when SITE_URL is https).
+      expect(headers["strict-transport-security"], path).toBeUndefined();
+    }
+  });
+
+  test("canonical paths have no trailing slash: /blog/ redirects to /blog", async ({ request }) => {
+    const response = await request.get("/blog/", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/blog");
+  });
+
+  test("refuses oversized request bodies", async ({ request }) => {
+    const response = await request.post("/store", { data: "x".repeat(100_000), headers: { "content-type": "text/plain" } });
+    expect(response.status()).toBe(413);
+  });
+});
+
+test.describe("in the browser", () => {
+  test.use({ allowConsoleErrors: failedResource });
+
+  test("no page breaks its own Content-Security-Policy", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    for (const path of ["/", "/store", "/product/prod_himalayan_resin", "/blog", "/shilajit-nepal", "/no-such-page"]) {
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    }
+    expect(violations).toEqual([]);
+  });
+});
