@@ -1,19 +1,21 @@
+import type { Socket } from "node:net";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { ResponseCache } from "./catalog/response-cache.ts";
 import { seedImagesFolder } from "./catalog/seed.ts";
 import { releaseExpiredSessions } from "./checkout/service.ts";
 import type { StoreApiConfig } from "./config.ts";
 import { pingDatabase, type Database } from "./db/connection.ts";
 import { ApiError } from "./errors.ts";
+import { RateLimiter } from "./rate-limit.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 import { registerCheckoutRoutes } from "./routes/checkout.ts";
 import { registerImageRoutes } from "./routes/images.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
-    Partial<Pick<StoreApiConfig, "catalogCacheMs">>;
+    Partial<Pick<StoreApiConfig, "catalogCacheMs" | "checkoutRateLimit" | "trustProxy">>;
   db: Database;
   /** The clock; tests move it to expire reservations. */
   now?: () => Date;
@@ -26,6 +28,46 @@ export interface AppOptions {
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
 export const bodyLimitBytes = 64 * 1024;
+/** Request line and headers: room for a long `ids[]` list, which validation then refuses with a JSON error. */
+export const maxHeaderBytes = 128 * 1024;
+
+interface ConnectionErrorAnswer {
+  status: number;
+  reason: string;
+  code: string;
+  message: string;
+}
+
+const connectionErrors: Record<string, ConnectionErrorAnswer> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: "Request Header Fields Too Large",
+    code: "headers_too_large",
+    message: "The request line or headers are too large.",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: "Request Timeout",
+    code: "request_timeout",
+    message: "The request took too long to arrive.",
+  },
+};
+const malformedRequest: ConnectionErrorAnswer = {
+  status: 400,
+  reason: "Bad Request",
+  code: "bad_request",
+  message: "The request is malformed.",
+};
+
+/** Errors Node raises before a request reaches Fastify still get our JSON error shape. */
+function answerConnectionError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) return;
+  const known = connectionErrors[error.code ?? ""] ?? malformedRequest;
+  const body = JSON.stringify({ error: { code: known.code, message: known.message } });
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -43,6 +85,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimitBytes,
+    http: { maxHeaderSize: maxHeaderBytes },
+    clientErrorHandler: answerConnectionError,
+    trustProxy: config.trustProxy ?? false,
+    // Errors the router raises before any route runs (malformed escapes, overlong segments) keep our shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      void reply.code(tooLong ? 414 : (error.statusCode ?? 400)).send({
+        error: {
+          code: tooLong ? "uri_too_long" : "invalid_url",
+          message: tooLong ? "A part of the address is too long." : "The address is malformed.",
+        },
+      });
+    },
     // Our 404 for a store id must not depend on how the router treats trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -56,8 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
 
+  const https = config.publicUrl.startsWith("https://");
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");
+    if (https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     if (!reply.hasHeader("content-security-policy")) {
       reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
@@ -93,11 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({
-        error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0] ?? ""}` },
-      }),
+    reply.code(404).send({
+      error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0] ?? ""}` },
+    }),
   );
 
   app.get("/health", async (_request, reply) => {
@@ -120,6 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedOrigins: config.allowedOrigins,
     reservationMs: config.reservationMs,
     now,
+    rateLimiter:
+      config.checkoutRateLimit === undefined || config.checkoutRateLimit <= 0
+        ? undefined
+        : new RateLimiter(config.checkoutRateLimit, 60_000),
   });
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
 

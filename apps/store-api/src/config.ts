@@ -30,6 +30,8 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(30),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -47,6 +49,10 @@ export interface StoreApiConfig {
   reservationMs: number;
   /** How long a catalogue answer may be reused when no stock changed in this process. */
   catalogCacheMs: number;
+  /** Checkouts allowed per client address per minute; 0 turns the limit off. */
+  checkoutRateLimit: number;
+  /** Take the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
   shopName: string;
   logLevel: string;
 }
@@ -71,6 +77,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     dataDir: path.resolve(settings.DATA_DIR),
     reservationMs: Math.round(settings.RESERVATION_MINUTES * 60_000),
     catalogCacheMs: settings.CATALOG_CACHE_MS,
+    checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
+    trustProxy: settings.TRUST_PROXY === "true" || settings.TRUST_PROXY === "1",
     shopName: settings.SHOP_NAME,
     logLevel: settings.LOG_LEVEL,
   };

@@ -25,14 +25,22 @@ describe.each(kinds)("catalogue cache on %s", (kind) => {
     api = await startApi(kind);
     expect(await starterKitStock(api)).toBe(3);
     expect(await listedStarterKitStock(api)).toBe(3);
-    const first = await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_starter_kit", quantity: 2 }]));
+    const first = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_starter_kit", quantity: 2 }]),
+    );
     const sessionId = sessionIdOf(((await first.json()) as { url: string }).url);
     expect(await starterKitStock(api)).toBe(1);
     expect(await listedStarterKitStock(api)).toBe(1);
     await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, { method: "POST", redirect: "manual" });
     expect(await starterKitStock(api)).toBe(3);
-    const second = await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_starter_kit", quantity: 1 }]));
-    await payForm(api.baseUrl, sessionIdOf(((await second.json()) as { url: string }).url), { number: "4242424242424242" });
+    const second = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_starter_kit", quantity: 1 }]),
+    );
+    await payForm(api.baseUrl, sessionIdOf(((await second.json()) as { url: string }).url), {
+      number: "4242424242424242",
+    });
     expect(await starterKitStock(api)).toBe(2);
     expect(await listedStarterKitStock(api)).toBe(2);
   });

@@ -73,7 +73,8 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     ]);
     for (const product of products) {
       expect(Object.keys(product)).toEqual(expect.arrayContaining([...productFields, "images"]));
-      for (const variant of product.variants) expect(Object.keys(variant)).toEqual(expect.arrayContaining(variantFields));
+      for (const variant of product.variants)
+        expect(Object.keys(variant)).toEqual(expect.arrayContaining(variantFields));
     }
     const resin = products[0];
     expect(resin?.images).toEqual([
@@ -240,7 +241,11 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe(shopOrigin);
     const preflight = await fetch(`${api.storeUrl}/checkout`, {
       method: "OPTIONS",
-      headers: { origin: shopOrigin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: shopOrigin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(shopOrigin);

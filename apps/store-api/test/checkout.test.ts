@@ -18,7 +18,10 @@ const declinedCard = "4000 0000 0000 0002";
 
 async function checkout(api: RunningApi, body: unknown) {
   const response = await postJson(`${api.storeUrl}/checkout`, body);
-  return { status: response.status, body: (await response.json()) as { url?: string; error?: { code: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { url?: string; error?: { code: string; message: string } },
+  };
 }
 
 async function openSession(api: RunningApi, items: { variant_id: string; quantity: number }[]): Promise<string> {
@@ -64,12 +67,18 @@ describe.each(kinds)("checkout on %s", (kind) => {
     // 2 × Rs. 3,000.00 (sale) + 1 × Rs. 650.00 (sale)
     expect(html).toContain('data-testid="total">Rs. 6650.00<');
     const after = await snapshot(api.db);
-    expect(after.stock.var_resin_30g).toEqual({ onHand: 40, reserved: (before.stock.var_resin_30g?.reserved ?? 0) + 2 });
+    expect(after.stock.var_resin_30g).toEqual({
+      onHand: 40,
+      reserved: (before.stock.var_resin_30g?.reserved ?? 0) + 2,
+    });
     // Unmanaged stock is never reserved.
     expect(after.stock.var_travel_tin).toEqual(before.stock.var_travel_tin);
   });
 
-  const bad = (overrides: Record<string, unknown>) => ({ ...checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]), ...overrides });
+  const bad = (overrides: Record<string, unknown>) => ({
+    ...checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    ...overrides,
+  });
   const invalidBodies: [string, unknown, string][] = [
     ["a JSON array", [], "invalid_request"],
     ["a JSON string", "checkout", "invalid_request"],
@@ -83,7 +92,11 @@ describe.each(kinds)("checkout on %s", (kind) => {
     ["a fractional quantity", bad({ items: [{ variant_id: "var_resin_10g", quantity: 1.5 }] }), "invalid_request"],
     ["a quantity as text", bad({ items: [{ variant_id: "var_resin_10g", quantity: "2" }] }), "invalid_request"],
     ["a huge quantity", bad({ items: [{ variant_id: "var_resin_10g", quantity: 1e12 }] }), "invalid_request"],
-    ["a quantity over the line limit", bad({ items: [{ variant_id: "var_resin_10g", quantity: 101 }] }), "invalid_request"],
+    [
+      "a quantity over the line limit",
+      bad({ items: [{ variant_id: "var_resin_10g", quantity: 101 }] }),
+      "invalid_request",
+    ],
     [
       "repeated lines adding up over the limit",
       bad({
@@ -227,7 +240,9 @@ describe.each(kinds)("checkout on %s", (kind) => {
   it("releases the reservation on cancel and redirects to cancelUrl", async () => {
     const before = await snapshot(api.db);
     const sessionId = await openSession(api, [{ variant_id: "var_starter_kit", quantity: 2 }]);
-    expect((await snapshot(api.db)).stock.var_starter_kit?.reserved).toBe((before.stock.var_starter_kit?.reserved ?? 0) + 2);
+    expect((await snapshot(api.db)).stock.var_starter_kit?.reserved).toBe(
+      (before.stock.var_starter_kit?.reserved ?? 0) + 2,
+    );
     const cancel = await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, { method: "POST", redirect: "manual" });
     expect(cancel.status).toBe(303);
     expect(cancel.headers.get("location")).toBe(`${shopOrigin}/store`);

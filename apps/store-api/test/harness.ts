@@ -8,8 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "../src/db/conn
 export type DatabaseKind = "pglite" | "postgres";
 
 /** The server the PostgreSQL half runs against; each test database is created on it and dropped after. */
-export const postgresAdminUrl =
-  process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 
 async function canReachPostgres(): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2_000 });
@@ -39,15 +38,20 @@ export async function databaseKinds(): Promise<DatabaseKind[]> {
 export interface TestDatabase {
   handle: DatabaseHandle;
   db: Database;
+  /** The connection string, for a PostgreSQL database. */
+  url: string | undefined;
   drop(): Promise<void>;
 }
 
 /** A fresh, migrated, empty database of the given kind. */
-export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { poolSize?: number } = {},
+): Promise<TestDatabase> {
   if (kind === "pglite") {
     const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
     await handle.migrate();
-    return { handle, db: handle.db, drop: () => handle.close() };
+    return { handle, db: handle.db, url: undefined, drop: () => handle.close() };
   }
   const name = `herbo_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
@@ -61,6 +65,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { poolSize
   return {
     handle,
     db: handle.db,
+    url: url.toString(),
     async drop() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
@@ -99,7 +104,13 @@ export interface RunningApi {
 /** Starts the real app on a random port, over a freshly seeded database. */
 export async function startApi(
   kind: DatabaseKind,
-  options: { catalog?: SeedCatalog; reservationMs?: number; catalogCacheMs?: number; sweepIntervalMs?: number } = {},
+  options: {
+    catalog?: SeedCatalog;
+    reservationMs?: number;
+    catalogCacheMs?: number;
+    sweepIntervalMs?: number;
+    checkoutRateLimit?: number;
+  } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
   await seedIfEmpty(database.db, options.catalog ?? (await readSeedCatalog()));
@@ -111,6 +122,7 @@ export async function startApi(
     reservationMs: options.reservationMs ?? 30 * 60_000,
     // Long enough that only invalidation can explain a fresh answer.
     catalogCacheMs: options.catalogCacheMs ?? 60_000,
+    checkoutRateLimit: options.checkoutRateLimit ?? 0,
     shopName: "Herbo Shilajit",
   };
   const app = await buildApp({

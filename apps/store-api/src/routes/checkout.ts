@@ -15,6 +15,7 @@ import {
 } from "../checkout/service.ts";
 import type { Database } from "../db/connection.ts";
 import { ApiError } from "../errors.ts";
+import type { RateLimiter } from "../rate-limit.ts";
 import { parseInput } from "../validation.ts";
 
 export interface CheckoutRouteOptions {
@@ -27,6 +28,8 @@ export interface CheckoutRouteOptions {
   now: () => Date;
   /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
   onStockChange: () => void;
+  /** Limits checkouts per client address; none when undefined. */
+  rateLimiter: RateLimiter | undefined;
 }
 
 /** True when `value` is an absolute http(s) URL on one of the allowed origins, without credentials. */
@@ -81,7 +84,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRo
   const { db, now } = options;
   const allowed = new Set(options.allowedOrigins);
 
-  app.post("/store/:storeId/checkout", async (request) => {
+  app.post("/store/:storeId/checkout", async (request, reply) => {
+    const wait = options.rateLimiter?.take(request.ip) ?? null;
+    if (wait !== null) {
+      reply.header("retry-after", String(wait));
+      throw new ApiError(429, "rate_limited", `Too many checkouts from this address. Try again in ${wait} s.`);
+    }
     const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
     if (contentType !== "application/json") {
       throw new ApiError(415, "unsupported_media_type", "Send the checkout as application/json.");

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
+import { checkoutSessions, orders, variants } from "../src/db/schema.ts";
+import { packageRoot } from "../src/package-root.ts";
+import { checkoutBody, createTestDatabase, databaseKinds, payForm, postJson, sessionIdOf, type DatabaseKind } from "./harness.ts";
+
+const kinds = await databaseKinds();
+const sessions = 40;
+const seedStock = 120;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+}
+
+/** The real store API process (src/server.ts through tsx), as `npm start` runs it. */
+async function startServer(port: number, database: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs"), "src/server.ts"], {
+    cwd: packageRoot,
+    env: {
+      ...process.env,
+      ...database,
+      STORE_API_PORT: String(port),
+      STORE_API_HOST: "127.0.0.1",
+      STORE_ID: "test-store",
+      ALLOWED_ORIGINS: "http://shop.test",
+      CHECKOUT_RATE_LIMIT: "0",
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return { child, baseUrl };
+    } catch {
+      // starting
+    }
+    if (child.exitCode !== null) throw new Error(`The store API exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("The store API did not start");
+}
+
+async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
+
+async function inspect(db: Database) {
+  const [resin] = await db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
+  const paidOrders = await db.select({ sessionId: orders.sessionId }).from(orders);
+  const open = await db.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.status, "open"));
+  return { resin, paidOrders, open };
+}
+
+describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it("keeps every acknowledged payment, and no double, when killed with SIGKILL mid-stream", async () => {
+    let database: Record<string, string>;
+    let reopen: () => Promise<DatabaseHandle>;
+    if (kind === "pglite") {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-crash-"));
+      database = { DATA_DIR: dataDir, DATABASE_URL: "" };
+      reopen = () => openDatabase({ kind: "pglite", dataDir });
+    } else {
+      const test = await createTestDatabase("postgres");
+      await test.handle.close();
+      const url = test.url;
+      if (url === undefined) throw new Error("No connection string");
+      database = { DATABASE_URL: url };
+      reopen = () => openDatabase({ kind: "postgres", url });
+      cleanups.push(() => test.drop().catch(() => undefined));
+    }
+    const port = await freePort();
+    const first = await startServer(port, database);
+    cleanups.push(() => stopped(first.child, "SIGKILL"));
+    const storeUrl = `${first.baseUrl}/store/test-store`;
+
+    const sessionIds: string[] = [];
+    for (let index = 0; index < sessions; index += 1) {
+      const response = await postJson(`${storeUrl}/checkout`, checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]));
+      sessionIds.push(sessionIdOf(((await response.json()) as { url: string }).url));
+    }
+
+    // Pay in a stream, four at a time, and kill the process once a third have been acknowledged.
+    const acknowledged = new Set<string>();
+    let next = 0;
+    let killed = false;
+    const worker = async () => {
+      while (next < sessionIds.length && !killed) {
+        const sessionId = sessionIds[next++] ?? "";
+        try {
+          const response = await payForm(first.baseUrl, sessionId, { number: "4242424242424242" });
+          if (response.status === 303) acknowledged.add(sessionId);
+          if (acknowledged.size >= sessions / 3 && !killed) {
+            killed = true;
+            first.child.kill("SIGKILL");
+          }
+        } catch {
+          // The connection died with the process: not acknowledged.
+        }
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    await stopped(first.child, "SIGKILL");
+    expect(acknowledged.size).toBeGreaterThanOrEqual(sessions / 3);
+    expect(acknowledged.size).toBeLessThan(sessions);
+
+    // Back up on the same data: the unpaid sessions are still payable, and paying again changes nothing.
+    const second = await startServer(port, database);
+    cleanups.push(() => stopped(second.child, "SIGKILL"));
+    for (const sessionId of acknowledged) {
+      const again = await payForm(second.baseUrl, sessionId, { number: "4242424242424242" });
+      expect(again.status).toBe(303);
+    }
+    await stopped(second.child, "SIGTERM");
+
+    const handle = await reopen();
+    cleanups.push(() => handle.close());
+    const { resin, paidOrders, open } = await inspect(handle.db);
+    const paid = new Set(paidOrders.map((order) => order.sessionId));
+    expect(paid.size).toBe(paidOrders.length);
+    for (const sessionId of acknowledged) expect(paid.has(sessionId), sessionId).toBe(true);
+    expect(resin?.stockOnHand).toBe(seedStock - paidOrders.length);
+    expect(resin?.stockReserved).toBe(open.length);
+    expect(paidOrders.length + open.length).toBe(sessions);
+  });
+});

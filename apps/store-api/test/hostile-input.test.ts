@@ -1,0 +1,248 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, shopOrigin, snapshot, startApi, testStoreId, type RunningApi } from "./harness.ts";
+
+const kinds = await databaseKinds();
+/** Generated requests per database kind (SPEC-level guarantee: at least 5,000). */
+const runs = Number(process.env.HOSTILE_RUNS ?? 5_000);
+
+interface Probe {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "null",
+    "../../etc/passwd",
+    "%00",
+    "<script>",
+    "' OR 1=1 --",
+    "🇳🇵",
+  ),
+  fc.string({ minLength: 300, maxLength: 3_000 }),
+);
+const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1.5, 1e12, Number.MAX_SAFE_INTEGER, -0));
+const anyJson = fc.jsonValue({ maxDepth: 3 });
+const storeSegment = fc.oneof(fc.constant(testStoreId), fc.constant(testStoreId), text.map(encodeURIComponent));
+const queryPair = fc.tuple(
+  fc.constantFrom(
+    "limit",
+    "offset",
+    "order",
+    "sort_by",
+    "ids[]",
+    "ids",
+    "to_date",
+    "is_hidden",
+    "fields",
+    "product_ids[]",
+    "field",
+    "x",
+  ),
+  fc.oneof(text, number.map(String)),
+);
+const query = fc
+  .array(queryPair, { maxLength: 8 })
+  .map((pairs) => new URLSearchParams(pairs.map(([key, value]) => [key, value])).toString());
+
+const catalogProbe: fc.Arbitrary<Probe> = fc
+  .record({
+    store: storeSegment,
+    resource: fc.constantFrom("products", "variants", "products/prod_himalayan_resin", "products/"),
+    id: fc.option(text.map(encodeURIComponent), { nil: undefined }),
+    query,
+  })
+  .map(({ store, resource, id, query: search }) => ({
+    method: "GET",
+    path: `/store/${store}/${resource}${id === undefined ? "" : id}${search === "" ? "" : `?${search}`}`,
+  }));
+
+const checkoutItems = fc.oneof(
+  anyJson,
+  fc.array(
+    fc.record(
+      {
+        variant_id: fc.oneof(text, number, fc.constantFrom("var_resin_10g", "var_starter_kit", "var_gift_box")),
+        quantity: fc.oneof(number, text, anyJson),
+      },
+      { requiredKeys: [] },
+    ),
+    { maxLength: 60 },
+  ),
+);
+const redirect = fc.oneof(
+  text,
+  fc.constantFrom(
+    "javascript:alert(1)",
+    "https://evil.test/success",
+    "http://shop.test.evil.test/",
+    "http://shop.test@evil.test/",
+    "//evil.test",
+    "data:text/html,hi",
+    `${shopOrigin}:99/x`,
+  ),
+);
+const checkoutProbe: fc.Arbitrary<Probe> = fc.oneof(
+  // Well-formed JSON of the wrong shape or with hostile values; the redirect URLs are never an allowed origin.
+  fc
+    .record(
+      { items: checkoutItems, successUrl: redirect, cancelUrl: redirect, locale: text, timeZone: text },
+      { requiredKeys: [] },
+    )
+    .map((body): Probe => ({
+      method: "POST",
+      path: `/store/${testStoreId}/checkout`,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })),
+  // Anything at all as JSON.
+  anyJson.map((body): Probe => ({
+    method: "POST",
+    path: `/store/${testStoreId}/checkout`,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body) ?? "null",
+  })),
+  // Malformed JSON, wrong content types.
+  fc
+    .record({
+      body: text,
+      type: fc.constantFrom(
+        "application/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+        "application/xml",
+        "",
+      ),
+    })
+    .map(({ body, type }): Probe => ({
+      method: "POST",
+      path: `/store/${testStoreId}/checkout`,
+      headers: type === "" ? {} : { "content-type": type },
+      body,
+    })),
+);
+const hostedProbe: fc.Arbitrary<Probe> = fc
+  .record({
+    id: fc.oneof(
+      text.map(encodeURIComponent),
+      fc.string({ maxLength: 30 }).map((suffix) => `cs_${encodeURIComponent(suffix)}`),
+    ),
+    action: fc.constantFrom("", "/pay", "/cancel"),
+    form: fc.array(fc.tuple(fc.constantFrom("name", "number", "expiry", "cvc", "x"), text), { maxLength: 6 }),
+  })
+  .map(({ id, action, form }) => ({
+    method: action === "" ? "GET" : "POST",
+    path: `/checkout/${id}${action}`,
+    ...(action === ""
+      ? {}
+      : {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form).toString(),
+        }),
+  }));
+const oddProbe: fc.Arbitrary<Probe> = fc
+  .record({
+    method: fc.constantFrom("PUT", "DELETE", "PATCH", "GET", "POST"),
+    path: fc.constantFrom(
+      "/store",
+      "/store/",
+      `/store/${testStoreId}`,
+      "/health",
+      "/images/x.svg",
+      "/images/",
+      `/store/${testStoreId}/checkout`,
+    ),
+  })
+  .map((probe) => ({
+    ...probe,
+    ...(probe.method === "GET" ? {} : { headers: { "content-type": "application/json" }, body: "{}" }),
+  }));
+
+const probe = fc.oneof(
+  { weight: 3, arbitrary: catalogProbe },
+  { weight: 4, arbitrary: checkoutProbe },
+  { weight: 2, arbitrary: hostedProbe },
+  { weight: 1, arbitrary: oddProbe },
+);
+
+async function send(api: RunningApi, request: Probe): Promise<Response> {
+  return fetch(`${api.baseUrl}${request.path}`, {
+    method: request.method,
+    redirect: "manual",
+    ...(request.headers === undefined ? {} : { headers: request.headers }),
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+}
+
+/** The contract every answer keeps: never a 5xx; an API 4xx is `{error: {code, message}}` JSON. */
+async function expectWellBehaved(request: Probe, response: Response): Promise<void> {
+  expect(response.status, `${request.method} ${request.path}`).toBeLessThan(500);
+  if (response.status < 400) return;
+  const type = response.headers.get("content-type") ?? "";
+  if (request.path.startsWith("/checkout/") && type.startsWith("text/html")) {
+    // The hosted payment page answers people, with a page.
+    expect(await response.text()).toContain("<h1>");
+    return;
+  }
+  expect(type, `${request.method} ${request.path}`).toContain("application/json");
+  const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+  expect(typeof body.error?.code, `${request.method} ${request.path}`).toBe("string");
+  expect(typeof body.error?.message).toBe("string");
+}
+
+describe.each(kinds)("hostile input on %s", (kind) => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi(kind);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it(`answers ${runs} generated hostile requests without a 5xx, always with a JSON error, and changes nothing`, async () => {
+    const before = await snapshot(api.db);
+    await fc.assert(
+      fc.asyncProperty(probe, async (request) => {
+        await expectWellBehaved(request, await send(api, request));
+      }),
+      { numRuns: runs },
+    );
+    expect(await snapshot(api.db)).toEqual(before);
+  });
+
+  it.each([
+    ["limit=-5", `/store/${testStoreId}/products?limit=-5`],
+    ["ids[] repeated 10,000 times", `/store/${testStoreId}/products?${"ids[]=prod_x&".repeat(10_000)}`],
+    ["a 200 KB query string", `/store/${testStoreId}/products?x=${"a".repeat(200_000)}`],
+    ["a 1,000-character product id", `/store/${testStoreId}/products/${"p".repeat(1_000)}`],
+  ])("refuses %s with a JSON error", async (_name, path) => {
+    const request = { method: "GET", path };
+    const response = await send(api, request);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    await expectWellBehaved(request, response);
+  });
+
+  it("refuses a 1 MB body with 413 and a JSON error", async () => {
+    const request = {
+      method: "POST",
+      path: `/store/${testStoreId}/checkout`,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ items: [{ variant_id: "x".repeat(1_000_000), quantity: 1 }] }),
+    };
+    const response = await send(api, request);
+    expect(response.status).toBe(413);
+    await expectWellBehaved(request, response);
+  });
+});
