@@ -3,6 +3,7 @@ import { ProductDetail } from "~/components/product/product-detail";
 import { site } from "~/content/site";
 import { htmlToText, sanitizeHtml } from "~/lib/sanitize.server";
 import { pageMeta, siteUrlOf, truncateText } from "~/lib/seo/meta";
+import { productJsonLd } from "~/lib/seo/structured-data";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
@@ -48,15 +49,19 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     });
   }
   const image = product.images[0]?.url;
-  return pageMeta({
-    siteUrl,
-    path: `/product/${encodeURIComponent(product.id)}`,
-    title: `${product.title} | ${site.brand}`,
-    description: loaderData?.metaDescription ?? product.title,
-    type: "product",
-    // Social networks do not show SVG previews; those products share the brand card instead.
-    ...(image === undefined || image.endsWith(".svg") ? {} : { image }),
-  });
+  const description = loaderData?.metaDescription ?? product.title;
+  return [
+    ...pageMeta({
+      siteUrl,
+      path: `/product/${encodeURIComponent(product.id)}`,
+      title: `${product.title} | ${site.brand}`,
+      description,
+      type: "product",
+      // Social networks do not show SVG previews; those products share the brand card instead.
+      ...(image === undefined || image.endsWith(".svg") ? {} : { image }),
+    }),
+    { "script:ld+json": productJsonLd(product, { siteUrl, description }) },
+  ];
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

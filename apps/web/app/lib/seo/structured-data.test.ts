@@ -7,7 +7,7 @@ import {
   countrySku,
   faqJsonLd,
   nepalProductJsonLd,
-  serializeJsonLd,
+  productJsonLd,
   shippingCountryCode,
 } from "./structured-data";
 
@@ -109,11 +109,46 @@ describe("article data", () => {
   });
 });
 
-describe("JSON-LD serialisation", () => {
-  it("cannot be closed early by content", () => {
-    const serialised = serializeJsonLd({ name: "</script><script>alert(1)</script>", note: "a & b > c \u2028" });
-    expect(serialised).not.toContain("</script");
-    expect(serialised).not.toContain("<");
-    expect(JSON.parse(serialised)).toEqual({ name: "</script><script>alert(1)</script>", note: "a & b > c \u2028" });
+describe("catalogue product data", () => {
+  const currency = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
+  const variant = {
+    id: "v",
+    title: "10 g",
+    imageUrl: null,
+    sku: "HS-10",
+    priceInCents: 120000,
+    salePriceInCents: 99900,
+    currency,
+    manageInventory: true,
+    inventoryQuantity: 0,
+    weight: null,
+  };
+  const product = {
+    id: "p 1",
+    title: "Resin",
+    subtitle: null,
+    ribbonText: null,
+    descriptionHtml: "",
+    thumbnail: "https://api.test/a.svg",
+    images: [{ url: "https://api.test/a.svg", order: 1 }],
+    purchasable: true,
+    order: 1,
+    siteProductSelection: null,
+    options: [],
+    variants: [variant],
+  };
+
+  it("offers the shown price in major units and says when it is out of stock", () => {
+    expect(productJsonLd(product, { siteUrl, description: "D" })).toMatchObject({
+      name: "Resin",
+      sku: "HS-10",
+      image: "https://api.test/a.svg",
+      url: `${siteUrl}/product/p%201`,
+      offers: { priceCurrency: "NPR", price: "999.00", availability: "https://schema.org/OutOfStock" },
+    });
+    const stocked = { ...product, variants: [{ ...variant, inventoryQuantity: 4 }] };
+    expect(productJsonLd(stocked, { siteUrl, description: "D" }).offers).toMatchObject({
+      availability: "https://schema.org/InStock",
+    });
   });
 });

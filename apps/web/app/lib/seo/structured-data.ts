@@ -1,4 +1,6 @@
 import type { CountryLanding, FaqItem } from "~/content/types";
+import { displayedVariant, effectivePrice } from "~/lib/money";
+import type { Product } from "~/lib/store-api/types";
 import { site } from "~/content/site";
 import { absoluteUrl } from "./meta";
 
@@ -132,15 +134,34 @@ export function blogPostingJsonLd(article: BlogPostingInput): JsonLd {
   };
 }
 
-/**
- * JSON for a `<script type="application/ld+json">` body that no content can close early:
- * `<`, `>`, `&` and the JavaScript line separators are written as unicode escapes.
- */
-export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+/** Product data for a catalogue product page, from the store's live price and stock. */
+export function productJsonLd(product: Product, input: { siteUrl: string; description: string }): JsonLd {
+  const variant = displayedVariant(product);
+  const inStock =
+    product.purchasable &&
+    variant !== undefined &&
+    (!variant.manageInventory || variant.inventoryQuantity === null || variant.inventoryQuantity > 0);
+  const data: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description: input.description,
+    brand: { "@type": "Brand", name: site.brand },
+    url: absoluteUrl(input.siteUrl, `/product/${encodeURIComponent(product.id)}`),
+  };
+  const image = product.images[0]?.url;
+  if (image !== undefined) data.image = image;
+  if (variant?.sku !== null && variant?.sku !== undefined) data.sku = variant.sku;
+  if (variant !== undefined) {
+    const digits = variant.currency.decimalDigits;
+    data.offers = {
+      "@type": "Offer",
+      url: absoluteUrl(input.siteUrl, `/product/${encodeURIComponent(product.id)}`),
+      priceCurrency: variant.currency.code.toUpperCase(),
+      price: (effectivePrice(variant) / 10 ** digits).toFixed(digits),
+      itemCondition: "https://schema.org/NewCondition",
+      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    };
+  }
+  return data;
 }

@@ -1,3 +1,4 @@
+import { asRecord, asString, type JsonRecord } from "../json-guards";
 import {
   reshapeCheckout,
   reshapeProductList,
@@ -27,11 +28,14 @@ export class StoreApiError extends Error {
   readonly status: number | undefined;
   /** The `{error: {code}}` of our own store API, when it sent one. */
   readonly code: string | undefined;
-  constructor(message: string, status?: number, code?: string) {
+  /** The `{error: {details}}` that came with it: which variant, how many are left. */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+  constructor(message: string, status?: number, code?: string, details?: Record<string, unknown>) {
     super(message);
     this.name = "StoreApiError";
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -81,18 +85,19 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       throw new StoreApiError(error instanceof Error && error.message !== "" ? error.message : "Network error");
     }
     if (!response.ok) {
-      let code: string | undefined;
+      let error: JsonRecord | undefined;
       try {
-        const body: unknown = await response.json();
-        if (typeof body === "object" && body !== null && "error" in body) {
-          const error = (body as { error?: { code?: unknown } }).error;
-          if (typeof error?.code === "string") code = error.code;
-        }
+        error = asRecord(asRecord(await response.json())?.error);
       } catch {
         // A non-JSON error body is fine: the status says enough.
       }
       const statusText = response.statusText || reasonPhrases[response.status] || "Error";
-      throw new StoreApiError(`HTTP ${response.status}: ${statusText}`, response.status, code);
+      throw new StoreApiError(
+        `HTTP ${response.status}: ${statusText}`,
+        response.status,
+        asString(error?.code),
+        asRecord(error?.details),
+      );
     }
     try {
       return await response.json();

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import type { CartItem } from "~/lib/cart/cart";
+import { StoreApiError } from "~/lib/store-api/client";
+import { checkoutErrorText, checkoutProblem } from "./use-checkout";
+
+const items: CartItem[] = [
+  {
+    product: { id: "p", title: "Shilajit Starter Kit", imageUrl: null },
+    variant: {
+      id: "var_starter_kit",
+      title: "Kit",
+      manageInventory: true,
+      priceInCents: 150000,
+      salePriceInCents: null,
+      currency: { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 },
+    },
+    quantity: 4,
+  },
+];
+
+describe("checkout problems", () => {
+  it("names a line the store no longer sells", () => {
+    const error = new StoreApiError("HTTP 400: Bad Request", 400, "unknown_variant", { variant_id: "var_starter_kit" });
+    expect(checkoutProblem(error, items)).toBe("Shilajit Starter Kit (Kit) is no longer available. Please remove it from your cart.");
+  });
+
+  it("says how many are left, or that it is sold out", () => {
+    const fewer = new StoreApiError("HTTP 409: Conflict", 409, "insufficient_inventory", { variant_id: "var_starter_kit", available: 3 });
+    expect(checkoutProblem(fewer, items)).toBe("Only 3 of Shilajit Starter Kit (Kit) left. Please lower the quantity in your cart.");
+    const none = new StoreApiError("HTTP 409: Conflict", 409, "insufficient_inventory", { variant_id: "var_starter_kit", available: 0 });
+    expect(checkoutProblem(none, items)).toBe("Shilajit Starter Kit (Kit) is sold out. Please remove it from your cart.");
+  });
+
+  it("falls back to SPEC's text for anything else", () => {
+    expect(checkoutProblem(new TypeError("Failed to fetch"), items)).toBe(checkoutErrorText);
+    expect(checkoutProblem(new StoreApiError("HTTP 500: Internal Server Error", 500), items)).toBe(checkoutErrorText);
+    expect(checkoutProblem(new StoreApiError("HTTP 400", 400, "unknown_variant", { variant_id: "other" }), items)).toBe(checkoutErrorText);
+  });
+});
