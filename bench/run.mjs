@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { filesForRoute, gzippedBytes, readManifest, sum } from "../apps/web/tooling/bundle-report.mjs";
+import { chromiumFlags, chromiumPath } from "../scripts/chromium.mjs";
 import { root, run } from "../scripts/lib.mjs";
 
 const benchFolder = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +23,6 @@ const apiUrl = `http://localhost:${ports.api}`;
 const lighthouseRuns = quick ? 1 : 3;
 const loadSeconds = quick ? 3 : 10;
 const mixedSeconds = quick ? 5 : 60;
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const children = [];
 
 function log(message) {
@@ -85,7 +85,11 @@ start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
   env: { ...environment, PORT: String(ports.web) },
 });
 // The empty app is served by our own server code path-for-path equivalent: a static file server.
-start(process.execPath, [path.join(benchFolder, "static-server.mjs"), String(ports.empty), path.join(benchFolder, "empty-app/build/client")]);
+start(process.execPath, [
+  path.join(benchFolder, "static-server.mjs"),
+  String(ports.empty),
+  path.join(benchFolder, "empty-app/build/client"),
+]);
 await waitFor(`${apiUrl}/health`, (status) => status === 200);
 await waitFor(`${webUrl}/`);
 await waitFor(`http://localhost:${ports.empty}/`);
@@ -104,7 +108,9 @@ const pages = [
 const shopClient = path.join(root, "apps/web/build/client");
 const emptyClient = path.join(benchFolder, "empty-app/build/client");
 const emptyManifest = readManifest(emptyClient);
-const emptyJs = sum(filesForRoute(emptyManifest, "routes/home").javascript.map((file) => gzippedBytes(emptyClient, file)));
+const emptyJs = sum(
+  filesForRoute(emptyManifest, "routes/home").javascript.map((file) => gzippedBytes(emptyClient, file)),
+);
 const shopManifest = readManifest(shopClient);
 const homeJs = sum(filesForRoute(shopManifest, "routes/home").javascript.map((file) => gzippedBytes(shopClient, file)));
 
@@ -127,16 +133,8 @@ async function audit(url) {
   const runs = [];
   for (let attempt = 0; attempt < lighthouseRuns; attempt += 1) {
     const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      chromePath: chromiumPath,
+      chromeFlags: ["--headless=new", ...chromiumFlags],
     });
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
@@ -152,7 +150,14 @@ async function audit(url) {
         scripts: requests.filter((item) => item.resourceType === "Script").map((item) => item.url),
         styles: requests.filter((item) => item.resourceType === "Stylesheet").map((item) => item.url),
         failing: Object.values(lhr.audits)
-          .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative" && entry.scoreDisplayMode !== "manual" && entry.scoreDisplayMode !== "notApplicable")
+          .filter(
+            (entry) =>
+              entry.score !== null &&
+              entry.score < 0.9 &&
+              entry.scoreDisplayMode !== "informative" &&
+              entry.scoreDisplayMode !== "manual" &&
+              entry.scoreDisplayMode !== "notApplicable",
+          )
           .map((entry) => entry.id),
       });
     } finally {
@@ -182,7 +187,10 @@ if (!args.has("--no-lighthouse")) {
     lighthouseRows.push({ label: page.path, ...(await audit(`${webUrl}${page.path}`)) });
   }
   log("Lighthouse empty app");
-  lighthouseRows.push({ label: "empty React Router app (floor)", ...(await audit(`http://localhost:${ports.empty}/`)) });
+  lighthouseRows.push({
+    label: "empty React Router app (floor)",
+    ...(await audit(`http://localhost:${ports.empty}/`)),
+  });
 }
 
 // --- Throughput ---------------------------------------------------------------------------------------
@@ -199,7 +207,9 @@ async function load(options) {
 async function bareCeiling(bytes, contentType, options = {}) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "herbo-bare-")), "body");
   writeFileSync(file, bytes);
-  const child = fork(path.join(benchFolder, "bare-server.mjs"), [String(ports.bare), file, contentType], { stdio: "inherit" });
+  const child = fork(path.join(benchFolder, "bare-server.mjs"), [String(ports.bare), file, contentType], {
+    stdio: "inherit",
+  });
   await new Promise((resolve) => child.once("message", resolve));
   try {
     return await load({ url: `http://127.0.0.1:${ports.bare}/`, ...options });
@@ -211,7 +221,10 @@ async function bareCeiling(bytes, contentType, options = {}) {
 
 async function bytesOf(url, init) {
   const response = await fetch(url, { ...init, headers: { "accept-encoding": "identity", ...init?.headers } });
-  return { bytes: Buffer.from(await response.arrayBuffer()), type: response.headers.get("content-type") ?? "text/plain" };
+  return {
+    bytes: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get("content-type") ?? "text/plain",
+  };
 }
 
 const throughputRows = [];
@@ -225,7 +238,12 @@ const prerendered = await bytesOf(`${webUrl}/blog`);
 const prerenderedCeiling = await bareCeiling(prerendered.bytes, prerendered.type);
 await compare("prerendered page /blog", `${webUrl}/blog`, "bare node:http, same bytes", prerenderedCeiling);
 const prerenderedMeasured = throughputRows[0].measured;
-await compare("server-rendered /product/prod_himalayan_resin", `${webUrl}/product/prod_himalayan_resin`, "prerendered /blog", prerenderedMeasured);
+await compare(
+  "server-rendered /product/prod_himalayan_resin",
+  `${webUrl}/product/prod_himalayan_resin`,
+  "prerendered /blog",
+  prerenderedMeasured,
+);
 await compare("server-rendered /store", `${webUrl}/store`, "prerendered /blog", prerenderedMeasured);
 
 const storePath = `${apiUrl}/store/local`;
@@ -238,7 +256,11 @@ const apiCalls = [
   ["store API product list", `${storePath}/products`, {}],
   ["store API one product", `${storePath}/products/prod_himalayan_resin`, {}],
   ["store API variants", `${storePath}/variants?fields=inventory_quantity&product_ids[]=prod_himalayan_resin`, {}],
-  ["store API checkout (POST)", `${storePath}/checkout`, { method: "POST", body: checkoutBody, headers: { "content-type": "application/json" } }],
+  [
+    "store API checkout (POST)",
+    `${storePath}/checkout`,
+    { method: "POST", body: checkoutBody, headers: { "content-type": "application/json" } },
+  ],
 ];
 for (const [label, url, options] of apiCalls) {
   const sample = await bytesOf(url, options);
@@ -250,7 +272,15 @@ for (const [label, url, options] of apiCalls) {
 const mixedRows = [];
 if (!args.has("--no-mixed")) {
   log(`mixed traffic for ${mixedSeconds} s (browse 90 %, checkout 10 %)`);
-  const browse = ["/", "/store", "/product/prod_himalayan_resin", "/product/prod_starter_kit", `/blog/${articleSlug}`, "/shilajit-in-usa", "/blog"];
+  const browse = [
+    "/",
+    "/store",
+    "/product/prod_himalayan_resin",
+    "/product/prod_starter_kit",
+    `/blog/${articleSlug}`,
+    "/shilajit-in-usa",
+    "/blog",
+  ];
   const requests = [];
   for (let index = 0; index < 9; index += 1) requests.push({ method: "GET", path: browse[index % browse.length] });
   const [web, api] = await Promise.all([
@@ -259,7 +289,14 @@ if (!args.has("--no-mixed")) {
       url: apiUrl,
       connections: 4,
       duration: mixedSeconds,
-      requests: [{ method: "POST", path: "/store/local/checkout", body: checkoutBody, headers: { "content-type": "application/json" } }],
+      requests: [
+        {
+          method: "POST",
+          path: "/store/local/checkout",
+          body: checkoutBody,
+          headers: { "content-type": "application/json" },
+        },
+      ],
     }),
   ]);
   for (const [label, result] of [
@@ -304,7 +341,12 @@ if (lighthouseRows.length > 0) {
   );
   const failing = lighthouseRows.filter((row) => row.failing.length > 0);
   if (failing.length > 0) {
-    lines.push("Audits scoring below 0.9:", "", ...failing.map((row) => `- ${row.label}: ${row.failing.join(", ")}`), "");
+    lines.push(
+      "Audits scoring below 0.9:",
+      "",
+      ...failing.map((row) => `- ${row.label}: ${row.failing.join(", ")}`),
+      "",
+    );
   }
 }
 lines.push(
@@ -324,7 +366,10 @@ if (mixedRows.length > 0) {
     "",
     "| traffic | req/s | requests | p50 | p99 | errors |",
     "| --- | --: | --: | --: | --: | --: |",
-    ...mixedRows.map((row) => `| ${row.label} | ${Math.round(row.rps)} | ${row.total} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} |`),
+    ...mixedRows.map(
+      (row) =>
+        `| ${row.label} | ${Math.round(row.rps)} | ${row.total} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} |`,
+    ),
     "",
   );
 }

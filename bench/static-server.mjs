@@ -4,7 +4,12 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const [, , port, folder] = process.argv;
-const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".data": "text/x-script" };
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".data": "text/x-script",
+};
 http
   .createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
@@ -14,7 +19,10 @@ http
       if (statSync(file).isDirectory()) file = path.join(file, "index.html");
       const body = readFileSync(file);
       const cache = pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
-      response.writeHead(200, { "Content-Type": types[path.extname(file)] ?? "application/octet-stream", "Cache-Control": cache });
+      response.writeHead(200, {
+        "Content-Type": types[path.extname(file)] ?? "application/octet-stream",
+        "Cache-Control": cache,
+      });
       response.end(body);
     } catch {
       response.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");

@@ -5,7 +5,10 @@ import { loadDotEnv, root } from "./lib.mjs";
 loadDotEnv();
 const children = [
   spawn("npm", ["run", "dev", "-w", "apps/store-api"], { cwd: root, stdio: "inherit" }),
-  spawn("npm", ["run", "dev", "-w", "apps/web", "--", "--port", process.env.PORT ?? "3000"], { cwd: root, stdio: "inherit" }),
+  spawn("npm", ["run", "dev", "-w", "apps/web", "--", "--port", process.env.PORT ?? "3000"], {
+    cwd: root,
+    stdio: "inherit",
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill("SIGTERM");

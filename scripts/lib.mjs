@@ -54,7 +54,8 @@ export function run(command, args, options = {}) {
 
 /** The public settings baked into prerendered pages; a change means the web app must be rebuilt. */
 export function webBuildSettings(environment = process.env) {
-  const pick = (key, fallback) => (environment[key] === undefined || environment[key] === "" ? fallback : environment[key]);
+  const pick = (key, fallback) =>
+    environment[key] === undefined || environment[key] === "" ? fallback : environment[key];
   const storeApiUrl = pick("STORE_API_URL", "http://localhost:4000");
   return {
     SITE_URL: pick("SITE_URL", "http://localhost:3000"),

@@ -20,7 +20,11 @@ const apiEntry = path.join(apiFolder, "dist", "src", "server.js");
 const webEntry = path.join(webFolder, "dist", "server.js");
 
 function webBuildIsCurrent() {
-  if (!existsSync(webEntry) || !existsSync(path.join(webFolder, "build", "server", "index.js")) || !existsSync(webBuildStamp)) {
+  if (
+    !existsSync(webEntry) ||
+    !existsSync(path.join(webFolder, "build", "server", "index.js")) ||
+    !existsSync(webBuildStamp)
+  ) {
     return false;
   }
   const built = JSON.parse(readFileSync(webBuildStamp, "utf8"));
@@ -29,7 +33,10 @@ function webBuildIsCurrent() {
     console.log("Public settings changed since the last build; rebuilding the web app.");
     return false;
   }
-  return modifiedTime(webBuildStamp) >= newestSourceTime([path.join(webFolder, "app"), path.join(webFolder, "server"), path.join(webFolder, "public")]);
+  return (
+    modifiedTime(webBuildStamp) >=
+    newestSourceTime([path.join(webFolder, "app"), path.join(webFolder, "server"), path.join(webFolder, "public")])
+  );
 }
 
 function apiBuildIsCurrent() {
@@ -50,7 +57,9 @@ function stopAll(code) {
   stopping = true;
   for (const { child } of children) if (child.exitCode === null) child.kill("SIGTERM");
   const exit = () => process.exit(code);
-  Promise.all(children.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once("exit", done)) : null))).then(exit);
+  Promise.all(
+    children.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once("exit", done)) : null)),
+  ).then(exit);
   setTimeout(exit, 15_000).unref();
 }
 
@@ -64,4 +73,6 @@ for (const { name, child } of children) {
 }
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
-console.log(`Shop: http://localhost:${process.env.PORT ?? 3000}  Store API: http://localhost:${process.env.STORE_API_PORT ?? 4000}`);
+console.log(
+  `Shop: http://localhost:${process.env.PORT ?? 3000}  Store API: http://localhost:${process.env.STORE_API_PORT ?? 4000}`,
+);

@@ -7,9 +7,19 @@ const steps = [
   ["Lint", "npm", ["run", "lint"]],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
-  ["Build for the browser tests", "npm", ["run", "build"], { env: { ...process.env, ...e2eSettings.buildEnvironment } }],
+  [
+    "Build for the browser tests",
+    "npm",
+    ["run", "build"],
+    { env: { ...process.env, ...e2eSettings.buildEnvironment } },
+  ],
   ["Bundle budget", "node", ["apps/web/tooling/check-budget.mjs"]],
-  ["Browser tests", "npx", ["playwright", "test", "--config", "apps/web/playwright.config.ts"], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } }],
+  [
+    "Browser tests",
+    "npx",
+    ["playwright", "test", "--config", "apps/web/playwright.config.ts"],
+    { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } },
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -2,20 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
 import { e2eSettings } from "./tests/e2e/settings.mjs";
 
 /** Debian's Chromium; Playwright's own browser download is not possible here. */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
+const chromiumLaunch = { executablePath: chromiumPath, args: chromiumFlags };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-e2e-db-"));
 const apiFolder = path.resolve(import.meta.dirname, "../store-api");

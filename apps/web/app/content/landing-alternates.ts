@@ -15,3 +15,14 @@ export const landingAlternates: readonly { hrefLang: string; path: string }[] = 
   ...countrySlugs.map((slug) => ({ hrefLang: languageOf[slug], path: `/shilajit-in-${slug}` })),
   { hrefLang: "x-default", path: "/shilajit-nepal" },
 ];
+
+/** The alternates as `<link rel="alternate" hreflang>` meta descriptors, on the site's origin. */
+export function landingAlternateLinks(siteUrl: string) {
+  const origin = siteUrl.replace(/\/+$/, "");
+  return landingAlternates.map((alternate) => ({
+    tagName: "link" as const,
+    rel: "alternate",
+    hrefLang: alternate.hrefLang,
+    href: `${origin}${alternate.path}`,
+  }));
+}

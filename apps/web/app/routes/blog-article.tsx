@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { NotFoundContent } from "~/components/content/not-found-content";
-import { Icon } from "~/components/ui/icon";
+import { BackLink } from "~/components/ui/back-link";
 import { site } from "~/content/site";
 import { findArticle } from "~/lib/blog/articles.server";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
@@ -42,10 +42,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;
   return (
     <article className="container-page max-w-3xl py-10 md:py-14">
-      <Link to="/blog" className="inline-flex items-center gap-1 font-medium text-bark hover:text-resin">
-        <Icon name="arrow-left" size={18} />
-        Back to Blog
-      </Link>
+      <BackLink to="/blog">Back to Blog</BackLink>
       <header className="mt-6 border-b border-line pb-6">
         <h1 className="text-3xl leading-tight font-bold sm:text-4xl md:text-5xl">{article.title}</h1>
         <p className="mt-4 text-bark">

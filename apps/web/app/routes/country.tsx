@@ -6,9 +6,9 @@ import {
   TestimonialSection,
 } from "~/components/content/landing-sections";
 import { findCountry } from "~/content/countries";
-import { landingAlternates } from "~/content/landing-alternates";
+import { landingAlternateLinks } from "~/content/landing-alternates";
 import { site } from "~/content/site";
-import { absoluteUrl, pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { countryProductJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/country";
 
@@ -31,12 +31,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
       twitterCard: true,
     }),
-    ...landingAlternates.map((alternate) => ({
-      tagName: "link" as const,
-      rel: "alternate",
-      hrefLang: alternate.hrefLang,
-      href: absoluteUrl(siteUrl, alternate.path),
-    })),
+    ...landingAlternateLinks(siteUrl),
     { "script:ld+json": countryProductJsonLd(country, siteUrl) },
   ];
 }

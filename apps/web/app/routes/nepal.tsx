@@ -6,10 +6,10 @@ import {
   OrderNowSection,
   TestimonialSection,
 } from "~/components/content/landing-sections";
-import { landingAlternates } from "~/content/landing-alternates";
+import { landingAlternateLinks } from "~/content/landing-alternates";
 import { nepal } from "~/content/nepal";
 import { site } from "~/content/site";
-import { absoluteUrl, pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/nepal";
 
@@ -29,12 +29,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
       twitterCard: true,
     }),
-    ...landingAlternates.map((alternate) => ({
-      tagName: "link" as const,
-      rel: "alternate",
-      hrefLang: alternate.hrefLang,
-      href: absoluteUrl(siteUrl, alternate.path),
-    })),
+    ...landingAlternateLinks(siteUrl),
     { "script:ld+json": nepalProductJsonLd({ siteUrl, description: page.metaDescription }) },
     { "script:ld+json": faqJsonLd(page.faq) },
   ];

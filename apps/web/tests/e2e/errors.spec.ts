@@ -1,5 +1,5 @@
 import { e2eSettings } from "./settings.mjs";
-import { expect, failedResource, open, test } from "./support/fixtures";
+import { expect, failedResource, open, test, visibleToast } from "./support/fixtures";
 import { deadUrl, realApiJson, startFakeStoreApi, startWebServer, type RunningServer } from "./support/servers";
 
 // These tests cause failed requests and error statuses on purpose; Chromium logs each one.
@@ -19,7 +19,7 @@ test.describe("when the browser cannot reach the store", () => {
     await page.route(`${e2eSettings.apiUrl}/store/*/checkout`, (route) => route.abort("connectionrefused"));
     await page.getByRole("button", { name: "Open cart, 1 item" }).click();
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-    const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+    const toast = visibleToast(page);
     await expect(toast).toContainText("Checkout Error");
     await expect(toast).toContainText("There was a problem initializing checkout. Please try again.");
     await expect(toast).toHaveAttribute("data-variant", "destructive");
@@ -32,7 +32,7 @@ test("checkout with an empty cart shows the empty-cart toast", async ({ page }) 
   await open(page, "/store");
   await page.getByRole("button", { name: "Open cart" }).click();
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  const toast = visibleToast(page);
   await expect(toast).toContainText("Your cart is empty");
   await expect(toast).toContainText("Add some products to your cart before checking out.");
   await expect(toast).toHaveAttribute("data-variant", "destructive");

@@ -23,15 +23,17 @@ test.describe("HTTP answers of the web server", () => {
 
   test("server-rendered pages are compressed and short-lived", async () => {
     // node:http does not decompress, so the encoding on the wire is visible.
-    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http
-        .get(`${e2eSettings.webUrl}/store`, { headers: { "accept-encoding": "gzip" } }, (message) => {
-          const chunks: Buffer[] = [];
-          message.on("data", (chunk: Buffer) => chunks.push(chunk));
-          message.on("end", () => resolve({ headers: message.headers, body: Buffer.concat(chunks) }));
-        })
-        .on("error", reject);
-    });
+    const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(`${e2eSettings.webUrl}/store`, { headers: { "accept-encoding": "gzip" } }, (message) => {
+            const chunks: Buffer[] = [];
+            message.on("data", (chunk: Buffer) => chunks.push(chunk));
+            message.on("end", () => resolve({ headers: message.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      },
+    );
     expect(headers["content-encoding"]).toBe("gzip");
     expect(headers["cache-control"]).toBe("no-cache");
     expect(gunzipSync(body).toString()).toContain("Our Store");
@@ -61,7 +63,10 @@ test.describe("HTTP answers of the web server", () => {
   });
 
   test("refuses oversized request bodies", async ({ request }) => {
-    const response = await request.post("/store", { data: "x".repeat(100_000), headers: { "content-type": "text/plain" } });
+    const response = await request.post("/store", {
+      data: "x".repeat(100_000),
+      headers: { "content-type": "text/plain" },
+    });
     expect(response.status()).toBe(413);
   });
 });

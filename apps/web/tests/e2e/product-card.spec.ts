@@ -1,10 +1,10 @@
 import { e2eSettings } from "./settings.mjs";
-import { expect, open, test } from "./support/fixtures";
+import { expect, open, test, visibleToast } from "./support/fixtures";
 
 test("adds a single-variant product from the card", async ({ page }) => {
   await open(page, "/store");
   await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
-  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  const toast = visibleToast(page);
   await expect(toast).toContainText("Added to Cart! 🛒");
   await expect(toast).toContainText("Shilajit Travel Tin 5 g has been added to your cart.");
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
@@ -26,7 +26,7 @@ test("refuses a card add past the stock with the stock message and leaves the ca
     await expect(page.getByTestId("cart-badge")).toHaveText(String(count));
   }
   await add.click();
-  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  const toast = visibleToast(page);
   await expect(toast).toHaveAttribute("data-variant", "destructive");
   await expect(toast).toContainText("Error adding to cart");
   await expect(toast).toContainText("Not enough stock for Shilajit Starter Kit (Kit). Only 3 left.");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
-import { expect, failedResource, open, test } from "./support/fixtures";
+import { expect, failedResource, open, test, visibleToast } from "./support/fixtures";
 import { startFakeStoreApi, startWebServer, type RunningServer } from "./support/servers";
 
 /** Script injection attempts, each of which would set window.__xss or open a dialog if it ran. */
@@ -58,7 +58,14 @@ const hostileProducts = payloads.map((_payload, index) => ({
       id: `var_hostile_${index}`,
       title: pick(index + 5),
       sku: pick(index + 6),
-      prices: [{ amount: 1000, sale_amount: null, currency_code: "NPR", currency: { code: "NPR", symbol: "Rs", template: "Rs. $1" } }],
+      prices: [
+        {
+          amount: 1000,
+          sale_amount: null,
+          currency_code: "NPR",
+          currency: { code: "NPR", symbol: "Rs", template: "Rs. $1" },
+        },
+      ],
       manage_inventory: false,
       inventory_quantity: 5,
     },
@@ -99,7 +106,9 @@ test.describe("untrusted catalogue text", () => {
     await fake.stop();
   });
 
-  test(`${payloads.length} injection payloads in titles, subtitles, ribbons and descriptions never run`, async ({ page }) => {
+  test(`${payloads.length} injection payloads in titles, subtitles, ribbons and descriptions never run`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
@@ -148,7 +157,10 @@ test.describe("an outage of the store", () => {
     await slow.stop();
   });
 
-  test("catalogue pages answer within 3 s with the error texts; static pages are unaffected", async ({ request, page }) => {
+  test("catalogue pages answer within 3 s with the error texts; static pages are unaffected", async ({
+    request,
+    page,
+  }) => {
     const store = await request.get(`${shop.url}/store`, { timeout: 3_000 });
     expect(store.status()).toBe(503);
     expect(await store.text()).toContain("Error loading products: <!-- -->The store did not answer in time");
@@ -190,16 +202,19 @@ test.describe("a stale cart", () => {
     ],
   ] as const) {
     test(`checkout explains a line with ${name}`, async ({ page }) => {
-      await page.addInitScript((value) => {
-        if (sessionStorage.getItem("seeded") === null) {
-          localStorage.setItem("e-commerce-cart", value);
-          sessionStorage.setItem("seeded", "1");
-        }
-      }, JSON.stringify([line]));
+      await page.addInitScript(
+        (value) => {
+          if (sessionStorage.getItem("seeded") === null) {
+            localStorage.setItem("e-commerce-cart", value);
+            sessionStorage.setItem("seeded", "1");
+          }
+        },
+        JSON.stringify([line]),
+      );
       await open(page, "/store");
       await page.getByRole("button", { name: /Open cart/ }).click();
       await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-      const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+      const toast = visibleToast(page);
       await expect(toast).toContainText("Checkout Error");
       await expect(toast).toContainText(message);
       await expect(page).toHaveURL(/\/store$/);

@@ -1,5 +1,5 @@
 import { e2eSettings } from "./settings.mjs";
-import { expect, failedResource, open, storedCart, test } from "./support/fixtures";
+import { expect, failedResource, open, storedCart, test, visibleToast } from "./support/fixtures";
 
 async function stockOf(variantId: string): Promise<number> {
   const response = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/variants?fields=inventory_quantity`);
@@ -23,7 +23,7 @@ test("browses to a product, picks a variant, adjusts the cart, pays and lands on
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await expect(page.getByTestId("quantity")).toHaveText("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  const toast = visibleToast(page);
   await expect(toast).toContainText("Added to Cart! 🛒");
   await expect(toast).toContainText("2 x Pure Himalayan Shilajit Resin (20 g) added.");
   await expect(page.getByTestId("cart-badge")).toHaveText("2");

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, open, test } from "./support/fixtures";
+import { expect, open, test, visibleToast } from "./support/fixtures";
 
 function toasts(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ }).locator("li");
+  return visibleToast(page);
 }
 
 async function addTin(page: Page) {

@@ -4,6 +4,11 @@ import { site } from "~/content/site";
 import { usePublicEnvironment } from "~/lib/public-env";
 import { Icon } from "../ui/icon";
 
+const socialLinks = [
+  { name: "Facebook", icon: "facebook", href: site.social.facebook },
+  { name: "Instagram", icon: "instagram", href: site.social.instagram },
+] as const;
+
 function formatPhone(digits: string): string {
   return digits.startsWith("977") ? `+977 ${digits.slice(3)}` : `+${digits}`;
 }
@@ -19,28 +24,19 @@ export function Footer() {
             {site.tagline}, harvested in the Nepal Himalaya, purified in small batches and lab-tested for purity.
           </p>
           <ul className="mt-5 flex gap-3" aria-label="Social media">
-            <li>
-              <a
-                href={site.social.facebook}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex rounded-full bg-cream/10 p-2.5 hover:bg-gold hover:text-resin"
-                aria-label={`${site.brand} on Facebook (opens in a new tab)`}
-              >
-                <Icon name="facebook" size={20} />
-              </a>
-            </li>
-            <li>
-              <a
-                href={site.social.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex rounded-full bg-cream/10 p-2.5 hover:bg-gold hover:text-resin"
-                aria-label={`${site.brand} on Instagram (opens in a new tab)`}
-              >
-                <Icon name="instagram" size={20} />
-              </a>
-            </li>
+            {socialLinks.map((social) => (
+              <li key={social.name}>
+                <a
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex rounded-full bg-cream/10 p-2.5 hover:bg-gold hover:text-resin"
+                  aria-label={`${site.brand} on ${social.name} (opens in a new tab)`}
+                >
+                  <Icon name={social.icon} size={20} />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <nav aria-labelledby="footer-service-areas">

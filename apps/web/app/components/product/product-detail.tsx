@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
 import { variantPrice } from "~/lib/money";
 import type { Product } from "~/lib/store-api/types";
+import { BackLink } from "../ui/back-link";
 import { Icon } from "../ui/icon";
 import { useToast } from "../ui/toast";
 import { Carousel } from "./carousel";
@@ -41,10 +41,7 @@ export function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="container-page py-8 md:py-12">
-      <Link to="/store" className="inline-flex items-center gap-1 font-medium text-bark hover:text-resin">
-        <Icon name="arrow-left" size={18} />
-        Back to Store
-      </Link>
+      <BackLink to="/store">Back to Store</BackLink>
       <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
         <Carousel images={product.images} title={product.title} index={imageIndex} onIndexChange={setImageIndex} />
         <div className="flex flex-col gap-5">

@@ -15,76 +15,82 @@ export function countrySku(slug: string): string {
   return `${site.skuPrefix}${slug.toUpperCase()}`;
 }
 
-/** Structured product data for a country landing page (SPEC §3 and §9). */
-export function countryProductJsonLd(country: CountryLanding, siteUrl: string): JsonLd {
-  const pageUrl = absoluteUrl(siteUrl, `/shilajit-in-${country.slug}`);
+interface LandingOffer {
+  name: string;
+  description: string;
+  sku: string;
+  reviewCount: number;
+  pageUrl: string;
+  currency: string;
+  price: string;
+  shippingDetails: JsonLd;
+}
+
+/** The brand's product as a landing page offers it: fixed rating, price valid to the end of 2025, in stock. */
+function landingProductJsonLd(siteUrl: string, offer: LandingOffer): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
-    name: `${site.brand} ${site.tagline} in ${country.country}`,
+    name: offer.name,
     image: absoluteUrl(siteUrl, "/images/og-default.png"),
-    description: country.metaDescription,
-    sku: countrySku(country.slug),
+    description: offer.description,
+    sku: offer.sku,
     brand: { "@type": "Brand", name: site.brand },
     aggregateRating: {
       "@type": "AggregateRating",
       ratingValue: String(site.rating.value),
       bestRating: String(site.rating.best),
-      reviewCount: String(site.rating.countryReviewCount),
+      reviewCount: String(offer.reviewCount),
     },
     offers: {
       "@type": "Offer",
-      url: pageUrl,
-      priceCurrency: country.currency,
-      price: country.price,
+      url: offer.pageUrl,
+      priceCurrency: offer.currency,
+      price: offer.price,
       priceValidUntil: site.priceValidUntil,
       itemCondition: "https://schema.org/NewCondition",
       availability: "https://schema.org/InStock",
       seller: { "@type": "Organization", name: site.brand },
-      shippingDetails: {
-        "@type": "OfferShippingDetails",
-        shippingDestination: { "@type": "DefinedRegion", addressCountry: shippingCountryCode(country.slug) },
-      },
+      shippingDetails: { "@type": "OfferShippingDetails", ...offer.shippingDetails },
     },
   };
 }
 
+/** Structured product data for a country landing page (SPEC §3 and §9). */
+export function countryProductJsonLd(country: CountryLanding, siteUrl: string): JsonLd {
+  return landingProductJsonLd(siteUrl, {
+    name: `${site.brand} ${site.tagline} in ${country.country}`,
+    description: country.metaDescription,
+    sku: countrySku(country.slug),
+    reviewCount: site.rating.countryReviewCount,
+    pageUrl: absoluteUrl(siteUrl, `/shilajit-in-${country.slug}`),
+    currency: country.currency,
+    price: country.price,
+    shippingDetails: {
+      shippingDestination: { "@type": "DefinedRegion", addressCountry: shippingCountryCode(country.slug) },
+    },
+  });
+}
+
 /** Structured product data for the Nepal page: NPR 1200, 150 reviews, free shipping to Nepal. */
 export function nepalProductJsonLd(input: { siteUrl: string; description: string }): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
+  return landingProductJsonLd(input.siteUrl, {
     name: `${site.brand} ${site.tagline}`,
-    image: absoluteUrl(input.siteUrl, "/images/og-default.png"),
     description: input.description,
     sku: countrySku("nepal"),
-    brand: { "@type": "Brand", name: site.brand },
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: String(site.rating.value),
-      bestRating: String(site.rating.best),
-      reviewCount: String(site.rating.nepalReviewCount),
-    },
-    offers: {
-      "@type": "Offer",
-      url: absoluteUrl(input.siteUrl, "/shilajit-nepal"),
-      priceCurrency: site.nepalOffer.currency,
-      price: site.nepalOffer.price,
-      priceValidUntil: site.priceValidUntil,
-      itemCondition: "https://schema.org/NewCondition",
-      availability: "https://schema.org/InStock",
-      seller: { "@type": "Organization", name: site.brand },
-      shippingDetails: {
-        "@type": "OfferShippingDetails",
-        shippingRate: {
-          "@type": "MonetaryAmount",
-          value: site.nepalOffer.shippingRate,
-          currency: site.nepalOffer.currency,
-        },
-        shippingDestination: { "@type": "DefinedRegion", addressCountry: "NP" },
+    reviewCount: site.rating.nepalReviewCount,
+    pageUrl: absoluteUrl(input.siteUrl, "/shilajit-nepal"),
+    currency: site.nepalOffer.currency,
+    price: site.nepalOffer.price,
+    shippingDetails: {
+      shippingRate: {
+        "@type": "MonetaryAmount",
+        value: site.nepalOffer.shippingRate,
+        currency: site.nepalOffer.currency,
       },
+      shippingDestination: { "@type": "DefinedRegion", addressCountry: "NP" },
     },
-  };
+  });
 }
 
 export function faqJsonLd(items: readonly FaqItem[]): JsonLd {

@@ -44,3 +44,8 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
 }
+
+/** The toast on screen (one at a time), inside the notifications region. */
+export function visibleToast(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ }).locator("li");
+}
