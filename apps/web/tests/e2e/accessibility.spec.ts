@@ -43,7 +43,7 @@ for (const path of pages) {
 
 test("the open cart drawer and a toast have no axe violations", async ({ page }) => {
   await open(page, "/store");
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   await page.getByRole("button", { name: "Open cart, 1 item" }).click();
   await expect(page.getByRole("dialog", { name: "Your Cart" })).toBeVisible();
   await expectNoViolations(page);
@@ -64,7 +64,7 @@ test("the whole shop can be used from the keyboard: reach a product, add it, ope
   // Skip link first, then the header.
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).focus();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.getByRole("button", { name: "Open cart, 1 item" }).focus();

@@ -2,7 +2,7 @@ import { expect, open, storedCart, test } from "./support/fixtures";
 
 test("reloading keeps the cart", async ({ page }) => {
   await open(page, "/store");
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.reload();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
@@ -24,7 +24,7 @@ for (const [name, stored] of [
     await open(page, "/store");
     await expect(page.getByRole("heading", { name: "Our Store" })).toBeVisible();
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
-    await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
     expect((await storedCart(page)).map((item) => item.variant.id)).toEqual(["var_travel_tin"]);
   });
@@ -34,7 +34,7 @@ test("the drawer closes on the backdrop and on Escape, traps focus, and gives fo
   page,
 }) => {
   await open(page, "/store");
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   const cartButton = page.getByRole("button", { name: "Open cart, 1 item" });
   await cartButton.click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
@@ -55,8 +55,8 @@ test("the drawer closes on the backdrop and on Escape, traps focus, and gives fo
 
 test("removes a line and updates the total", async ({ page }) => {
   await open(page, "/store");
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
-  await page.getByRole("button", { name: "Add Shilajit Starter Kit to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Starter Kit" }).click();
   await page.getByRole("button", { name: "Open cart, 2 items" }).click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
   await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 2150.00");
@@ -70,7 +70,7 @@ test("keeps two tabs' carts in step", async ({ page, context }) => {
   await open(page, "/store");
   const other = await context.newPage();
   await open(other, "/blog");
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   await expect(other.getByTestId("cart-badge")).toHaveText("1");
   await other.close();
 });

@@ -6,8 +6,8 @@ test("the header links home, store and blog, and badges the cart only above zero
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link")).toHaveText(["Home", "Store", "Blog"]);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   const badge = page.getByTestId("cart-badge");
   await expect(badge).toHaveText("2");
   expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(220, 38, 38)");

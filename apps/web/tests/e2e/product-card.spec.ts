@@ -3,7 +3,7 @@ import { expect, open, test, visibleToast } from "./support/fixtures";
 
 test("adds a single-variant product from the card", async ({ page }) => {
   await open(page, "/store");
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   const toast = visibleToast(page);
   await expect(toast).toContainText("Added to Cart! 🛒");
   await expect(toast).toContainText("Shilajit Travel Tin 5 g has been added to your cart.");
@@ -13,14 +13,14 @@ test("adds a single-variant product from the card", async ({ page }) => {
 
 test("opens the product page from the card's Add to Cart of a multi-variant product", async ({ page }) => {
   await open(page, "/store");
-  await page.getByRole("button", { name: "Add Pure Himalayan Shilajit Resin to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Pure Himalayan Shilajit Resin" }).click();
   await expect(page).toHaveURL(/\/product\/prod_himalayan_resin$/);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
 
 test("refuses a card add past the stock with the stock message and leaves the cart alone", async ({ page }) => {
   await open(page, "/store");
-  const add = page.getByRole("button", { name: "Add Shilajit Starter Kit to cart" });
+  const add = page.getByRole("button", { name: "Add to Cart: Shilajit Starter Kit" });
   for (let count = 1; count <= 3; count += 1) {
     await add.click();
     await expect(page.getByTestId("cart-badge")).toHaveText(String(count));
@@ -47,7 +47,7 @@ test("shows ribbon, subtitle or its fallback, sale price with the regular price 
   const gift = page.getByTestId("product-card").filter({ hasText: "Himalayan Gift Box" });
   await expect(gift.getByRole("img", { name: "No Image" })).toHaveAttribute("src", /\/assets\/no-image-[\w-]+\.svg$/);
   await expect(gift.getByText("Check out this amazing product!")).toBeVisible();
-  await expect(gift.getByRole("button", { name: /Add Himalayan Gift Box/ })).toBeDisabled();
+  await expect(gift.getByRole("button", { name: /Add to Cart: Himalayan Gift Box/ })).toBeDisabled();
 
   // The cheapest variant's price for 'lowest_price_first', the first variant's for another selection.
   const resin = page.getByTestId("product-card").filter({ hasText: "Pure Himalayan Shilajit Resin" });

@@ -6,14 +6,14 @@ function toasts(page: Page) {
 }
 
 async function addTin(page: Page) {
-  await page.getByRole("button", { name: "Add Shilajit Travel Tin 5 g to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
 }
 
 test("shows one toast at a time, the newest replacing the older", async ({ page }) => {
   await open(page, "/store");
   await addTin(page);
   await expect(toasts(page)).toContainText("Shilajit Travel Tin 5 g has been added");
-  await page.getByRole("button", { name: "Add Shilajit Starter Kit to cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Starter Kit" }).click();
   await expect(toasts(page)).toHaveCount(1);
   await expect(toasts(page)).toContainText("Shilajit Starter Kit has been added");
 });

@@ -85,7 +85,8 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
           onClick={addToCart}
           disabled={!product.purchasable}
           className="button-primary relative z-10 mt-2 w-full"
-          aria-label={`Add ${product.title} to cart`}
+          // The spoken name starts with the visible words (WCAG 2.5.3) and says which product.
+          aria-label={`Add to Cart: ${product.title}`}
         >
           Add to Cart
         </button>
