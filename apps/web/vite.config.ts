@@ -3,8 +3,50 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { markdownArticles } from "./tooling/markdown-plugin";
 
+/** What every page needs (layout, cart, money, the store client) goes in one chunk instead of a dozen. */
+const shellModules = [
+  "/app/root.tsx",
+  "/app/components/layout/header.tsx",
+  "/app/components/layout/footer.tsx",
+  "/app/components/layout/chat-button.tsx",
+  "/app/components/layout/scroll-to-top.tsx",
+  "/app/components/layout/nav-links.ts",
+  "/app/components/ui/icon.tsx",
+  "/app/components/ui/icon-paths.ts",
+  "/app/components/ui/toast.tsx",
+  "/app/components/cart/lazy-cart-drawer.tsx",
+  "/app/components/content/not-found-content.tsx",
+  "/app/lib/cart/",
+  "/app/lib/money.ts",
+  "/app/lib/json-guards.ts",
+  "/app/lib/public-env.ts",
+  "/app/lib/inline-css.ts",
+  "/app/lib/store-api/client.ts",
+  "/app/lib/store-api/reshape.ts",
+  "/app/content/site.ts",
+  "/app/content/country-nav.ts",
+  "/app/content/country-slugs.ts",
+  "/app/lib/seo/meta.ts",
+  "/app/hooks/use-reveal-on-scroll.ts",
+  "/app/components/content/feature-card.tsx",
+  "/app/components/product/price.tsx",
+  "/app/components/product/product-card.tsx",
+  "/app/components/product/product-grid.tsx",
+  "/app/components/product/no-image.ts",
+  "/app/components/product/use-product-list.ts",
+  "/app/components/ui/spinner.tsx",
+];
+
+function shellChunk(id: string): string | undefined {
+  return shellModules.some((module) => id.includes(module)) ? "shell" : undefined;
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), markdownArticles(), reactRouter()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // Fewer, larger chunks: on a slow phone network each extra request costs a round trip.
+    rollupOptions: { output: { manualChunks: shellChunk } },
+  },
 });
