@@ -122,8 +122,10 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     }
     // Every answer is compressed here, once, so React Router gets no say in it.
     headers.delete("accept-encoding");
+    // HEAD is answered from a GET render without its body, so the two share one cached page.
+    const method = request.method === "HEAD" ? "GET" : (request.method ?? "GET");
     const fetchRequest = new Request(url, {
-      method: request.method ?? "GET",
+      method,
       headers,
       ...(body === undefined ? {} : { body: new Uint8Array(body) }),
     });

@@ -1,4 +1,4 @@
-import { expect, open, storedCart, test } from "./support/fixtures";
+import { expect, open, storedCart, test, visibleToast } from "./support/fixtures";
 
 test("reloading keeps the cart", async ({ page }) => {
   await open(page, "/store");
@@ -35,6 +35,8 @@ test("the drawer closes on the backdrop and on Escape, traps focus, and gives fo
 }) => {
   await open(page, "/store");
   await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
+  // Escape closes the newest layer first: let the toast settle before the drawer opens over it.
+  await expect(visibleToast(page)).toHaveCount(1);
   const cartButton = page.getByRole("button", { name: "Open cart, 1 item" });
   await cartButton.click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });

@@ -62,6 +62,14 @@ test.describe("HTTP answers of the web server", () => {
     expect(response.headers().location).toBe("/blog");
   });
 
+  test("a HEAD request does not leave an empty page in the cache for the next GET", async ({ request }) => {
+    const head = await request.head("/product/prod_travel_tin");
+    expect(head.status()).toBe(200);
+    expect(await head.text()).toBe("");
+    const page = await request.get("/product/prod_travel_tin");
+    expect(await page.text()).toContain("Shilajit Travel Tin 5 g");
+  });
+
   test("refuses oversized request bodies", async ({ request }) => {
     const response = await request.post("/store", {
       data: "x".repeat(100_000),
