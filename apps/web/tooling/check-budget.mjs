@@ -37,60 +37,16 @@ const markers = {
   toasts: '"ToastAction"',
   "markdown renderer": "marked",
 };
+/** Loaded on demand only (first open, first toast) or never in the browser, on any page. */
+const onDemand = ["dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"];
 const mustNotLoad = {
-  "routes/home": [
-    "carousel",
-    "accordion",
-    "dialog (cart drawer, mobile menu)",
-    "cart drawer",
-    "mobile menu",
-    "toasts",
-    "markdown renderer",
-  ],
-  "routes/store": [
-    "carousel",
-    "accordion",
-    "dialog (cart drawer, mobile menu)",
-    "cart drawer",
-    "mobile menu",
-    "toasts",
-    "markdown renderer",
-  ],
-  "routes/blog": [
-    "carousel",
-    "accordion",
-    "dialog (cart drawer, mobile menu)",
-    "cart drawer",
-    "mobile menu",
-    "toasts",
-    "markdown renderer",
-  ],
-  "routes/blog-article": [
-    "carousel",
-    "accordion",
-    "dialog (cart drawer, mobile menu)",
-    "cart drawer",
-    "mobile menu",
-    "toasts",
-    "markdown renderer",
-  ],
-  "routes/product": [
-    "accordion",
-    "dialog (cart drawer, mobile menu)",
-    "cart drawer",
-    "mobile menu",
-    "toasts",
-    "markdown renderer",
-  ],
-  "country-usa": [
-    "carousel",
-    "accordion",
-    "dialog (cart drawer, mobile menu)",
-    "cart drawer",
-    "mobile menu",
-    "toasts",
-    "markdown renderer",
-  ],
+  "routes/home": ["carousel", "accordion", ...onDemand],
+  "routes/store": ["carousel", "accordion", ...onDemand],
+  "routes/blog": ["carousel", "accordion", ...onDemand],
+  "routes/blog-article": ["carousel", "accordion", ...onDemand],
+  "routes/product": ["accordion", ...onDemand],
+  "country-usa": ["carousel", "accordion", ...onDemand],
+  "routes/nepal": ["carousel", ...onDemand],
 };
 /** Positive controls: a marker that finds nothing anywhere would make the check above meaningless. */
 const mustLoad = { "routes/product": ["carousel"], "routes/nepal": ["accordion"] };
