@@ -31,6 +31,23 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   return "identity";
 }
 
+interface EncodedBodies {
+  body: Buffer;
+  gzip: Buffer | undefined;
+  brotli: Buffer | undefined;
+}
+
+/** The smallest prepared body the client accepts, with the Content-Encoding it needs, if any. */
+function encodedBody(
+  acceptEncoding: string | undefined,
+  bodies: EncodedBodies,
+): { payload: Buffer; encoding?: "br" | "gzip" } {
+  const accepted = preferredEncoding(acceptEncoding);
+  if (accepted === "br" && bodies.brotli !== undefined) return { payload: bodies.brotli, encoding: "br" };
+  if (accepted !== "identity" && bodies.gzip !== undefined) return { payload: bodies.gzip, encoding: "gzip" };
+  return { payload: bodies.body };
+}
+
 function isCompressibleType(contentType: string | null): boolean {
   return contentType !== null && /^(text\/|application\/(json|xml|rss\+xml|javascript)|image\/svg)/.test(contentType);
 }
@@ -74,18 +91,11 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       response.writeHead(304, headers).end();
       return;
     }
-    const encoding = preferredEncoding(request.headers["accept-encoding"]);
-    let body = file.body;
-    if (encoding === "br" && file.brotli !== undefined) {
-      body = file.brotli;
-      headers["Content-Encoding"] = "br";
-    } else if (encoding !== "identity" && file.gzip !== undefined) {
-      body = file.gzip;
-      headers["Content-Encoding"] = "gzip";
-    }
-    headers["Content-Length"] = String(body.length);
+    const { payload, encoding } = encodedBody(request.headers["accept-encoding"], file);
+    if (encoding !== undefined) headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = String(payload.length);
     response.writeHead(status, headers);
-    response.end(request.method === "HEAD" ? undefined : body);
+    response.end(request.method === "HEAD" ? undefined : payload);
   }
 
   /** Prerendered page or asset for this path, if the build has one. `/404` is the not-found page. */
@@ -140,7 +150,10 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     const contentType = result.headers.get("content-type");
     if (contentType?.startsWith("text/html")) {
       // Inline scripts are allowed by their hashes, computed from this very document.
-      outgoing["content-security-policy"] = contentSecurityPolicy(security, inlineScriptHashes(payload.toString("utf8")));
+      outgoing["content-security-policy"] = contentSecurityPolicy(
+        security,
+        inlineScriptHashes(payload.toString("utf8")),
+      );
     }
     outgoing["cache-control"] ??= "no-cache";
     return PageCache.entry(result.status, outgoing, payload, isCompressibleType(contentType));
@@ -151,7 +164,9 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     if (request.method !== "GET" && request.method !== "HEAD") {
       const read = await readBody(request);
       if (read === "too-large") {
-        response.writeHead(413, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" }).end("Payload Too Large");
+        response
+          .writeHead(413, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" })
+          .end("Payload Too Large");
         return;
       }
       body = read;
@@ -160,16 +175,9 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       request.method === "GET" || request.method === "HEAD"
         ? await pageCache.get(url.pathname + url.search, () => renderFresh(request, url, undefined))
         : await renderFresh(request, url, body);
-    const encoding = preferredEncoding(request.headers["accept-encoding"]);
     const outgoing: Record<string, string | string[]> = { ...baseHeaders, ...page.headers };
-    let payload = page.body;
-    if (encoding === "br" && page.brotli !== undefined) {
-      payload = page.brotli;
-      outgoing["content-encoding"] = "br";
-    } else if (encoding !== "identity" && page.gzip !== undefined) {
-      payload = page.gzip;
-      outgoing["content-encoding"] = "gzip";
-    }
+    const { payload, encoding } = encodedBody(request.headers["accept-encoding"], page);
+    if (encoding !== undefined) outgoing["content-encoding"] = encoding;
     if (page.brotli !== undefined) outgoing.vary = "Accept-Encoding";
     outgoing["content-length"] = String(payload.length);
     response.writeHead(page.status, outgoing);
@@ -191,14 +199,25 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       if (found !== undefined) sendStatic(request, response, found.file, found.status);
       else await render(request, response, url);
     } catch (error) {
-      log({ level: "error", message: "request failed", url: request.url, error: error instanceof Error ? error.stack : String(error) });
+      log({
+        level: "error",
+        message: "request failed",
+        url: request.url,
+        error: error instanceof Error ? error.stack : String(error),
+      });
       if (!response.headersSent) {
         response.writeHead(500, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" });
       }
       response.end("Internal Server Error");
     } finally {
       if (process.env.LOG_REQUESTS === "1") {
-        log({ level: "info", method: request.method, url: request.url, status: response.statusCode, ms: Math.round(performance.now() - started) });
+        log({
+          level: "info",
+          method: request.method,
+          url: request.url,
+          status: response.statusCode,
+          ms: Math.round(performance.now() - started),
+        });
       }
     }
   });

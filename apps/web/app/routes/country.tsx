@@ -43,23 +43,13 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
   return (
     <>
       <LandingHero
-        eyebrow={
-          <>
-            <span aria-hidden="true" className="text-3xl">
-              {country.flag}
-            </span>{" "}
-            {site.brand} in {country.country}
-          </>
-        }
+        flag={country.flag}
+        place={country.country}
         title={country.heroTitle}
         subtitle={country.heroSubtitle}
         lang={country.heroLang}
       />
-      <LandingIntro
-        title={country.introTitle}
-        text={country.introText}
-        imageAlt="Dark shilajit resin seeping from a Himalayan rock face"
-      />
+      <LandingIntro title={country.introTitle} text={country.introText} />
       <FeatureSection
         id="benefits-heading"
         title="Key Benefits for You"

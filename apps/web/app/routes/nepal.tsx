@@ -39,23 +39,8 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <>
-      <LandingHero
-        eyebrow={
-          <>
-            <span aria-hidden="true" className="text-3xl">
-              🇳🇵
-            </span>{" "}
-            {site.brand} in Nepal
-          </>
-        }
-        title={page.heroTitle}
-        subtitle={page.heroSubtitle}
-      />
-      <LandingIntro
-        title={page.introTitle}
-        text={page.introText}
-        imageAlt="Dark shilajit resin seeping from a Himalayan rock face"
-      />
+      <LandingHero flag={"🇳🇵"} place={"Nepal"} title={page.heroTitle} subtitle={page.heroSubtitle} />
+      <LandingIntro title={page.introTitle} text={page.introText} />
       <FeatureSection id="benefits-heading" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
       <FeatureSection id="why-heading" title={page.whyChooseTitle} features={page.whyChoose} />
       <TestimonialSection title="What Our Customers in Nepal Say" testimonials={page.testimonials} />

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import introImage from "~/assets/images/intro-himalaya.svg?url";
+import { site } from "~/content/site";
 import type { Feature, Testimonial } from "~/content/types";
 import { FeatureCard } from "./feature-card";
 import { TestimonialCard } from "./testimonial-card";
@@ -9,12 +9,15 @@ import { TestimonialCard } from "./testimonial-card";
 export const landingStaggerSeconds = 0.1;
 
 export function LandingHero({
-  eyebrow,
+  flag,
+  place,
   title,
   subtitle,
   lang,
 }: {
-  eyebrow: ReactNode;
+  /** The place's flag emoji, decorative. */
+  flag: string;
+  place: string;
   title: string;
   subtitle: string;
   lang?: string | undefined;
@@ -22,7 +25,12 @@ export function LandingHero({
   return (
     <section className="bg-gradient-to-b from-resin to-resin-soft text-cream">
       <div className="container-page py-16 text-center md:py-24" lang={lang}>
-        <p className="text-lg font-semibold text-gold-light">{eyebrow}</p>
+        <p className="text-lg font-semibold text-gold-light">
+          <span aria-hidden="true" className="text-3xl">
+            {flag}
+          </span>{" "}
+          {site.brand} in {place}
+        </p>
         <h1 className="mx-auto mt-4 max-w-4xl text-4xl leading-tight font-bold sm:text-5xl">{title}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-cream/85">{subtitle}</p>
         <a href="#order-now" className="button-gold mt-8">
@@ -33,12 +41,12 @@ export function LandingHero({
   );
 }
 
-export function LandingIntro({ title, text, imageAlt }: { title: string; text: string; imageAlt: string }) {
+export function LandingIntro({ title, text }: { title: string; text: string }) {
   return (
     <section className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-20">
       <img
         src={introImage}
-        alt={imageAlt}
+        alt="Dark shilajit resin seeping from a Himalayan rock face"
         width={800}
         height={600}
         loading="lazy"
