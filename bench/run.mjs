@@ -131,6 +131,8 @@ async function gzippedWeight(urls) {
 
 async function audit(url) {
   const runs = [];
+  // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) measures nothing: redo it.
+  let retriesLeft = 3;
   for (let attempt = 0; attempt < lighthouseRuns; attempt += 1) {
     const chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
@@ -138,6 +140,12 @@ async function audit(url) {
     });
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      if (lhr.runtimeError !== undefined && retriesLeft > 0) {
+        console.warn(`Lighthouse could not measure ${url} (${lhr.runtimeError.code}); running it again.`);
+        retriesLeft -= 1;
+        attempt -= 1;
+        continue;
+      }
       const requests = lhr.audits["network-requests"].details.items;
       runs.push({
         performance: lhr.categories.performance.score * 100,

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
+import { deferHydration } from "./deferred-hydration";
 import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
 import { PageCache, type CachedPage } from "./page-cache";
 import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
@@ -146,14 +147,14 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     });
     const cookies = result.headers.getSetCookie();
     if (cookies.length > 0) outgoing["set-cookie"] = cookies;
-    const payload = Buffer.from(await result.arrayBuffer());
+    let payload = Buffer.from(await result.arrayBuffer());
     const contentType = result.headers.get("content-type");
     if (contentType?.startsWith("text/html")) {
+      // Rendered pages hydrate after they have painted, like prerendered ones.
+      const html = deferHydration(payload.toString("utf8"));
+      payload = Buffer.from(html, "utf8");
       // Inline scripts are allowed by their hashes, computed from this very document.
-      outgoing["content-security-policy"] = contentSecurityPolicy(
-        security,
-        inlineScriptHashes(payload.toString("utf8")),
-      );
+      outgoing["content-security-policy"] = contentSecurityPolicy(security, inlineScriptHashes(html));
     }
     outgoing["cache-control"] ??= "no-cache";
     return PageCache.entry(result.status, outgoing, payload, isCompressibleType(contentType));

@@ -49,7 +49,6 @@ export function LandingIntro({ title, text }: { title: string; text: string }) {
         alt="Dark shilajit resin seeping from a Himalayan rock face"
         width={800}
         height={600}
-        loading="lazy"
         className="w-full rounded-3xl shadow-lg"
       />
       <div>
