@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hasDrawnFlag } from "~/components/content/flag";
 import { countries } from "./countries";
 import { countrySlugs } from "./country-slugs";
 import { home } from "./home";
@@ -26,6 +27,12 @@ describe("landing content", () => {
       }
     },
   );
+
+  it("has a drawn flag for every landing page, Nepal's included", () => {
+    for (const country of countries) expect(hasDrawnFlag(country.flag), country.country).toBe(true);
+    expect(hasDrawnFlag(nepal.flag)).toBe(true);
+    expect(hasDrawnFlag("🇫🇷")).toBe(false);
+  });
 
   it("writes India's hero in Hindi", () => {
     const india = countries.find((country) => country.slug === "india");

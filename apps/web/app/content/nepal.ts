@@ -1,6 +1,7 @@
 import type { NepalLanding } from "./types";
 
 export const nepal: NepalLanding = {
+  flag: "🇳🇵",
   heroTitle: "Himalayan Shilajit, Delivered Free Across Nepal",
   heroSubtitle:
     "Harvested in the Nepal Himalaya and purified in small batches, from Rs. 1,200 with free delivery and cash on delivery across Nepal.",

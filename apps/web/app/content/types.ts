@@ -70,6 +70,8 @@ export interface FaqItem {
 
 /** The Nepal landing page (SPEC §2 "Nepal landing"). */
 export interface NepalLanding {
+  /** The flag emoji. */
+  flag: string;
   heroTitle: string;
   heroSubtitle: string;
   introTitle: string;

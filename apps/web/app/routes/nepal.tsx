@@ -39,7 +39,7 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <>
-      <LandingHero flag={"🇳🇵"} place={"Nepal"} title={page.heroTitle} subtitle={page.heroSubtitle} />
+      <LandingHero flag={page.flag} place={"Nepal"} title={page.heroTitle} subtitle={page.heroSubtitle} />
       <LandingIntro title={page.introTitle} text={page.introText} />
       <FeatureSection id="benefits-heading" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
       <FeatureSection id="why-heading" title={page.whyChooseTitle} features={page.whyChoose} />

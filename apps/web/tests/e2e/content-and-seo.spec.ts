@@ -245,3 +245,14 @@ test("the India page's hero is marked as Hindi", async ({ page }) => {
   await open(page, "/shilajit-in-india");
   await expect(page.locator('[lang="hi"] h1')).toHaveText(/[\u0900-\u097F]/);
 });
+
+test("every landing hero shows its drawn flag, whatever fonts the system has", async ({ page }) => {
+  for (const path of [...countries.map((country) => `/shilajit-in-${country.slug}`), "/shilajit-nepal"]) {
+    await page.goto(path);
+    const flag = page.locator("main section").first().getByTestId("flag");
+    await expect(flag).toBeVisible();
+    // Loaded and drawn, not a broken image; decorative, since the line names the place.
+    expect(await flag.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect(flag).toHaveAttribute("alt", "");
+  }
+});

@@ -3,6 +3,7 @@ import introImage from "~/assets/images/intro-himalaya.svg?url";
 import { site } from "~/content/site";
 import type { Feature, Testimonial } from "~/content/types";
 import { FeatureCard } from "./feature-card";
+import { Flag } from "./flag";
 import { TestimonialCard } from "./testimonial-card";
 
 /** SPEC §2: landing-page benefit cards appear 0.1 s apart. */
@@ -26,9 +27,7 @@ export function LandingHero({
     <section className="bg-gradient-to-b from-resin to-resin-soft text-cream">
       <div className="container-page py-16 text-center md:py-24" lang={lang}>
         <p className="text-lg font-semibold text-gold-light">
-          <span aria-hidden="true" className="text-3xl">
-            {flag}
-          </span>{" "}
+          <Flag emoji={flag} />{" "}
           {site.brand} in {place}
         </p>
         <h1 className="mx-auto mt-4 max-w-4xl text-4xl leading-tight font-bold sm:text-5xl">{title}</h1>
