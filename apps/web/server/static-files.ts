@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { deferHydration } from "./deferred-hydration";
 
 export interface StaticFile {
   body: Buffer;
@@ -73,9 +72,7 @@ export async function loadStaticFiles(clientFolder: string): Promise<Map<string,
   for (const file of await listFiles(clientFolder)) {
     const relative = path.relative(clientFolder, file);
     const extension = path.extname(file).toLowerCase();
-    const raw = await readFile(file);
-    // Prerendered pages hydrate after they have painted (see deferred-hydration.ts).
-    const body = extension === ".html" ? Buffer.from(deferHydration(raw.toString("utf8")), "utf8") : raw;
+    const body = await readFile(file);
     const urlPath = urlPathOf(relative);
     const isAsset = urlPath.startsWith("/assets/");
     const isPage = extension === ".html" || extension === ".data";

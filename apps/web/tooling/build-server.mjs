@@ -1,6 +1,9 @@
-// Bundles the production web server (server/main.ts) into dist/server.js, packages left external, and
-// records the public settings this build's prerendered pages were made with.
-import { writeFileSync } from "node:fs";
+// Bundles the production web server (server/main.ts) into dist/server.js, packages left external,
+// rewrites the prerendered pages to hydrate after their first paint (as the server does for rendered
+// ones), and records the public settings this build's prerendered pages were made with.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { webBuildSettings, webBuildStamp } from "../../../scripts/lib.mjs";
 
@@ -15,4 +18,23 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// The prerendered files are then final, also when a CDN serves build/client without this server.
+await build({
+  entryPoints: ["server/deferred-hydration.ts"],
+  outfile: "dist/deferred-hydration.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  logLevel: "warning",
+});
+const { deferHydration } = await import(pathToFileURL(path.resolve("dist/deferred-hydration.js")).href);
+const pages = readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+for (const page of pages) {
+  const file = path.join("build/client", page);
+  const html = readFileSync(file, "utf8");
+  const deferred = deferHydration(html);
+  if (deferred !== html) writeFileSync(file, deferred);
+}
+
 writeFileSync(webBuildStamp, `${JSON.stringify(webBuildSettings(), null, 2)}\n`);
