@@ -104,7 +104,7 @@ describe("deferHydration", () => {
     expect(deferHydration(twice)).toBe(twice);
   });
 
-  it("starts the modules only when the page has both loaded and painted", () => {
+  it("starts the modules when the first contentful paint is reported, not before", () => {
     const page = openPage(deferred);
     try {
       expect(page.started()).toBe(false);
@@ -121,13 +121,21 @@ describe("deferHydration", () => {
     }
   });
 
-  it("starts them once, whichever of paint and load comes last", () => {
+  it("does not wait for the load event: an image still loading holds nothing back", () => {
     const page = openPage(deferred);
     try {
       page.paint();
-      expect(page.started()).toBe(false);
-      page.load();
-      page.load();
+      expect(page.started()).toBe(true);
+    } finally {
+      page.close();
+    }
+  });
+
+  it("starts them once, however often a paint is reported", () => {
+    const page = openPage(deferred);
+    try {
+      page.paint();
+      page.paint();
       expect(page.document.querySelectorAll('script[type="module"]')).toHaveLength(1);
       expect(page.preloads()).toEqual(moduleUrls);
     } finally {
@@ -135,20 +143,18 @@ describe("deferHydration", () => {
     }
   });
 
-  it("does not wait for a paint signal the browser cannot give", () => {
+  it("starts them at once where the browser cannot report paints", () => {
     const page = openPage(deferred, { paintTiming: false });
     try {
-      page.load();
       expect(page.started()).toBe(true);
     } finally {
       page.close();
     }
   });
 
-  it(`starts them after ${fallbackMs} ms even when an image never finishes loading`, async () => {
+  it(`starts them after ${fallbackMs} ms when no paint comes (a tab opened in the background)`, async () => {
     const page = openPage(deferred);
     try {
-      page.paint();
       await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2));
       expect(page.started()).toBe(false);
       await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2 + 200));

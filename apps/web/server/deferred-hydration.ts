@@ -3,17 +3,19 @@
  *
  * React Router writes `<link rel="modulepreload">` tags into the head and one inline module script
  * that imports the route modules and the client entry. On a slow phone network those ~120 KB of
- * JavaScript then share the connection with the page's font and first images, and the first paint
- * waits. This rewrite keeps the page exactly as rendered but starts the JavaScript once the page has
- * loaded (its font and first images are in) and its first contentful paint has reached the screen, or
- * after `fallbackMs` at the latest, so a slow image or a tab opened in the background never holds up
- * the cart buttons for long:
+ * JavaScript start downloading as soon as the head arrives and share the connection with the rest of
+ * the document, the font and the first images, none of which needs them to be drawn. This rewrite keeps
+ * the page exactly as rendered but starts the JavaScript once the first contentful paint has reached
+ * the screen, or `fallbackMs` after the document was parsed when no paint is reported (a tab opened in
+ * the background, a browser without paint timing):
  *
  * - the modulepreload tags leave the head, and are added back when loading starts, so the modules
  *   still download in parallel rather than one import level at a time;
  * - the module script becomes an inert `<script type="text/x-deferred-module">` with the same text;
  *   a small classic script copies that text into a real module script when loading starts. The
  *   Content-Security-Policy hash of the text is unchanged, so the copy is allowed to run.
+ *
+ * See docs/decisions/006-paint-before-hydration.md for the measured trade.
  */
 
 const modulePreloadTag = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -21,13 +23,13 @@ const moduleScriptTag = /<script type="module"(?: async="")?>([\s\S]*?)<\/script
 export const deferredModuleType = "text/x-deferred-module";
 export const deferredModuleId = "deferred-hydration";
 
-/** Longest wait after the document is parsed before the JavaScript starts loading anyway. */
+/** Longest wait for a first paint, after the document is parsed, before the JavaScript starts anyway. */
 export const fallbackMs = 1_000;
 
 function bootstrapScript(moduleUrls: readonly string[]): string {
   return [
     "(function(){",
-    "var started=false,loaded=false,painted=false;",
+    "var started=false;",
     "function start(){",
     "if(started)return;started=true;",
     `${JSON.stringify(moduleUrls)}.forEach(function(href){`,
@@ -37,23 +39,19 @@ function bootstrapScript(moduleUrls: readonly string[]): string {
     'var script=document.createElement("script");script.type="module";script.text=inert.text;',
     "inert.replaceWith(script);",
     "}",
-    "function ready(){if(loaded&&painted)start();}",
-    // The first paint is the moment it reached the screen, which can be a frame after "load".
+    // The paint entry is reported once the frame has reached the screen, not when it was drawn.
     'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
-    'if(types.indexOf("paint")<0)painted=true;',
-    "else new PerformanceObserver(function(list,observer){",
-    'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();painted=true;ready();}',
+    'if(types.indexOf("paint")<0){start();return;}',
+    "new PerformanceObserver(function(list,observer){",
+    'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}',
     '}).observe({type:"paint",buffered:true});',
-    'if(document.readyState==="complete")loaded=true;',
-    'else addEventListener("load",function(){loaded=true;ready();},{once:true});',
-    "ready();",
     `setTimeout(start,${fallbackMs});`,
     "})();",
   ].join("");
 }
 
 /**
- * The document with its JavaScript deferred until after load. A document without exactly one
+ * The document with its JavaScript deferred until after its first paint. A document without exactly one
  * React Router module script (a resource route's HTML, an error text) is returned unchanged.
  */
 export function deferHydration(html: string): string {

@@ -20,7 +20,7 @@ async function loadingOrder(page: Page) {
 
 test.describe("Paint first, then hydrate", () => {
   for (const path of ["/", "/store", "/product/prod_himalayan_resin", "/shilajit-in-usa"]) {
-    test(`${path}: JavaScript starts after the first paint and the load event, and the page hydrates`, async ({
+    test(`${path}: JavaScript starts after the first paint, and the page hydrates`, async ({
       page,
     }) => {
       await page.goto(path);
@@ -28,20 +28,17 @@ test.describe("Paint first, then hydrate", () => {
       const order = await loadingOrder(page);
       expect(order.scriptCount).toBeGreaterThan(0);
       expect(order.firstScript).toBeGreaterThanOrEqual(order.firstContentfulPaint);
-      expect(order.firstScript).toBeGreaterThanOrEqual(order.loadEventStart);
     });
   }
 
-  test("an image that never loads holds hydration back by one second at most", async ({ page }) => {
-    // The hero image hangs: the load event never comes, so only the fallback starts the JavaScript.
+  test("an image that never loads does not hold hydration back", async ({ page }) => {
+    // The hero image hangs, so the load event never comes; the JavaScript waits for the paint only.
     await page.route(/\/assets\/hero-[^/]+\.svg$/, () => undefined);
-    const started = Date.now();
     await page.goto("/", { waitUntil: "commit" });
     await waitForHydration(page);
-    expect(Date.now() - started).toBeLessThan(6_000);
     const order = await loadingOrder(page);
     expect(order.loadEventStart).toBe(0);
-    expect(order.firstScript).toBeGreaterThanOrEqual(900);
+    expect(order.firstScript).toBeGreaterThanOrEqual(order.firstContentfulPaint);
     // Hydrated means working: the product grid, fetched by the page's own code, fills in.
     await expect(page.getByTestId("product-card").first()).toBeVisible();
     await page.unrouteAll({ behavior: "ignoreErrors" });
