@@ -3,7 +3,6 @@
 // ones), and records the public settings this build's prerendered pages were made with.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { webBuildSettings, webBuildStamp } from "../../../scripts/lib.mjs";
 
@@ -19,16 +18,18 @@ await build({
   logLevel: "warning",
 });
 // The prerendered files are then final, also when a CDN serves build/client without this server.
-await build({
+// The rewrite is the server's own code, bundled in memory and imported from there.
+const { outputFiles } = await build({
   entryPoints: ["server/deferred-hydration.ts"],
-  outfile: "dist/deferred-hydration.js",
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
+  write: false,
   logLevel: "warning",
 });
-const { deferHydration } = await import(pathToFileURL(path.resolve("dist/deferred-hydration.js")).href);
+const rewriteSource = Buffer.from(outputFiles[0].contents).toString("base64");
+const { deferHydration } = await import(`data:text/javascript;base64,${rewriteSource}`);
 const pages = readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
 for (const page of pages) {
   const file = path.join("build/client", page);
