@@ -1,5 +1,5 @@
 import { JSDOM } from "jsdom";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { deferHydration, deferredModuleId, deferredModuleType, fallbackMs } from "./deferred-hydration";
 import { inlineScriptHashes } from "./static-files";
 
@@ -34,6 +34,12 @@ function bootstrapOf(html: string): string {
   return match[1];
 }
 
+/** Pages opened by the running test; each is closed after it. */
+const openPages: Array<{ close(): void }> = [];
+afterEach(() => {
+  for (const page of openPages.splice(0)) page.close();
+});
+
 /** Runs the deferred page's scripts in jsdom, with a fake paint observer the test can trigger. */
 function openPage(html: string, { paintTiming = true } = {}) {
   const dom = new JSDOM(html.replace(/<script>window\.__reactRouterContext[\s\S]*?<\/script>/g, ""), {
@@ -54,11 +60,9 @@ function openPage(html: string, { paintTiming = true } = {}) {
     }
   }
   Object.assign(window, { PerformanceObserver: FakePerformanceObserver });
-  let readyState: DocumentReadyState = "interactive";
-  Object.defineProperty(window.document, "readyState", { get: () => readyState });
   window.eval(bootstrapOf(html));
   const document = window.document;
-  return {
+  const page = {
     document,
     paint() {
       const entries = [{ name: "first-contentful-paint" }];
@@ -67,13 +71,14 @@ function openPage(html: string, { paintTiming = true } = {}) {
       }
     },
     load() {
-      readyState = "complete";
       window.dispatchEvent(new window.Event("load"));
     },
     started: () => document.querySelector('script[type="module"]') !== null,
     preloads: () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
     close: () => window.close(),
   };
+  openPages.push(page);
+  return page;
 }
 
 describe("deferHydration", () => {
@@ -106,62 +111,42 @@ describe("deferHydration", () => {
 
   it("starts the modules when the first contentful paint is reported, not before", () => {
     const page = openPage(deferred);
-    try {
-      expect(page.started()).toBe(false);
-      page.load();
-      expect(page.started()).toBe(false);
-      page.paint();
-      expect(page.started()).toBe(true);
-      expect(page.preloads()).toEqual(moduleUrls);
-      const script = page.document.querySelector('script[type="module"]');
-      expect(script?.textContent).toBe(moduleCode);
-      expect(page.document.getElementById(deferredModuleId)).toBeNull();
-    } finally {
-      page.close();
-    }
+    expect(page.started()).toBe(false);
+    page.load();
+    expect(page.started()).toBe(false);
+    page.paint();
+    expect(page.started()).toBe(true);
+    expect(page.preloads()).toEqual(moduleUrls);
+    const script = page.document.querySelector('script[type="module"]');
+    expect(script?.textContent).toBe(moduleCode);
+    expect(page.document.getElementById(deferredModuleId)).toBeNull();
   });
 
   it("does not wait for the load event: an image still loading holds nothing back", () => {
     const page = openPage(deferred);
-    try {
-      page.paint();
-      expect(page.started()).toBe(true);
-    } finally {
-      page.close();
-    }
+    page.paint();
+    expect(page.started()).toBe(true);
   });
 
   it("starts them once, however often a paint is reported", () => {
     const page = openPage(deferred);
-    try {
-      page.paint();
-      page.paint();
-      expect(page.document.querySelectorAll('script[type="module"]')).toHaveLength(1);
-      expect(page.preloads()).toEqual(moduleUrls);
-    } finally {
-      page.close();
-    }
+    page.paint();
+    page.paint();
+    expect(page.document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    expect(page.preloads()).toEqual(moduleUrls);
   });
 
   it("starts them at once where the browser cannot report paints", () => {
     const page = openPage(deferred, { paintTiming: false });
-    try {
-      expect(page.started()).toBe(true);
-    } finally {
-      page.close();
-    }
+    expect(page.started()).toBe(true);
   });
 
   it(`starts them after ${fallbackMs} ms when no paint comes (a tab opened in the background)`, async () => {
     const page = openPage(deferred);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2));
-      expect(page.started()).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2 + 200));
-      expect(page.started()).toBe(true);
-      expect(page.preloads()).toEqual(moduleUrls);
-    } finally {
-      page.close();
-    }
+    await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2));
+    expect(page.started()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2 + 200));
+    expect(page.started()).toBe(true);
+    expect(page.preloads()).toEqual(moduleUrls);
   });
 });

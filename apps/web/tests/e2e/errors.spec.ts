@@ -1,5 +1,5 @@
 import { e2eSettings } from "./settings.mjs";
-import { expect, failedResource, open, test, visibleToast } from "./support/fixtures";
+import { expect, expectDestructiveToast, failedResource, open, test } from "./support/fixtures";
 import { deadUrl, realApiJson, startFakeStoreApi, startWebServer, type RunningServer } from "./support/servers";
 
 // These tests cause failed requests and error statuses on purpose; Chromium logs each one.
@@ -19,10 +19,11 @@ test.describe("when the browser cannot reach the store", () => {
     await page.route(`${e2eSettings.apiUrl}/store/*/checkout`, (route) => route.abort("connectionrefused"));
     await page.getByRole("button", { name: "Open cart, 1 item" }).click();
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-    const toast = visibleToast(page);
-    await expect(toast).toContainText("Checkout Error");
-    await expect(toast).toContainText("There was a problem initializing checkout. Please try again.");
-    await expect(toast).toHaveAttribute("data-variant", "destructive");
+    await expectDestructiveToast(
+      page,
+      "Checkout Error",
+      "There was a problem initializing checkout. Please try again.",
+    );
     await expect(page).toHaveURL(/\/product\/prod_travel_tin$/);
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
   });
@@ -32,10 +33,7 @@ test("checkout with an empty cart shows the empty-cart toast", async ({ page }) 
   await open(page, "/store");
   await page.getByRole("button", { name: "Open cart" }).click();
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-  const toast = visibleToast(page);
-  await expect(toast).toContainText("Your cart is empty");
-  await expect(toast).toContainText("Add some products to your cart before checking out.");
-  await expect(toast).toHaveAttribute("data-variant", "destructive");
+  await expectDestructiveToast(page, "Your cart is empty", "Add some products to your cart before checking out.");
 });
 
 test("a product that does not exist answers 404 with the error text and a way back", async ({ page }) => {

@@ -49,3 +49,11 @@ export async function open(page: Page, path: string): Promise<void> {
 export function visibleToast(page: Page) {
   return page.getByRole("region", { name: /Notifications/ }).locator("li");
 }
+
+/** Expects the toast on screen to be an error toast with this title and description. */
+export async function expectDestructiveToast(page: Page, title: string, description: string): Promise<void> {
+  const toast = visibleToast(page);
+  await expect(toast).toContainText(title);
+  await expect(toast).toContainText(description);
+  await expect(toast).toHaveAttribute("data-variant", "destructive");
+}
