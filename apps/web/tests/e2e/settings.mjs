@@ -1,6 +1,7 @@
 // Ports and settings of the browser-test shop; separate from `npm start`'s so both can run at once.
-const webPort = 3100;
-const apiPort = 4100;
+// E2E_WEB_PORT and E2E_API_PORT move them, so two checkouts of the repo can run their browser tests together.
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
+const apiPort = Number(process.env.E2E_API_PORT ?? 4100);
 
 export const e2eSettings = {
   webPort,
