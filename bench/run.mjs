@@ -12,8 +12,8 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { filesForRoute, gzippedBytes, readManifest, sum } from "../apps/web/tooling/bundle-report.mjs";
-import { chromiumFlags, chromiumPath } from "../scripts/chromium.mjs";
+import { filesForRoute, gzippedBytes, readManifest, sum } from "@herbo/web/bundle-report";
+import { chromiumFlags, chromiumPath } from "@herbo/web/chromium";
 import { root, run } from "../scripts/lib.mjs";
 
 const benchFolder = path.dirname(fileURLToPath(import.meta.url));

@@ -3,10 +3,12 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+export { webBuildSettings, webBuildStamp } from "@herbo/web/build-settings";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const webFolder = path.join(root, "apps", "web");
 export const apiFolder = path.join(root, "apps", "store-api");
+export const contractFolder = path.join(root, "packages", "hosted-api");
 
 /** Reads KEY=value lines of the root .env into process.env without overriding what is already set. */
 export function loadDotEnv(file = path.join(root, ".env")) {
@@ -51,19 +53,3 @@ export function run(command, args, options = {}) {
     });
   });
 }
-
-/** The public settings baked into prerendered pages; a change means the web app must be rebuilt. */
-export function webBuildSettings(environment = process.env) {
-  const pick = (key, fallback) =>
-    environment[key] === undefined || environment[key] === "" ? fallback : environment[key];
-  const storeApiUrl = pick("STORE_API_URL", "http://localhost:4000");
-  return {
-    SITE_URL: pick("SITE_URL", "http://localhost:3000"),
-    STORE_API_URL: storeApiUrl,
-    PUBLIC_STORE_API_URL: pick("PUBLIC_STORE_API_URL", storeApiUrl),
-    STORE_ID: pick("STORE_ID", "local"),
-    CHAT_PHONE: pick("CHAT_PHONE", "9779800000000"),
-  };
-}
-
-export const webBuildStamp = path.join(webFolder, "build", "build-settings.json");

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   apiFolder,
+  contractFolder,
   loadDotEnv,
   modifiedTime,
   newestSourceTime,
@@ -35,12 +36,20 @@ function webBuildIsCurrent() {
   }
   return (
     modifiedTime(webBuildStamp) >=
-    newestSourceTime([path.join(webFolder, "app"), path.join(webFolder, "server"), path.join(webFolder, "public")])
+    newestSourceTime([
+      path.join(webFolder, "app"),
+      path.join(webFolder, "server"),
+      path.join(webFolder, "public"),
+      path.join(contractFolder, "src"),
+    ])
   );
 }
 
 function apiBuildIsCurrent() {
-  return modifiedTime(apiEntry) >= newestSourceTime([path.join(apiFolder, "src"), path.join(apiFolder, "drizzle")]);
+  return (
+    modifiedTime(apiEntry) >=
+    newestSourceTime([path.join(apiFolder, "src"), path.join(apiFolder, "drizzle"), path.join(contractFolder, "src")])
+  );
 }
 
 if (!apiBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/store-api"]);

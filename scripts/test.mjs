@@ -1,10 +1,11 @@
 // `npm test`: every check, in order, stopping at the first failure.
-import { e2eSettings } from "../apps/web/tests/e2e/settings.mjs";
+import { e2eSettings } from "@herbo/web/e2e-settings";
 import { run } from "./lib.mjs";
 
 const steps = [
   ["Type checks", "npm", ["run", "typecheck"]],
   ["Lint", "npm", ["run", "lint"]],
+  ["Contract package: unit tests", "npm", ["test", "-w", "packages/hosted-api"]],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
   [

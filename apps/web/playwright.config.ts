@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "../../scripts/chromium.mjs";
+import { chromiumFlags, chromiumPath } from "./tooling/chromium.mjs";
 import { e2eSettings } from "./tests/e2e/settings.mjs";
 
 /** Debian's Chromium; Playwright's own browser download is not possible here. */

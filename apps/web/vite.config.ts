@@ -18,6 +18,7 @@ const shellModules = [
   "/app/components/content/not-found-content.tsx",
   "/app/lib/cart/",
   "/app/lib/money.ts",
+  "/packages/hosted-api/src/",
   "/app/lib/json-guards.ts",
   "/app/lib/public-env.ts",
   "/app/lib/inline-css.ts",
@@ -43,7 +44,13 @@ function shellChunk(id: string): string | undefined {
 
 export default defineConfig({
   plugins: [tailwindcss(), markdownArticles(), reactRouter()],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: new URL("./app", import.meta.url).pathname },
+      // The contract package is compiled from its source into each bundle; no build of it is needed first.
+      { find: /^@herbo\/hosted-api$/, replacement: new URL("../../packages/hosted-api/src/index.ts", import.meta.url).pathname },
+    ],
+  },
   build: {
     assetsInlineLimit: 0,
     // Fewer, larger chunks: on a slow phone network each extra request costs a round trip.

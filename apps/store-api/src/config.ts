@@ -23,7 +23,6 @@ const environmentSchema = z.object({
   ALLOWED_ORIGINS: originList.optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  PAYMENT_PROVIDER: z.literal("sandbox").default("sandbox"),
   RESERVATION_MINUTES: z.coerce
     .number()
     .positive()

@@ -7,5 +7,5 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? what : `${what}.${issue.path.join(".")}`;
-  throw invalidRequest(`Invalid ${where}: ${issue?.message ?? "malformed value"}.`, { field: where });
+  throw invalidRequest(`Invalid ${where}: ${issue?.message ?? "malformed value"}.`, where);
 }

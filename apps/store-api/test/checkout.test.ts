@@ -95,7 +95,7 @@ describe.each(kinds)("checkout on %s", (kind) => {
     [
       "a quantity over the line limit",
       bad({ items: [{ variant_id: "var_resin_10g", quantity: 101 }] }),
-      "invalid_request",
+      "invalid_quantity",
     ],
     [
       "repeated lines adding up over the limit",
@@ -109,8 +109,8 @@ describe.each(kinds)("checkout on %s", (kind) => {
     ],
     [
       "too many lines",
-      bad({ items: Array.from({ length: 51 }, () => ({ variant_id: "var_resin_10g", quantity: 1 })) }),
-      "invalid_request",
+      bad({ items: Array.from({ length: 51 }, (_, index) => ({ variant_id: `var_${index}`, quantity: 1 })) }),
+      "too_many_lines",
     ],
     ["a successUrl on another site", bad({ successUrl: "https://evil.test/success" }), "invalid_redirect_url"],
     ["a javascript: successUrl", bad({ successUrl: "javascript:alert(1)" }), "invalid_redirect_url"],

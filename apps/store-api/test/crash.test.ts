@@ -30,7 +30,8 @@ interface ServerProcess {
 
 /** The real store API process (src/server.ts through tsx), as `npm start` runs it. */
 async function startServer(port: number, database: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs"), "src/server.ts"], {
+  const tsx = path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs");
+  const child = spawn(process.execPath, [tsx, "--conditions=@herbo/source", "src/server.ts"], {
     cwd: packageRoot,
     env: {
       ...process.env,

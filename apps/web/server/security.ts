@@ -6,8 +6,8 @@ export interface SecurityOptions {
 }
 
 /**
- * The Content-Security-Policy of a page. Scripts run only from this origin, or inline when they carry
- * this response's nonce (server-rendered pages) or match a hash (prerendered pages): never 'unsafe-inline'.
+ * The Content-Security-Policy of a page. Scripts run only from this origin, or inline when they match one
+ * of the page's own script hashes: never 'unsafe-inline'.
  */
 export function contentSecurityPolicy(options: SecurityOptions, scriptSources: readonly string[]): string {
   return [

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { webBuildSettings, webBuildStamp } from "../../../scripts/lib.mjs";
+import { webBuildSettings, webBuildStamp } from "./build-settings.mjs";
 
 await build({
   entryPoints: ["server/main.ts"],
@@ -14,6 +14,8 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // The contract package is bundled from its source, so the server needs no separate build of it.
+  alias: { "@herbo/hosted-api": "../../packages/hosted-api/src/index.ts" },
   sourcemap: true,
   logLevel: "warning",
 });

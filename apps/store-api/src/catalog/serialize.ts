@@ -1,3 +1,11 @@
+import type {
+  WireCurrency,
+  WireDetailProduct,
+  WireImage,
+  WireListProduct,
+  WireVariant,
+  WireVariantFields,
+} from "@herbo/hosted-api";
 import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
 
 /** Turns a stored path such as /images/x.svg into an absolute URL on this API; leaves absolute URLs alone. */
@@ -8,19 +16,7 @@ export function assetUrlOn(publicUrl: string): AssetUrl {
     /^https?:\/\//i.test(stored) ? stored : `${publicUrl}${stored.startsWith("/") ? "" : "/"}${stored}`;
 }
 
-export interface HostedCurrency {
-  code: string;
-  decimal_digits: number;
-  template: string;
-  name: string;
-  symbol: string;
-  symbol_native: string;
-  name_plural: string;
-  rounding: number;
-  min_amount: number;
-}
-
-export function serializeCurrency(currency: CurrencyRow): HostedCurrency {
+export function serializeCurrency(currency: CurrencyRow): WireCurrency {
   return {
     code: currency.code,
     decimal_digits: currency.decimalDigits,
@@ -43,7 +39,7 @@ function serializeVariant(
   aggregate: ProductAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
-) {
+): WireVariant {
   const currency = currencies.get(variant.currencyCode);
   const optionValues = aggregate.product.extras.options.flatMap((option) =>
     option.values.filter((value) => value.variant_id === variant.id),
@@ -68,13 +64,12 @@ function serializeVariant(
   };
 }
 
-/** The product as the hosted backend shapes it; `imagesKey` is `images` in lists and `media` for one product. */
-export function serializeProduct(
+/** The fields a product has in both answers; only the key of its pictures differs. */
+function serializeProductFields(
   aggregate: ProductAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
-  imagesKey: "images" | "media",
-) {
+): Omit<WireListProduct, "images"> {
   const { product } = aggregate;
   return {
     id: product.id,
@@ -87,11 +82,6 @@ export function serializeProduct(
     order: product.sortOrder,
     site_product_selection: product.siteProductSelection,
     status: product.status,
-    [imagesKey]: aggregate.images.map((image) => ({
-      url: assetUrl(image.url),
-      order: image.sortOrder,
-      type: image.type,
-    })),
     options: product.extras.options,
     variants: aggregate.variants.map((variant) => serializeVariant(variant, aggregate, currencies, assetUrl)),
     product_collections: product.extras.product_collections,
@@ -103,5 +93,38 @@ export function serializeProduct(
     created_at: product.createdAt.toISOString(),
     deleted_at: product.deletedAt === null ? null : product.deletedAt.toISOString(),
     metadata: product.extras.metadata,
+  };
+}
+
+function serializeImages(aggregate: ProductAggregate, assetUrl: AssetUrl): WireImage[] {
+  return aggregate.images.map((image) => ({ url: assetUrl(image.url), order: image.sortOrder, type: image.type }));
+}
+
+/** A product of a list answer, its pictures under `images`. */
+export function serializeListProduct(
+  aggregate: ProductAggregate,
+  currencies: ReadonlyMap<string, CurrencyRow>,
+  assetUrl: AssetUrl,
+): WireListProduct {
+  return { ...serializeProductFields(aggregate, currencies, assetUrl), images: serializeImages(aggregate, assetUrl) };
+}
+
+/** The product of a single-product answer, its pictures under `media`. */
+export function serializeDetailProduct(
+  aggregate: ProductAggregate,
+  currencies: ReadonlyMap<string, CurrencyRow>,
+  assetUrl: AssetUrl,
+): WireDetailProduct {
+  return { ...serializeProductFields(aggregate, currencies, assetUrl), media: serializeImages(aggregate, assetUrl) };
+}
+
+/** Every field the variants call can return for one variant; the route picks those asked for. */
+export function serializeVariantFields(variant: VariantRow): WireVariantFields {
+  return {
+    inventory_quantity: availableUnits(variant),
+    title: variant.title,
+    sku: variant.sku,
+    manage_inventory: variant.manageInventory,
+    product_id: variant.productId,
   };
 }

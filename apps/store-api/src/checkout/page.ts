@@ -1,6 +1,6 @@
 import type { CurrencyRow } from "../catalog/repository.ts";
 import { sandboxCards } from "./cards.ts";
-import { formatMinorUnits } from "./money.ts";
+import { formatMinorUnits } from "@herbo/hosted-api";
 import type { SessionWithLines } from "./service.ts";
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMinorUnits } from "./money.ts";
+import { formatMinorUnits } from "@herbo/hosted-api";
 import { mergeItems, unitPrice } from "./service.ts";
 
 describe("checkout pricing", () => {
@@ -22,7 +22,7 @@ describe("checkout pricing", () => {
     ]);
   });
 
-  it("formats minor units with the currency template, else the symbol, else the euro sign", () => {
+  it("formats a stored currency row with the contract's formatter: template, else symbol, else euro sign", () => {
     const npr = {
       code: "NPR",
       name: "Nepalese Rupee",

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { checkoutLines, checkoutSessions, orders, products, variants } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
-
-export const maxCheckoutLines = 50;
-export const maxLineQuantity = 100;
 
 export interface CheckoutRequest {
   items: readonly { variantId: string; quantity: number }[];
@@ -27,9 +25,9 @@ function newId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString("base64url")}`;
 }
 
-/** What the shopper pays per unit: the sale price when there is one above zero, else the price. */
+/** What the shopper pays per unit of a variant, by the contract's price rule. */
 export function unitPrice(variant: { amount: number; saleAmount: number | null }): number {
-  return variant.saleAmount !== null && variant.saleAmount > 0 ? variant.saleAmount : variant.amount;
+  return payablePrice(variant.amount, variant.saleAmount);
 }
 
 /** Sums quantities of repeated variant ids, keeping first-seen order. */
@@ -49,11 +47,19 @@ export async function createCheckoutSession(
   options: { now: Date; reservationMs: number },
 ): Promise<SessionWithLines> {
   const items = mergeItems(request.items);
+  if (items.length > maxCheckoutLines) {
+    throw new ApiError(400, "too_many_lines", `A checkout may hold at most ${maxCheckoutLines} different items.`, {
+      max: maxCheckoutLines,
+    });
+  }
   for (const item of items) {
     if (item.quantity > maxLineQuantity) {
-      throw new ApiError(400, "invalid_quantity", `Quantity for ${item.variantId} exceeds ${maxLineQuantity}.`, {
-        variant_id: item.variantId,
-      });
+      throw new ApiError(
+        400,
+        "invalid_quantity",
+        `A checkout may hold at most ${maxLineQuantity} of one item; ${item.variantId} has ${item.quantity}.`,
+        { variant_id: item.variantId, max: maxLineQuantity },
+      );
     }
   }
   const ids = items.map((item) => item.variantId);

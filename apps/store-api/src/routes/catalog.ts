@@ -1,11 +1,29 @@
+import {
+  variantFieldNames,
+  type ProductListResponse,
+  type ProductResponse,
+  type VariantsResponse,
+  type WireVariantFields,
+} from "@herbo/hosted-api";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { findProduct, listCurrencies, listProducts, listVariants, productSortFields } from "../catalog/repository.ts";
 import { sendCached, type ResponseCache } from "../catalog/response-cache.ts";
-import { assetUrlOn, availableUnits, serializeProduct } from "../catalog/serialize.ts";
+import {
+  assetUrlOn,
+  serializeDetailProduct,
+  serializeListProduct,
+  serializeVariantFields,
+} from "../catalog/serialize.ts";
 import type { Database } from "../db/connection.ts";
 import { notFound } from "../errors.ts";
-import { parseInput } from "../validation.ts";
+import {
+  errorBodySchema,
+  productListResponseSchema,
+  productResponseSchema,
+  variantsResponseSchema,
+} from "../http/wire-schemas.ts";
+import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 
 export const maxListLimit = 100;
 export const defaultListLimit = 20;
@@ -41,10 +59,9 @@ const productListQuerySchema = z.object({
     .optional(),
 });
 
-const productParamsSchema = z.object({ productId: identifier });
+const productParamsSchema = z.object({ storeId: z.string(), productId: identifier });
 
-const variantFieldNames = ["inventory_quantity", "title", "sku", "manage_inventory", "product_id"] as const;
-type VariantField = (typeof variantFieldNames)[number];
+type VariantField = keyof WireVariantFields;
 const variantsQuerySchema = z.object({
   fields: z
     .string()
@@ -67,18 +84,28 @@ export interface CatalogRouteOptions {
   cache: ResponseCache;
 }
 
-export function registerCatalogRoutes(app: FastifyInstance, options: CatalogRouteOptions): void {
+const storeParamsSchema = z.object({ storeId: z.string() });
+const errors = { "4xx": errorBodySchema, "5xx": errorBodySchema };
+
+/** The three catalogue reads. Answers are cached serialised (see ResponseCache), so they bypass the serializer. */
+export function registerCatalogRoutes(root: FastifyInstance, options: CatalogRouteOptions): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, cache } = options;
   const assetUrl = assetUrlOn(options.publicUrl);
 
-  app.get("/store/:storeId/products", async (request, reply) => {
-    const query = parseInput(productListQuerySchema, request.query, "query");
+  const listSchema = {
+    params: storeParamsSchema,
+    querystring: productListQuerySchema,
+    response: { 200: productListResponseSchema, ...errors },
+  };
+  app.get("/store/:storeId/products", { schema: listSchema }, async (request, reply) => {
+    const { query } = request;
     const ids = query["ids[]"] ?? query.ids;
     const limit = query.limit ?? defaultListLimit;
     const offset = query.offset ?? 0;
     // Hidden products are never shown to shoppers, so is_hidden=true lists nothing.
     if (query.is_hidden === "true" || ids?.length === 0) return { count: 0, offset, limit, products: [] };
-    const cached = await cache.get(request.url, async () => {
+    const cached = await cache.get(request.url, async (): Promise<ProductListResponse> => {
       const [result, currencies] = await Promise.all([
         listProducts(db, {
           ids,
@@ -94,37 +121,40 @@ export function registerCatalogRoutes(app: FastifyInstance, options: CatalogRout
         count: result.count,
         offset,
         limit,
-        products: result.products.map((product) => serializeProduct(product, currencies, assetUrl, "images")),
+        products: result.products.map((product) => serializeListProduct(product, currencies, assetUrl)),
       };
     });
     return sendCached(request, reply, cached);
   });
 
-  app.get("/store/:storeId/products/:productId", async (request, reply) => {
-    const { productId } = parseInput(productParamsSchema, request.params, "path");
-    const cached = await cache.get(request.url, async () => {
+  const productSchema = {
+    params: productParamsSchema,
+    response: { 200: productResponseSchema, ...errors },
+  };
+  app.get("/store/:storeId/products/:productId", { schema: productSchema }, async (request, reply) => {
+    const { productId } = request.params;
+    const cached = await cache.get(request.url, async (): Promise<ProductResponse | null> => {
       const [aggregate, currencies] = await Promise.all([findProduct(db, productId), listCurrencies(db)]);
-      return aggregate === undefined ? null : { product: serializeProduct(aggregate, currencies, assetUrl, "media") };
+      return aggregate === undefined ? null : { product: serializeDetailProduct(aggregate, currencies, assetUrl) };
     });
     if (cached.empty) throw notFound("Product not found");
     return sendCached(request, reply, cached);
   });
 
-  app.get("/store/:storeId/variants", async (request, reply) => {
-    const query = parseInput(variantsQuerySchema, request.query, "query");
+  const variantsSchema = {
+    params: storeParamsSchema,
+    querystring: variantsQuerySchema,
+    response: { 200: variantsResponseSchema, ...errors },
+  };
+  app.get("/store/:storeId/variants", { schema: variantsSchema }, async (request, reply) => {
+    const { query } = request;
     const productIds = query["product_ids[]"] ?? query.product_ids;
     const fields: readonly VariantField[] = query.fields ?? variantFieldNames;
-    const cached = await cache.get(request.url, async () => {
+    const cached = await cache.get(request.url, async (): Promise<VariantsResponse> => {
       const rows = await listVariants(db, productIds);
       return {
         variants: rows.map((variant) => {
-          const all: Record<VariantField, unknown> = {
-            inventory_quantity: availableUnits(variant),
-            title: variant.title,
-            sku: variant.sku,
-            manage_inventory: variant.manageInventory,
-            product_id: variant.productId,
-          };
+          const all = serializeVariantFields(variant);
           return { id: variant.id, ...Object.fromEntries(fields.map((field) => [field, all[field]])) };
         }),
       };

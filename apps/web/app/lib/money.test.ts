@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayedVariant, formatMoney, productPrice } from "./money";
+import { displayedVariant, productPrice } from "./money";
 import type { Variant } from "./store-api/types";
 
 const npr = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
@@ -18,22 +18,6 @@ function variant(id: string, priceInCents: number, salePriceInCents: number | nu
     weight: null,
   };
 }
-
-describe("formatMoney", () => {
-  it("divides minor units by 100 with two decimals inside the template", () => {
-    expect(formatMoney(120000, npr)).toBe("Rs. 1200.00");
-    expect(formatMoney(1234, { code: "usd", symbol: "$", template: "$$1" })).toBe("$12.34");
-    expect(formatMoney(5, npr)).toBe("Rs. 0.05");
-    expect(formatMoney(0, npr)).toBe("Rs. 0.00");
-  });
-
-  it("falls back to the symbol, then the code, then the euro sign", () => {
-    expect(formatMoney(999, { code: "gbp", symbol: "£", template: null })).toBe("£9.99");
-    expect(formatMoney(999, { code: "gbp", symbol: null, template: "no placeholder" })).toBe("GBP9.99");
-    expect(formatMoney(999, { symbol: null, template: null })).toBe("€9.99");
-    expect(formatMoney(999, null)).toBe("€9.99");
-  });
-});
 
 describe("displayed product price", () => {
   const variants = [variant("a", 3000), variant("b", 2000, 1500), variant("c", 1800)];

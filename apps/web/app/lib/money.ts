@@ -1,25 +1,9 @@
-import type { Currency, Product, Variant } from "./store-api/types";
+import { formatMinorUnits, payablePrice, saleApplies } from "@herbo/hosted-api";
+import type { Product, Variant } from "./store-api/types";
 
-export const defaultCurrencyCode = "eur";
-
-type CurrencyLike = Pick<Currency, "symbol" | "template"> & { code?: string | null; decimalDigits?: number };
-
-/**
- * The one price formatter: minor units ÷ 100 with two decimals (or the currency's digits), placed in the
- * currency's `$1` template, else after its symbol or code, else after '€'.
- */
-export function formatMoney(minorUnits: number, currency: CurrencyLike | null | undefined): string {
-  const digits = currency?.decimalDigits ?? 2;
-  const amount = (minorUnits / 10 ** digits).toFixed(digits);
-  const template = currency?.template;
-  if (template !== null && template !== undefined && template.includes("$1")) return template.replace("$1", amount);
-  const prefix = currency?.symbol ?? (currency?.code ? currency.code.toUpperCase() : null) ?? "€";
-  return `${prefix}${amount}`;
-}
-
-/** What one unit of the variant costs the shopper: its sale price when on sale. */
+/** What one unit of the variant costs the shopper: the contract's price rule. */
 export function effectivePrice(variant: Pick<Variant, "priceInCents" | "salePriceInCents">): number {
-  return variant.salePriceInCents ?? variant.priceInCents;
+  return payablePrice(variant.priceInCents, variant.salePriceInCents);
 }
 
 /** The variant whose price a product shows: the cheapest for null or 'lowest_price_first', else the first. */
@@ -43,8 +27,10 @@ export interface DisplayPrice {
 
 export function variantPrice(variant: Variant): DisplayPrice {
   return {
-    price: formatMoney(effectivePrice(variant), variant.currency),
-    regularPrice: variant.salePriceInCents === null ? null : formatMoney(variant.priceInCents, variant.currency),
+    price: formatMinorUnits(effectivePrice(variant), variant.currency),
+    regularPrice: saleApplies(variant.salePriceInCents)
+      ? formatMinorUnits(variant.priceInCents, variant.currency)
+      : null,
   };
 }
 

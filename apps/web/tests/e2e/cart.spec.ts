@@ -1,4 +1,5 @@
-import { expect, open, storedCart, test, visibleToast } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectDestructiveToast, open, storedCart, test, visibleToast } from "./support/fixtures";
 
 test("reloading keeps the cart", async ({ page }) => {
   await open(page, "/store");
@@ -75,4 +76,68 @@ test("keeps two tabs' carts in step", async ({ page, context }) => {
   await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
   await expect(other.getByTestId("cart-badge")).toHaveText("1");
   await other.close();
+});
+
+/** A stored cart line of the untracked Travel Tin, as the shop itself writes it. */
+function storedTravelTins(quantity: number) {
+  return JSON.stringify([
+    {
+      product: { id: "prod_travel_tin", title: "Shilajit Travel Tin 5 g", imageUrl: null },
+      variant: {
+        id: "var_travel_tin",
+        title: "5 g",
+        manageInventory: false,
+        priceInCents: 75000,
+        salePriceInCents: 65000,
+        currency: { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 },
+      },
+      quantity,
+    },
+  ]);
+}
+
+async function seedCart(page: Page, stored: string): Promise<void> {
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem("seeded") === null) {
+      localStorage.setItem("e-commerce-cart", value);
+      sessionStorage.setItem("seeded", "1");
+    }
+  }, stored);
+}
+
+test("the cart stops one line at the checkout's limit of 100, in the drawer and from Add to Cart", async ({ page }) => {
+  await seedCart(page, storedTravelTins(99));
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Open cart, 99 items" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  const plus = drawer.getByRole("button", { name: "Increase quantity of Shilajit Travel Tin 5 g (5 g)" });
+  await plus.click();
+  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("100");
+  await expect(plus).toBeDisabled();
+  await expect(drawer.getByTestId("cart-line-limit")).toHaveText("That is the most one order can hold (100).");
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
+  await expectDestructiveToast(
+    page,
+    "Error adding to cart",
+    "You can order at most 100 of Shilajit Travel Tin 5 g (5 g) at a time. For larger orders, please contact us.",
+  );
+  expect((await storedCart(page)).map((item) => item.quantity)).toEqual([100]);
+});
+
+test("a stored cart of 101 is lowered to 100, and its checkout goes to payment, not to an error", async ({ page }) => {
+  await seedCart(page, storedTravelTins(101));
+  await open(page, "/store");
+  await expect(page.getByTestId("cart-badge")).toHaveText("100");
+  await page.getByRole("button", { name: "Open cart, 100 items" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("100");
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\/cs_/);
+  await expect(page.getByRole("heading", { name: "Complete your payment" })).toBeVisible();
+  await expect(page.getByTestId("total")).toHaveText("Rs. 65000.00");
+  await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
+  await page.waitForURL(/\/store$/);
 });

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { useCart } from "~/lib/cart/cart-context";
-import { formatMoney } from "~/lib/money";
+import { formatMinorUnits } from "@herbo/hosted-api";
 import { Icon } from "../ui/icon";
 import { CartLine } from "./cart-line";
 import { useCheckout } from "./use-checkout";
@@ -54,7 +54,7 @@ export default function CartDrawer() {
           <div className="border-t border-line px-5 py-5">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>Total</span>
-              <span data-testid="cart-total">{formatMoney(totalInCents, currency)}</span>
+              <span data-testid="cart-total">{formatMinorUnits(totalInCents, currency)}</span>
             </div>
             <button
               type="button"

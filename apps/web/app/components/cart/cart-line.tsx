@@ -1,5 +1,7 @@
 import type { CartItem } from "~/lib/cart/cart";
-import { effectivePrice, formatMoney } from "~/lib/money";
+import { formatMinorUnits, maxLineQuantity } from "@herbo/hosted-api";
+import { messages } from "~/content/messages";
+import { effectivePrice } from "~/lib/money";
 import { noImage } from "../product/no-image";
 import { Icon } from "../ui/icon";
 
@@ -12,6 +14,7 @@ interface CartLineProps {
 export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
   const { product, variant, quantity } = item;
   const name = `${product.title} (${variant.title})`;
+  const atLimit = quantity >= maxLineQuantity;
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       <img
@@ -28,7 +31,9 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             <p className="truncate font-semibold">{product.title}</p>
             <p className="text-sm text-bark">{variant.title}</p>
           </div>
-          <p className="shrink-0 font-semibold">{formatMoney(effectivePrice(variant) * quantity, variant.currency)}</p>
+          <p className="shrink-0 font-semibold">
+            {formatMinorUnits(effectivePrice(variant) * quantity, variant.currency)}
+          </p>
         </div>
         <div className="flex items-center justify-between">
           <div
@@ -54,9 +59,11 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             </span>
             <button
               type="button"
-              className="rounded-full p-2 hover:bg-sand"
+              className="rounded-full p-2 hover:bg-sand disabled:opacity-40"
               onClick={() => onQuantityChange(quantity + 1)}
+              disabled={atLimit}
               aria-label={`Increase quantity of ${name}`}
+              aria-describedby={atLimit ? `limit-${variant.id}` : undefined}
             >
               <Icon name="plus" size={16} />
             </button>
@@ -70,6 +77,11 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             Remove
           </button>
         </div>
+        {atLimit ? (
+          <p id={`limit-${variant.id}`} className="text-sm text-bark" data-testid="cart-line-limit">
+            {messages.lineAtLimit}
+          </p>
+        ) : null}
       </div>
     </li>
   );

@@ -20,7 +20,10 @@ const items: CartItem[] = [
 
 describe("checkout problems", () => {
   it("names a line the store no longer sells", () => {
-    const error = new StoreApiError("HTTP 400: Bad Request", 400, "unknown_variant", { variant_id: "var_starter_kit" });
+    const error = new StoreApiError("HTTP 400: Bad Request", 400, "unknown_variant", {
+      reason: "unavailable",
+      variantId: "var_starter_kit",
+    });
     expect(checkoutProblem(error, items)).toBe(
       "Shilajit Starter Kit (Kit) is no longer available. Please remove it from your cart.",
     );
@@ -28,14 +31,16 @@ describe("checkout problems", () => {
 
   it("says how many are left, or that it is sold out", () => {
     const fewer = new StoreApiError("HTTP 409: Conflict", 409, "insufficient_inventory", {
-      variant_id: "var_starter_kit",
+      reason: "short_of_stock",
+      variantId: "var_starter_kit",
       available: 3,
     });
     expect(checkoutProblem(fewer, items)).toBe(
       "Only 3 of Shilajit Starter Kit (Kit) left. Please lower the quantity in your cart.",
     );
     const none = new StoreApiError("HTTP 409: Conflict", 409, "insufficient_inventory", {
-      variant_id: "var_starter_kit",
+      reason: "short_of_stock",
+      variantId: "var_starter_kit",
       available: 0,
     });
     expect(checkoutProblem(none, items)).toBe(
@@ -46,8 +51,11 @@ describe("checkout problems", () => {
   it("falls back to SPEC's text for anything else", () => {
     expect(checkoutProblem(new TypeError("Failed to fetch"), items)).toBe(checkoutErrorText);
     expect(checkoutProblem(new StoreApiError("HTTP 500: Internal Server Error", 500), items)).toBe(checkoutErrorText);
-    expect(checkoutProblem(new StoreApiError("HTTP 400", 400, "unknown_variant", { variant_id: "other" }), items)).toBe(
-      checkoutErrorText,
-    );
+    expect(
+      checkoutProblem(
+        new StoreApiError("HTTP 400", 400, "unknown_variant", { reason: "unavailable", variantId: "other" }),
+        items,
+      ),
+    ).toBe(checkoutErrorText);
   });
 });

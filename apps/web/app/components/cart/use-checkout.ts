@@ -1,31 +1,31 @@
 import { useCallback, useState } from "react";
+import { lineName, messages } from "~/content/messages";
 import type { CartItem } from "~/lib/cart/cart";
 import { useCart } from "~/lib/cart/cart-context";
 import { isStoreApiError } from "~/lib/store-api/client";
 import { useStoreApi } from "~/lib/public-env";
 import { useToast } from "../ui/toast";
 
-export const checkoutErrorText = "There was a problem initializing checkout. Please try again.";
+export const checkoutErrorText = messages.checkoutFailed.description;
 
 /**
  * What to tell the shopper when checkout fails: which cart line the store refused and why, when it said
- * so, else SPEC §8's general text.
+ * so (the store client reads that from the answer), else SPEC §8's general text.
  */
 export function checkoutProblem(error: unknown, items: readonly CartItem[]): string {
-  if (!isStoreApiError(error)) return checkoutErrorText;
-  const variantId = error.details?.variant_id;
-  const line = items.find((item) => item.variant.id === variantId);
+  const refusal = isStoreApiError(error) ? error.refusal : undefined;
+  if (refusal === undefined) return checkoutErrorText;
+  const line = items.find((item) => item.variant.id === refusal.variantId);
   if (line === undefined) return checkoutErrorText;
-  const name = `${line.product.title} (${line.variant.title})`;
-  if (error.code === "insufficient_inventory" && typeof error.details?.available === "number") {
-    return error.details.available === 0
-      ? `${name} is sold out. Please remove it from your cart.`
-      : `Only ${error.details.available} of ${name} left. Please lower the quantity in your cart.`;
+  const name = lineName(line.product.title, line.variant.title);
+  switch (refusal.reason) {
+    case "short_of_stock":
+      return refusal.available === 0 ? messages.checkoutSoldOut(name) : messages.checkoutShort(name, refusal.available);
+    case "unavailable":
+      return messages.checkoutUnavailable(name);
+    case "over_limit":
+      return messages.checkoutOverLimit(name, refusal.max);
   }
-  if (error.code === "unknown_variant" || error.code === "product_unavailable") {
-    return `${name} is no longer available. Please remove it from your cart.`;
-  }
-  return checkoutErrorText;
 }
 
 function browserTimeZone(): string | undefined {
@@ -48,11 +48,7 @@ export function useCheckout(): { checkout(): Promise<void>; pending: boolean } {
 
   const checkout = useCallback(async () => {
     if (items.length === 0) {
-      toast({
-        title: "Your cart is empty",
-        description: "Add some products to your cart before checking out.",
-        variant: "destructive",
-      });
+      toast({ ...messages.emptyCart, variant: "destructive" });
       return;
     }
     setPending(true);
@@ -67,7 +63,11 @@ export function useCheckout(): { checkout(): Promise<void>; pending: boolean } {
       window.location.assign(url);
     } catch (error) {
       setPending(false);
-      toast({ title: "Checkout Error", description: checkoutProblem(error, items), variant: "destructive" });
+      toast({
+        title: messages.checkoutFailed.title,
+        description: checkoutProblem(error, items),
+        variant: "destructive",
+      });
     }
   }, [items, storeApi, toast]);
 

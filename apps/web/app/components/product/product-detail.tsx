@@ -1,3 +1,4 @@
+import { maxLineQuantity } from "@herbo/hosted-api";
 import { useState } from "react";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
@@ -62,7 +63,7 @@ export function ProductDetail({ product }: { product: Product }) {
           />
           <VariantPicker variants={product.variants} selectedId={variant?.id ?? ""} onSelect={selectVariant} />
           <div className="flex flex-wrap items-center gap-4">
-            <QuantityStepper value={quantity} onChange={setQuantity} />
+            <QuantityStepper value={quantity} max={maxLineQuantity} onChange={setQuantity} />
             <button
               type="button"
               className="button-primary flex-1 px-8 py-4"

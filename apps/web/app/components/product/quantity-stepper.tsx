@@ -1,7 +1,15 @@
 import { Icon } from "../ui/icon";
 
-/** A quantity control that never goes below 1 (SPEC §5). */
-export function QuantityStepper({ value, onChange }: { value: number; onChange(value: number): void }) {
+/** A quantity control that never goes below 1 (SPEC §5) nor above `max`. */
+export function QuantityStepper({
+  value,
+  max,
+  onChange,
+}: {
+  value: number;
+  max: number;
+  onChange(value: number): void;
+}) {
   return (
     <div className="flex items-center rounded-full border border-line bg-white" role="group" aria-label="Quantity">
       <button
@@ -18,8 +26,9 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange(v
       </span>
       <button
         type="button"
-        onClick={() => onChange(value + 1)}
-        className="rounded-full p-3 hover:bg-sand"
+        onClick={() => onChange(Math.min(max, value + 1))}
+        disabled={value >= max}
+        className="rounded-full p-3 hover:bg-sand disabled:opacity-40"
         aria-label="Increase quantity"
       >
         <Icon name="plus" size={18} />

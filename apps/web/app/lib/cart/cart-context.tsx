@@ -10,7 +10,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { cartQuantity, cartReducer, cartTotal, stockProblem, type CartItem } from "./cart";
+import { addProblem, cartQuantity, cartReducer, cartTotal, type CartItem } from "./cart";
 import { cartStorageKey, readCart, writeCart } from "./storage";
 
 export type AddResult = { ok: true } | { ok: false; message: string };
@@ -21,7 +21,7 @@ export interface CartApi {
   ready: boolean;
   totalQuantity: number;
   totalInCents: number;
-  /** Adds unless SPEC §5's stock rule refuses; the cart is unchanged when it does. */
+  /** Adds unless SPEC §5's stock rule or a checkout limit refuses; the cart is unchanged when one does. */
   add(item: CartItem, availableStock: number | null): AddResult;
   remove(variantId: string): void;
   setQuantity(variantId: string, quantity: number): void;
@@ -74,7 +74,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [items, ready]);
 
   const add = useCallback((item: CartItem, availableStock: number | null): AddResult => {
-    const problem = stockProblem(itemsRef.current, item, availableStock);
+    const problem = addProblem(itemsRef.current, item, availableStock);
     if (problem !== null) return { ok: false, message: problem };
     // Keep the ref current so two adds in one event see each other.
     itemsRef.current = cartReducer(itemsRef.current, { type: "add", item });

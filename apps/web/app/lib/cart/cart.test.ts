@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cartQuantity, cartReducer, cartTotal, stockProblem, type CartItem } from "./cart";
+import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
+import { addProblem, cartQuantity, cartReducer, cartTotal, limitProblem, stockProblem, type CartItem } from "./cart";
 
 const npr = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
 
@@ -35,9 +36,15 @@ describe("cart reducer", () => {
     expect(cart.map((line) => line.variant.id)).toEqual(["b"]);
   });
 
-  it("sets a quantity directly with no upper bound, but never below 1", () => {
+  it("sets a quantity directly, never below 1 and never above the checkout's line limit", () => {
     const cart = [item("a", 1)];
-    expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: 500 })[0]?.quantity).toBe(500);
+    expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: 60 })[0]?.quantity).toBe(60);
+    expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: maxLineQuantity })[0]?.quantity).toBe(
+      maxLineQuantity,
+    );
+    expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: 500 })[0]?.quantity).toBe(
+      maxLineQuantity,
+    );
     expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: 0 })[0]?.quantity).toBe(1);
     expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: Number.NaN })).toBe(cart);
   });
@@ -69,6 +76,40 @@ describe("stock rule", () => {
     expect(
       stockProblem([item("a", 50, { manageInventory: false })], item("a", 50, { manageInventory: false }), 0),
     ).toBeNull();
+  });
+});
+
+describe("checkout limits in the cart", () => {
+  const untracked = { manageInventory: false };
+
+  it("stops one line at the checkout's quantity limit, with a message naming it", () => {
+    expect(maxLineQuantity).toBe(100);
+    expect(limitProblem([item("a", 99, untracked)], item("a", 1, untracked))).toBeNull();
+    expect(limitProblem([item("a", 100, untracked)], item("a", 1, untracked))).toBe(
+      "You can order at most 100 of Shilajit Starter Kit (Kit) at a time. For larger orders, please contact us.",
+    );
+    expect(limitProblem([], item("a", 101, untracked))).not.toBeNull();
+    expect(limitProblem([], item("a", 100, untracked))).toBeNull();
+  });
+
+  it("counts only the line of the same variant towards its limit", () => {
+    expect(limitProblem([item("b", 100, untracked), item("a", 1, untracked)], item("a", 99, untracked))).toBeNull();
+  });
+
+  it("refuses a new line once the cart holds as many lines as one checkout may, but still raises existing ones", () => {
+    expect(maxCheckoutLines).toBe(50);
+    const full = Array.from({ length: maxCheckoutLines }, (_, index) => item(`v${index}`, 1, untracked));
+    expect(limitProblem(full, item("new", 1, untracked))).toBe(
+      "Your cart can hold at most 50 different items. Please check out or remove one first.",
+    );
+    expect(limitProblem(full, item("v3", 1, untracked))).toBeNull();
+    expect(limitProblem(full.slice(1), item("new", 1, untracked))).toBeNull();
+  });
+
+  it("checks stock before the limits", () => {
+    expect(addProblem([], item("a", 101), 5)).toBe("Not enough stock for Shilajit Starter Kit (Kit). Only 5 left.");
+    expect(addProblem([], item("a", 101), 500)).toContain("at most 100");
+    expect(addProblem([], item("a", 2), 5)).toBeNull();
   });
 });
 

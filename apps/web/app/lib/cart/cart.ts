@@ -1,3 +1,5 @@
+import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
+import { lineName, messages } from "~/content/messages";
 import { effectivePrice } from "../money";
 import type { Currency } from "../store-api/types";
 
@@ -22,7 +24,10 @@ export type CartAction =
   | { type: "clear" }
   | { type: "replace"; items: CartItem[] };
 
-/** The pure cart rules of SPEC §4: adding merges by variant id, quantities stay whole and at least 1. */
+/**
+ * The pure cart rules of SPEC §4: adding merges by variant id; quantities stay whole, at least 1 and at
+ * most the contract's per-line limit.
+ */
 export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
     case "add": {
@@ -36,7 +41,7 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
       return items.filter((item) => item.variant.id !== action.variantId);
     case "setQuantity": {
       if (!Number.isFinite(action.quantity)) return items;
-      const quantity = Math.max(1, Math.floor(action.quantity));
+      const quantity = Math.min(maxLineQuantity, Math.max(1, Math.floor(action.quantity)));
       return items.map((item) => (item.variant.id === action.variantId ? { ...item, quantity } : item));
     }
     case "clear":
@@ -54,7 +59,25 @@ export function stockProblem(items: readonly CartItem[], adding: CartItem, avail
   if (!adding.variant.manageInventory || available === null) return null;
   const inCart = items.find((item) => item.variant.id === adding.variant.id)?.quantity ?? 0;
   if (inCart + adding.quantity <= available) return null;
-  return `Not enough stock for ${adding.product.title} (${adding.variant.title}). Only ${available} left.`;
+  return messages.stockExceeded(lineName(adding.product.title, adding.variant.title), available);
+}
+
+/**
+ * The contract's checkout limits: at most `maxLineQuantity` of one variant and `maxCheckoutLines`
+ * different variants, so the cart never holds what checkout would refuse. Returns the message, or null.
+ */
+export function limitProblem(items: readonly CartItem[], adding: CartItem): string | null {
+  const existing = items.find((item) => item.variant.id === adding.variant.id);
+  if ((existing?.quantity ?? 0) + adding.quantity > maxLineQuantity) {
+    return messages.lineLimitReached(lineName(adding.product.title, adding.variant.title));
+  }
+  if (existing === undefined && items.length >= maxCheckoutLines) return messages.cartLinesLimitReached;
+  return null;
+}
+
+/** Why `adding` may not go into the cart (stock first, then the checkout limits), or null when it may. */
+export function addProblem(items: readonly CartItem[], adding: CartItem, available: number | null): string | null {
+  return stockProblem(items, adding, available) ?? limitProblem(items, adding);
 }
 
 /** SPEC §9: the sum over lines of (sale price if present, else price) × quantity, in minor units. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cartStorageKey, maxCartLines, parseStoredCart, readCart, writeCart } from "./storage";
+import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
+import { cartStorageKey, parseStoredCart, readCart, writeCart } from "./storage";
 
 const line = (id: string, quantity = 1) => ({
   product: { id: "p", title: "Resin", imageUrl: null },
@@ -30,9 +31,28 @@ describe("stored cart", () => {
     expect(cart[0]?.variant.currency.code).toBe("eur");
   });
 
-  it("keeps at most the maximum number of lines", () => {
-    const stored = JSON.stringify(Array.from({ length: maxCartLines + 50 }, (_, index) => line(`v${index}`)));
-    expect(parseStoredCart(stored)).toHaveLength(maxCartLines);
+  it("keeps at most as many lines as one checkout may hold, counting only good ones", () => {
+    const stored = JSON.stringify(Array.from({ length: maxCheckoutLines + 50 }, (_, index) => line(`v${index}`)));
+    expect(parseStoredCart(stored)).toHaveLength(maxCheckoutLines);
+    const withBadFirst = JSON.stringify([
+      null,
+      "x",
+      ...Array.from({ length: maxCheckoutLines }, (_, index) => line(`v${index}`)),
+    ]);
+    expect(parseStoredCart(withBadFirst)).toHaveLength(maxCheckoutLines);
+  });
+
+  it("lowers a stored quantity above the checkout's line limit to the limit", () => {
+    const cart = parseStoredCart(
+      JSON.stringify([line("a", maxLineQuantity + 1), line("b", maxLineQuantity), line("c", 5000)]),
+    );
+    expect(cart.map((item) => item.quantity)).toEqual([maxLineQuantity, maxLineQuantity, maxLineQuantity]);
+  });
+
+  it("drops a line whose stored quantity is absurd rather than keeping it", () => {
+    expect(
+      parseStoredCart(JSON.stringify([line("a", 10_000_001), line("b", 2)])).map((item) => item.variant.id),
+    ).toEqual(["b"]);
   });
 
   it("survives a storage that throws", () => {

@@ -1,11 +1,13 @@
+import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
 import { asBoolean, asRecord, asString, isWholeNumber } from "../json-guards";
 import type { CartItem } from "./cart";
 
 /** The localStorage key SPEC §4 keeps the cart under. */
 export const cartStorageKey = "e-commerce-cart";
-/** A cart longer than this is not a shopper's cart; what is past it is dropped. */
-export const maxCartLines = 100;
-export const maxLineQuantity = 999;
+/** Stored entries looked at; a longer list is not a shopper's cart. */
+const maxStoredEntries = 1_000;
+/** A stored quantity above this is not a shopper's; the line is dropped rather than clamped. */
+const maxStoredQuantity = 1_000_000;
 const maxTextLength = 500;
 const maxMinorUnits = 1_000_000_000;
 
@@ -58,20 +60,22 @@ function parseLine(entry: unknown): CartItem | undefined {
     !isWholeNumber(priceInCents, 0, maxMinorUnits) ||
     (salePriceInCents !== null && !isWholeNumber(salePriceInCents, 0, maxMinorUnits)) ||
     currency === undefined ||
-    !isWholeNumber(quantity, 1, maxLineQuantity)
+    !isWholeNumber(quantity, 1, maxStoredQuantity)
   ) {
     return undefined;
   }
   return {
     product: { id: productId, title: productTitle, imageUrl },
     variant: { id: variantId, title: variantTitle, manageInventory, priceInCents, salePriceInCents, currency },
-    quantity,
+    // A cart saved before the checkout limit existed, or edited by hand, keeps its line at the limit.
+    quantity: Math.min(quantity, maxLineQuantity),
   };
 }
 
 /**
  * Reads a stored cart. Missing, unreadable or malformed data gives an empty cart; malformed lines are
  * dropped one by one, and a repeated variant keeps its first line, so a damaged entry never breaks a page.
+ * Quantities above the checkout limit are lowered to it, and lines past the checkout's line limit dropped.
  */
 export function parseStoredCart(raw: string | null): CartItem[] {
   if (raw === null || raw.length > 1_000_000) return [];
@@ -83,7 +87,8 @@ export function parseStoredCart(raw: string | null): CartItem[] {
   }
   if (!Array.isArray(json)) return [];
   const items: CartItem[] = [];
-  for (const entry of json.slice(0, maxCartLines)) {
+  for (const entry of json.slice(0, maxStoredEntries)) {
+    if (items.length === maxCheckoutLines) break;
     const item = parseLine(entry);
     if (item !== undefined && !items.some((existing) => existing.variant.id === item.variant.id)) items.push(item);
   }

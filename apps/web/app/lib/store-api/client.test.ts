@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createStoreApi, isStoreApiError, StoreApiError } from "./client";
+import { readFixture } from "./fixtures.testing";
 
-const productFixture: unknown = JSON.parse(readFileSync(new URL("./fixtures/product.json", import.meta.url), "utf8"));
-const variantsFixture: unknown = JSON.parse(readFileSync(new URL("./fixtures/variants.json", import.meta.url), "utf8"));
+const productFixture = readFixture("hosted", "product.json");
+const variantsFixture = readFixture("hosted", "variants.json");
 
 type Call = { url: string; init: RequestInit | undefined };
 
@@ -77,6 +77,35 @@ describe("store API client", () => {
       .catch((caught: unknown) => caught);
     expect(isStoreApiError(error) && error.code).toBe("insufficient_inventory");
     expect(String(error)).toContain("HTTP 409: Conflict");
+  });
+
+  it("reads which cart line our store API's checkout refused, and why", async () => {
+    const refusal = readFixture("ours", "error-insufficient-inventory.json");
+    const { fetch } = fakeFetch(() => json(refusal, 409, "Conflict"));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const error: unknown = await api
+      .createCheckout({ items: [{ variantId: "var_starter_kit", quantity: 4 }], successUrl: "a", cancelUrl: "b" })
+      .catch((caught: unknown) => caught);
+    expect(isStoreApiError(error) && error.refusal).toEqual({
+      reason: "short_of_stock",
+      variantId: "var_starter_kit",
+      available: 3,
+    });
+  });
+
+  it("names no cart line when an error answer's details are missing or malformed", async () => {
+    for (const body of [
+      { error: { code: "insufficient_inventory", message: "…" } },
+      { error: { code: "insufficient_inventory", details: { variant_id: 5, available: 1 } } },
+      { error: "insufficient_inventory" },
+      [],
+    ]) {
+      const { fetch } = fakeFetch(() => json(body, 409, "Conflict"));
+      const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+      const error: unknown = await api.listProducts().catch((caught: unknown) => caught);
+      expect(isStoreApiError(error) && error.refusal).toBeUndefined();
+      expect(String(error)).toContain("HTTP 409: Conflict");
+    }
   });
 
   it("fails the detail load when the stock call fails", async () => {

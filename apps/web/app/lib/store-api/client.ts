@@ -1,4 +1,12 @@
-import { asRecord, asString, type JsonRecord } from "../json-guards";
+import {
+  lineRefusal,
+  type CheckoutRequestBody,
+  type ErrorBody,
+  type LineRefusal,
+  type Unchecked,
+  type WireError,
+} from "@herbo/hosted-api";
+import { asRecord, asString } from "../json-guards";
 import {
   reshapeCheckout,
   reshapeProductList,
@@ -28,14 +36,14 @@ export class StoreApiError extends Error {
   readonly status: number | undefined;
   /** The `{error: {code}}` of our own store API, when it sent one. */
   readonly code: string | undefined;
-  /** The `{error: {details}}` that came with it: which variant, how many are left. */
-  readonly details: Readonly<Record<string, unknown>> | undefined;
-  constructor(message: string, status?: number, code?: string, details?: Record<string, unknown>) {
+  /** The cart line a checkout refusal names (which variant, and why), when the store said. */
+  readonly refusal: LineRefusal | undefined;
+  constructor(message: string, status?: number, code?: string, refusal?: LineRefusal) {
     super(message);
     this.name = "StoreApiError";
     this.status = status;
     this.code = code;
-    this.details = details;
+    this.refusal = refusal;
   }
 }
 
@@ -85,9 +93,9 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       throw new StoreApiError(error instanceof Error && error.message !== "" ? error.message : "Network error");
     }
     if (!response.ok) {
-      let error: JsonRecord | undefined;
+      let error: Unchecked<WireError> | undefined;
       try {
-        error = asRecord(asRecord(await response.json())?.error);
+        error = asRecord((asRecord(await response.json()) as Unchecked<ErrorBody> | undefined)?.error);
       } catch {
         // A non-JSON error body is fine: the status says enough.
       }
@@ -96,7 +104,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         `HTTP ${response.status}: ${statusText}`,
         response.status,
         asString(error?.code),
-        asRecord(error?.details),
+        lineRefusal(error?.code, error?.details),
       );
     }
     try {
@@ -132,7 +140,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       return withFreshStock(product, await api.getVariantStock([product.id], signal));
     },
     async createCheckout(request, signal) {
-      const body = {
+      const body: CheckoutRequestBody = {
         items: request.items.map((item) => ({ variant_id: item.variantId, quantity: item.quantity })),
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,

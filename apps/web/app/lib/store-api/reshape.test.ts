@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import checkoutFixture from "./fixtures/checkout.json";
-import productFixture from "./fixtures/product.json";
-import productsFixture from "./fixtures/products.json";
-import variantsFixture from "./fixtures/variants.json";
+import { readFixture, type FixtureSet } from "./fixtures.testing";
 import {
   minorUnits,
   reshapeCheckout,
@@ -13,6 +10,54 @@ import {
   UnexpectedResponseError,
   withFreshStock,
 } from "./reshape";
+
+const checkoutFixture = readFixture("hosted", "checkout.json");
+const productFixture = readFixture("hosted", "product.json");
+const productsFixture = readFixture("hosted", "products.json");
+const variantsFixture = readFixture("hosted", "variants.json");
+
+describe.each<FixtureSet>(["hosted", "ours"])(
+  "reading the %s backend's answers as the contract describes them",
+  (set) => {
+    it("reads every product of a list with its id, title, picture addresses and priced variants", () => {
+      const list = reshapeProductList(readFixture(set, "products.json"));
+      expect(list.products.length).toBeGreaterThan(0);
+      expect(list.count).toBeGreaterThanOrEqual(list.products.length);
+      for (const product of list.products) {
+        expect(product.id).not.toBe("");
+        expect(product.title).not.toBe("");
+        for (const image of product.images) expect(image.url).toMatch(/^https?:\/\//);
+        expect(product.variants.length).toBeGreaterThan(0);
+        for (const variant of product.variants) {
+          expect(variant.priceInCents).toBeGreaterThan(0);
+          expect(variant.currency.code).toMatch(/^[a-z]{3}$/);
+          expect(variant.currency.template).toContain("$1");
+          if (variant.manageInventory) expect(variant.inventoryQuantity).not.toBeNull();
+        }
+      }
+    });
+
+    it("reads one product with its pictures from media, options pointing at its variants", () => {
+      const product = reshapeProductResponse(readFixture(set, "product.json"));
+      expect(product.images.length).toBeGreaterThan(0);
+      expect(product.descriptionHtml).not.toBe("");
+      const variantIds = new Set(product.variants.map((variant) => variant.id));
+      for (const option of product.options) {
+        for (const value of option.values) expect(variantIds.has(value.variantId)).toBe(true);
+      }
+    });
+
+    it("reads the variants call's stock for every variant it lists", () => {
+      const stock = reshapeVariantStock(readFixture(set, "variants.json"));
+      expect(stock.size).toBeGreaterThan(0);
+      for (const quantity of stock.values()) expect(Number.isInteger(quantity) && quantity >= 0).toBe(true);
+    });
+
+    it("reads the payment page's URL from a checkout answer", () => {
+      expect(reshapeCheckout(readFixture(set, "checkout.json")).url).toMatch(/^https?:\/\/[^/]+\/.*\?/);
+    });
+  },
+);
 
 describe("reshaping the hosted backend's JSON (fixtures)", () => {
   it("reads the product list with count, offset and limit", () => {

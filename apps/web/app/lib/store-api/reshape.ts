@@ -1,10 +1,31 @@
-import { asArray, asBoolean, asFiniteNumber, asId, asRecord, asString, asText, type JsonRecord } from "../json-guards";
+import {
+  decimalDigitsOf,
+  saleApplies,
+  type CheckoutResponse,
+  type ProductListResponse,
+  type ProductResponse,
+  type Unchecked,
+  type VariantsResponse,
+  type WireCurrency,
+  type WireDetailProduct,
+  type WireImage,
+  type WireListProduct,
+  type WireOption,
+  type WireOptionValue,
+  type WirePrice,
+  type WireVariant,
+} from "@herbo/hosted-api";
+import { asArray, asBoolean, asFiniteNumber, asId, asRecord, asString, asText } from "../json-guards";
 import type { Currency, Product, ProductImage, ProductList, ProductOption, Variant } from "./types";
 
 /**
  * The only code that reads the backend's JSON. It is read leniently: missing or null fields get our
  * defaults, a wrong type counts as missing, and only a missing id or title makes a product unusable.
+ * Fields are read by the contract's names (`Unchecked<Wire…>`), so a renamed wire field is a type error.
  */
+function fields<Wire>(value: unknown): Unchecked<Wire> | undefined {
+  return asRecord(value) as Unchecked<Wire> | undefined;
+}
 
 export class UnexpectedResponseError extends Error {
   constructor(what: string) {
@@ -19,15 +40,14 @@ export function minorUnits(value: unknown): number | null {
   return typeof number === "number" && Number.isFinite(number) && number >= 0 ? Math.round(number) : null;
 }
 
-function toCurrency(price: JsonRecord | undefined): Currency {
-  const currency = asRecord(price?.currency);
+function toCurrency(price: Unchecked<WirePrice> | undefined): Currency {
+  const currency = fields<WireCurrency>(price?.currency);
   const code = asText(price?.currency_code) ?? asText(currency?.code) ?? "eur";
-  const digits = asFiniteNumber(currency?.decimal_digits);
   return {
     code: code.toLowerCase(),
     symbol: asText(currency?.symbol),
     template: asText(currency?.template),
-    decimalDigits: digits !== undefined && Number.isInteger(digits) && digits >= 0 && digits <= 4 ? digits : 2,
+    decimalDigits: decimalDigitsOf({ decimalDigits: asFiniteNumber(currency?.decimal_digits) ?? null }),
   };
 }
 
@@ -38,10 +58,10 @@ function stockOf(value: unknown): number | null {
 }
 
 function toVariant(json: unknown): Variant | undefined {
-  const raw = asRecord(json);
+  const raw = fields<WireVariant>(json);
   const id = asId(raw?.id);
   if (raw === undefined || id === undefined) return undefined;
-  const price = asRecord(asArray(raw.prices)?.[0]);
+  const price = fields<WirePrice>(asArray(raw.prices)?.[0]);
   const sale = minorUnits(price?.sale_amount);
   return {
     id,
@@ -49,7 +69,7 @@ function toVariant(json: unknown): Variant | undefined {
     imageUrl: asText(raw.image_url),
     sku: asText(raw.sku),
     priceInCents: minorUnits(price?.amount) ?? 0,
-    salePriceInCents: sale !== null && sale > 0 ? sale : null,
+    salePriceInCents: saleApplies(sale) ? sale : null,
     currency: toCurrency(price),
     manageInventory: asBoolean(raw.manage_inventory) ?? false,
     inventoryQuantity: stockOf(raw.inventory_quantity),
@@ -57,10 +77,12 @@ function toVariant(json: unknown): Variant | undefined {
   };
 }
 
-function toImages(raw: JsonRecord): ProductImage[] {
+type UncheckedProduct = Unchecked<WireListProduct & WireDetailProduct>;
+
+function toImages(raw: UncheckedProduct): ProductImage[] {
   const listed: ProductImage[] = [];
   (asArray(raw.media) ?? asArray(raw.images) ?? []).forEach((entry, index) => {
-    const image = asRecord(entry);
+    const image = fields<WireImage>(entry);
     const url = asText(image?.url);
     if (url !== null) listed.push({ url, order: asFiniteNumber(image?.order) ?? index + 1 });
   });
@@ -72,12 +94,12 @@ function toImages(raw: JsonRecord): ProductImage[] {
 function toOptions(value: unknown): ProductOption[] {
   const options: ProductOption[] = [];
   for (const entry of asArray(value) ?? []) {
-    const option = asRecord(entry);
+    const option = fields<WireOption>(entry);
     const id = asId(option?.id);
     if (option === undefined || id === undefined) continue;
     const values: ProductOption["values"] = [];
     for (const valueEntry of asArray(option.values) ?? []) {
-      const item = asRecord(valueEntry);
+      const item = fields<WireOptionValue>(valueEntry);
       const valueId = asId(item?.id);
       const variantId = asId(item?.variant_id);
       if (valueId !== undefined && variantId !== undefined)
@@ -89,7 +111,7 @@ function toOptions(value: unknown): ProductOption[] {
 }
 
 export function reshapeProduct(json: unknown): Product {
-  const raw = asRecord(json);
+  const raw: UncheckedProduct | undefined = asRecord(json);
   const id = asId(raw?.id);
   const title = asString(raw?.title);
   if (raw === undefined || id === undefined || title === undefined) throw new UnexpectedResponseError("product");
@@ -117,7 +139,7 @@ export function reshapeProduct(json: unknown): Product {
 
 /** A product list; a malformed product is left out rather than failing the whole page. */
 export function reshapeProductList(json: unknown): ProductList {
-  const raw = asRecord(json);
+  const raw = fields<ProductListResponse>(json);
   const entries = asArray(raw?.products);
   if (raw === undefined || entries === undefined) throw new UnexpectedResponseError("product list");
   const products: Product[] = [];
@@ -138,16 +160,16 @@ export function reshapeProductList(json: unknown): ProductList {
 
 /** The product of a single-product answer, which the backend wraps in `product`. */
 export function reshapeProductResponse(json: unknown): Product {
-  return reshapeProduct(asRecord(json)?.product);
+  return reshapeProduct(fields<ProductResponse>(json)?.product);
 }
 
 /** Variant id → available units, for the variants the backend reported a number for. */
 export function reshapeVariantStock(json: unknown): Map<string, number> {
-  const entries = asArray(asRecord(json)?.variants);
+  const entries = asArray(fields<VariantsResponse>(json)?.variants);
   if (entries === undefined) throw new UnexpectedResponseError("variants");
   const stock = new Map<string, number>();
   for (const entry of entries) {
-    const variant = asRecord(entry);
+    const variant = fields<WireVariant>(entry);
     const id = asId(variant?.id);
     const quantity = stockOf(variant?.inventory_quantity);
     if (id !== undefined && quantity !== null) stock.set(id, quantity);
@@ -167,7 +189,7 @@ export function withFreshStock(product: Product, stock: ReadonlyMap<string, numb
 }
 
 export function reshapeCheckout(json: unknown): { url: string } {
-  const url = asString(asRecord(json)?.url);
+  const url = asString(fields<CheckoutResponse>(json)?.url);
   if (url === undefined || !/^https?:\/\//i.test(url)) throw new UnexpectedResponseError("checkout");
   return { url };
 }

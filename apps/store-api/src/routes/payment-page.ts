@@ -5,72 +5,21 @@ import { checkSandboxCard } from "../checkout/cards.ts";
 import { renderCheckoutPage, renderClosedPage } from "../checkout/page.ts";
 import {
   cancelSession,
-  createCheckoutSession,
   findCheckoutSession,
-  maxCheckoutLines,
-  maxLineQuantity,
   paySession,
   releaseExpiredSessions,
   type SessionRow,
 } from "../checkout/service.ts";
 import type { Database } from "../db/connection.ts";
-import { ApiError } from "../errors.ts";
-import type { RateLimiter } from "../rate-limit.ts";
-import { parseInput } from "../validation.ts";
 
-export interface CheckoutRouteOptions {
+export interface PaymentPageOptions {
   db: Database;
-  publicUrl: string;
-  storeId: string;
   shopName: string;
   allowedOrigins: readonly string[];
-  reservationMs: number;
   now: () => Date;
   /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
   onStockChange: () => void;
-  /** Limits checkouts per client address; none when undefined. */
-  rateLimiter: RateLimiter | undefined;
 }
-
-/** True when `value` is an absolute http(s) URL on one of the allowed origins, without credentials. */
-export function isAllowedRedirect(value: string, allowedOrigins: ReadonlySet<string>): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  if (url.username !== "" || url.password !== "") return false;
-  return allowedOrigins.has(url.origin);
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const checkoutBodySchema = z.object({
-  items: z
-    .array(
-      z.object({
-        variant_id: z.string().min(1).max(100),
-        quantity: z
-          .number({ error: "must be a positive whole number" })
-          .int("must be a positive whole number")
-          .min(1, "must be a positive whole number")
-          .max(maxLineQuantity, `must be at most ${maxLineQuantity}`),
-      }),
-    )
-    .max(maxCheckoutLines, `at most ${maxCheckoutLines} lines`),
-  successUrl: z.string().max(2048),
-  cancelUrl: z.string().max(2048),
-  locale: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, "must be a language tag such as en or en-US")
-    .optional(),
-  timeZone: z.string().max(64).refine(isTimeZone, "must be an IANA time zone such as Asia/Kathmandu").optional(),
-});
 
 const sessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_-]{1,64}$/) });
 const cardFormSchema = z.object({
@@ -80,51 +29,10 @@ const cardFormSchema = z.object({
   cvc: z.string().max(10).default(""),
 });
 
-export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutRouteOptions): void {
+/** The hosted payment page (HTML): the order, the sandbox card form, Pay and Cancel. */
+export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOptions): void {
   const { db, now } = options;
   const allowed = new Set(options.allowedOrigins);
-
-  app.post("/store/:storeId/checkout", async (request, reply) => {
-    const wait = options.rateLimiter?.take(request.ip) ?? null;
-    if (wait !== null) {
-      reply.header("retry-after", String(wait));
-      throw new ApiError(429, "rate_limited", `Too many checkouts from this address. Try again in ${wait} s.`);
-    }
-    const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-    if (contentType !== "application/json") {
-      throw new ApiError(415, "unsupported_media_type", "Send the checkout as application/json.");
-    }
-    if (typeof request.body !== "object" || request.body === null || Array.isArray(request.body)) {
-      throw new ApiError(400, "invalid_request", "The request body must be a JSON object.");
-    }
-    const body = parseInput(checkoutBodySchema, request.body, "body");
-    if (body.items.length === 0) throw new ApiError(400, "empty_cart", "Add at least one item to check out.");
-    for (const [field, value] of [
-      ["successUrl", body.successUrl],
-      ["cancelUrl", body.cancelUrl],
-    ] as const) {
-      if (!isAllowedRedirect(value, allowed)) {
-        throw new ApiError(400, "invalid_redirect_url", `${field} must be a URL on an allowed shop origin.`, { field });
-      }
-    }
-    if ((await releaseExpiredSessions(db, now())) > 0) options.onStockChange();
-    const { session } = await createCheckoutSession(
-      db,
-      {
-        items: body.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
-        successUrl: body.successUrl,
-        cancelUrl: body.cancelUrl,
-        locale: body.locale,
-        timeZone: body.timeZone,
-      },
-      { now: now(), reservationMs: options.reservationMs },
-    );
-    options.onStockChange();
-    const url = new URL(`${options.publicUrl}/checkout/${session.id}`);
-    url.searchParams.set("store", options.storeId);
-    if (body.locale !== undefined) url.searchParams.set("locale", body.locale);
-    return { url: url.toString() };
-  });
 
   const pageSecurity = [
     "default-src 'none'",

@@ -1,0 +1,176 @@
+import {
+  errorCodes,
+  maxCheckoutLines,
+  maxLineQuantity,
+  type CheckoutRequestBody,
+  type CheckoutResponse,
+  type ProductListResponse,
+  type ProductResponse,
+  type VariantsResponse,
+  type WireCurrency,
+  type WireImage,
+  type WireOption,
+  type WireOptionValue,
+  type WireError,
+  type WireVariant,
+} from "@herbo/hosted-api";
+import { z } from "zod";
+
+/**
+ * The answers of the four calls as zod schemas, each bound to its wire type from the contract package:
+ * a field added to or dropped from a wire type fails to compile here. Routes declare them as response
+ * schemas, and the contract test checks real answers against them.
+ */
+
+const currency = z.strictObject({
+  code: z.string(),
+  decimal_digits: z.number().int(),
+  template: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  symbol_native: z.string(),
+  name_plural: z.string(),
+  rounding: z.number(),
+  min_amount: z.number(),
+}) satisfies z.ZodType<WireCurrency>;
+
+const optionValue = z.strictObject({
+  id: z.string(),
+  option_id: z.string(),
+  variant_id: z.string(),
+  value: z.string(),
+}) satisfies z.ZodType<WireOptionValue>;
+
+const option = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  values: z.array(optionValue),
+}) satisfies z.ZodType<WireOption>;
+
+const variant = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  sku: z.string().nullable(),
+  prices: z.array(
+    z.strictObject({
+      amount: z.number().int().nonnegative(),
+      sale_amount: z.number().int().nonnegative().nullable(),
+      currency_code: z.string(),
+      currency: currency.nullable(),
+    }),
+  ),
+  manage_inventory: z.boolean(),
+  weight: z.number().nullable(),
+  options: z.array(optionValue),
+  inventory_quantity: z.number().int().nonnegative(),
+}) satisfies z.ZodType<WireVariant>;
+
+const image = z.strictObject({ url: z.string(), order: z.number(), type: z.string() }) satisfies z.ZodType<WireImage>;
+
+const productFields = {
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  ribbon_text: z.string().nullable(),
+  description: z.string(),
+  thumbnail: z.string().nullable(),
+  purchasable: z.boolean(),
+  order: z.number(),
+  site_product_selection: z.string().nullable(),
+  status: z.string(),
+  options: z.array(option),
+  variants: z.array(variant),
+  product_collections: z.array(
+    z.strictObject({ product_id: z.string(), collection_id: z.string(), order: z.number() }),
+  ),
+  additional_info: z.array(
+    z.strictObject({ id: z.string(), order: z.number(), title: z.string(), description: z.string() }),
+  ),
+  type: z.strictObject({ value: z.string() }),
+  custom_fields: z.array(z.strictObject({ id: z.string(), title: z.string(), is_required: z.boolean() })),
+  related_products: z.array(
+    z.strictObject({
+      id: z.string(),
+      section_title: z.string(),
+      related_type: z.string(),
+      related_id: z.string(),
+      position: z.number(),
+    }),
+  ),
+  updated_at: z.iso.datetime(),
+  created_at: z.iso.datetime(),
+  deleted_at: z.iso.datetime().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+};
+
+export const productListResponseSchema = z.strictObject({
+  count: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative(),
+  products: z.array(z.strictObject({ ...productFields, images: z.array(image) })),
+}) satisfies z.ZodType<ProductListResponse>;
+
+export const productResponseSchema = z.strictObject({
+  product: z.strictObject({ ...productFields, media: z.array(image) }),
+}) satisfies z.ZodType<ProductResponse>;
+
+export const variantsResponseSchema = z.strictObject({
+  variants: z.array(
+    z.strictObject({
+      id: z.string(),
+      inventory_quantity: z.number().int().nonnegative().optional(),
+      title: z.string().optional(),
+      sku: z.string().nullable().optional(),
+      manage_inventory: z.boolean().optional(),
+      product_id: z.string().optional(),
+    }),
+  ),
+}) satisfies z.ZodType<VariantsResponse>;
+
+export const checkoutResponseSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+}) satisfies z.ZodType<CheckoutResponse>;
+
+export const errorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+}) satisfies z.ZodType<{ error: Omit<WireError, "details"> & { details?: Record<string, unknown> } }>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The body of POST /store/{storeId}/checkout. Lines and quantities above the checkout limits pass here
+ * and are refused afterwards with codes that name the limit and the line (too_many_lines, invalid_quantity).
+ */
+export const checkoutRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        variant_id: z.string().min(1).max(100),
+        quantity: z
+          .number({ error: "must be a positive whole number" })
+          .int("must be a positive whole number")
+          .min(1, "must be a positive whole number")
+          .max(maxLineQuantity * 10_000, `must be at most ${maxLineQuantity}`),
+      }),
+    )
+    .max(maxCheckoutLines * 20, `at most ${maxCheckoutLines} lines`),
+  successUrl: z.string().max(2048),
+  cancelUrl: z.string().max(2048),
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, "must be a language tag such as en or en-US")
+    .optional(),
+  timeZone: z.string().max(64).refine(isTimeZone, "must be an IANA time zone such as Asia/Kathmandu").optional(),
+}) satisfies z.ZodType<CheckoutRequestBody, unknown>;

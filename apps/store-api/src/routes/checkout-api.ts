@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import { createCheckoutSession, releaseExpiredSessions } from "../checkout/service.ts";
+import type { Database } from "../db/connection.ts";
+import { ApiError } from "../errors.ts";
+import { checkoutRequestSchema, checkoutResponseSchema, errorBodySchema } from "../http/wire-schemas.ts";
+import type { ZodTypeProvider } from "../http/zod-schemas.ts";
+import type { RateLimiter } from "../rate-limit.ts";
+import { isAllowedRedirect } from "./redirects.ts";
+
+export interface CheckoutApiOptions {
+  db: Database;
+  publicUrl: string;
+  storeId: string;
+  allowedOrigins: readonly string[];
+  reservationMs: number;
+  now: () => Date;
+  /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
+  onStockChange: () => void;
+  /** Limits checkouts per client address; none when undefined. */
+  rateLimiter: RateLimiter | undefined;
+}
+
+/** POST /store/{storeId}/checkout: prices the cart on the server, reserves stock, answers the payment page's URL. */
+export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOptions): void {
+  const { db, now } = options;
+  const allowed = new Set(options.allowedOrigins);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/store/:storeId/checkout",
+    {
+      schema: {
+        body: checkoutRequestSchema,
+        response: { 200: checkoutResponseSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
+      },
+      // The rate limit and the content type come before the body is validated.
+      preValidation: async (request, reply) => {
+        const wait = options.rateLimiter?.take(request.ip) ?? null;
+        if (wait !== null) {
+          reply.header("retry-after", String(wait));
+          throw new ApiError(429, "rate_limited", `Too many checkouts from this address. Try again in ${wait} s.`, {
+            retry_after_seconds: wait,
+          });
+        }
+        const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+        if (contentType !== "application/json") {
+          throw new ApiError(415, "unsupported_media_type", "Send the checkout as application/json.");
+        }
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      if (body.items.length === 0) throw new ApiError(400, "empty_cart", "Add at least one item to check out.");
+      for (const [field, value] of [
+        ["successUrl", body.successUrl],
+        ["cancelUrl", body.cancelUrl],
+      ] as const) {
+        if (!isAllowedRedirect(value, allowed)) {
+          throw new ApiError(400, "invalid_redirect_url", `${field} must be a URL on an allowed shop origin.`, {
+            field,
+          });
+        }
+      }
+      if ((await releaseExpiredSessions(db, now())) > 0) options.onStockChange();
+      const { session } = await createCheckoutSession(
+        db,
+        {
+          items: body.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
+          successUrl: body.successUrl,
+          cancelUrl: body.cancelUrl,
+          locale: body.locale,
+          timeZone: body.timeZone,
+        },
+        { now: now(), reservationMs: options.reservationMs },
+      );
+      options.onStockChange();
+      const url = new URL(`${options.publicUrl}/checkout/${session.id}`);
+      url.searchParams.set("store", options.storeId);
+      if (body.locale !== undefined) url.searchParams.set("locale", body.locale);
+      return { url: url.toString() };
+    },
+  );
+}

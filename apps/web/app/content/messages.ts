@@ -1,0 +1,53 @@
+import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
+
+/**
+ * What the shop tells shoppers when something goes wrong or right: SPEC §8's catalogue and the
+ * success toasts, in one place. Components import these; tests that check exact wording spell it out.
+ */
+export const messages = {
+  productsError: (message: string | null) => `Error loading products: ${message || "Failed to load products"}`,
+  productError: (message: string | null) => `Error loading product: ${message || "Failed to load product"}`,
+  noProducts: "No products available at the moment.",
+  subtitleFallback: "Check out this amazing product!",
+  unavailable: "Currently unavailable",
+  inStock: (count: number) => `${count} in stock!`,
+  notEnoughStock: (count: number) => `Not enough stock. Only ${count} left.`,
+
+  addedFromCard: {
+    title: "Added to Cart! 🛒",
+    description: (title: string) => `${title} has been added to your cart.`,
+  },
+  addedFromDetail: {
+    title: "Added to Cart! 🛒",
+    description: (quantity: number, title: string, variant: string) => `${quantity} x ${title} (${variant}) added.`,
+  },
+  cardAddFailedTitle: "Error adding to cart",
+  detailAddFailedTitle: "Oh no! Something went wrong.",
+  noVariantToAdd: "This product has no variant to add.",
+
+  /** SPEC §8: adding more than the stock the store reported. */
+  stockExceeded: (name: string, available: number) => `Not enough stock for ${name}. Only ${available} left.`,
+  /** More of one item than one checkout may hold (the contract's maxLineQuantity). */
+  lineLimitReached: (name: string) =>
+    `You can order at most ${maxLineQuantity} of ${name} at a time. For larger orders, please contact us.`,
+  /** More different items than one checkout may hold (the contract's maxCheckoutLines). */
+  cartLinesLimitReached: `Your cart can hold at most ${maxCheckoutLines} different items. Please check out or remove one first.`,
+  lineAtLimit: `That is the most one order can hold (${maxLineQuantity}).`,
+
+  emptyCart: { title: "Your cart is empty", description: "Add some products to your cart before checking out." },
+  checkoutFailed: {
+    title: "Checkout Error",
+    description: "There was a problem initializing checkout. Please try again.",
+  },
+  checkoutSoldOut: (name: string) => `${name} is sold out. Please remove it from your cart.`,
+  checkoutShort: (name: string, available: number) =>
+    `Only ${available} of ${name} left. Please lower the quantity in your cart.`,
+  checkoutUnavailable: (name: string) => `${name} is no longer available. Please remove it from your cart.`,
+  checkoutOverLimit: (name: string, max: number) =>
+    `You can order at most ${max} of ${name} at a time. Please lower the quantity in your cart.`,
+} as const;
+
+/** How a cart line is named in messages: "Pure Himalayan Shilajit Resin (10 g)". */
+export function lineName(productTitle: string, variantTitle: string): string {
+  return `${productTitle} (${variantTitle})`;
+}

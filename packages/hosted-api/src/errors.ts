@@ -1,0 +1,108 @@
+/**
+ * Every error code our store API answers with, and the `details` each one carries. The body of every
+ * non-OK answer is `{error: {code, message, details?}}`; `message` is for people, `code` and `details`
+ * for programs.
+ */
+export interface ErrorDetailsByCode {
+  /** A field of the query, path or body failed validation; `field` names it, e.g. "body.items.0.quantity". */
+  invalid_request: { field: string } | undefined;
+  invalid_json: undefined;
+  unsupported_media_type: undefined;
+  body_too_large: undefined;
+  headers_too_large: undefined;
+  request_timeout: undefined;
+  bad_request: undefined;
+  uri_too_long: undefined;
+  invalid_url: undefined;
+  method_not_allowed: undefined;
+  not_found: undefined;
+  rate_limited: { retry_after_seconds: number } | undefined;
+  internal_error: undefined;
+  service_unavailable: undefined;
+  // Checkout refusals. Those naming a cart line carry its `variant_id`.
+  empty_cart: undefined;
+  too_many_lines: { max: number };
+  invalid_redirect_url: { field: "successUrl" | "cancelUrl" };
+  invalid_quantity: { variant_id: string; max: number };
+  unknown_variant: { variant_id: string };
+  product_unavailable: { variant_id: string };
+  insufficient_inventory: { variant_id: string; available: number; requested: number };
+  mixed_currencies: undefined;
+}
+
+export type ErrorCode = keyof ErrorDetailsByCode;
+
+// A Record over the union: adding a code above without listing it here is a type error, and so is a stray one.
+const knownCodes: Record<ErrorCode, true> = {
+  invalid_request: true,
+  invalid_json: true,
+  unsupported_media_type: true,
+  body_too_large: true,
+  headers_too_large: true,
+  request_timeout: true,
+  bad_request: true,
+  uri_too_long: true,
+  invalid_url: true,
+  method_not_allowed: true,
+  not_found: true,
+  rate_limited: true,
+  internal_error: true,
+  service_unavailable: true,
+  empty_cart: true,
+  too_many_lines: true,
+  invalid_redirect_url: true,
+  invalid_quantity: true,
+  unknown_variant: true,
+  product_unavailable: true,
+  insufficient_inventory: true,
+  mixed_currencies: true,
+};
+
+export const errorCodes = Object.keys(knownCodes) as readonly ErrorCode[];
+
+export interface WireError<Code extends ErrorCode = ErrorCode> {
+  code: Code;
+  message: string;
+  details?: ErrorDetailsByCode[Code];
+}
+
+/** The body of every non-OK answer. */
+export interface ErrorBody<Code extends ErrorCode = ErrorCode> {
+  error: WireError<Code>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(knownCodes, value);
+}
+
+/**
+ * Why checkout refused one line of the cart, read from an error answer; undefined when the answer does
+ * not name a line. Read leniently: the details are untrusted JSON.
+ */
+export type LineRefusal =
+  | { reason: "short_of_stock"; variantId: string; available: number }
+  | { reason: "unavailable"; variantId: string }
+  | { reason: "over_limit"; variantId: string; max: number };
+
+export function lineRefusal(code: unknown, details: unknown): LineRefusal | undefined {
+  if (!isErrorCode(code) || typeof details !== "object" || details === null) return undefined;
+  const fields = details as Record<string, unknown>;
+  const variantId = fields.variant_id;
+  if (typeof variantId !== "string" || variantId === "") return undefined;
+  const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined);
+  switch (code) {
+    case "insufficient_inventory": {
+      const available = count(fields.available);
+      return available === undefined ? undefined : { reason: "short_of_stock", variantId, available };
+    }
+    case "unknown_variant":
+    case "product_unavailable":
+      return { reason: "unavailable", variantId };
+    case "invalid_quantity": {
+      const max = count(fields.max);
+      return max === undefined ? undefined : { reason: "over_limit", variantId, max };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./errors.ts";
+export * from "./limits.ts";
+export * from "./money.ts";
+export type * from "./wire.ts";
+export { variantFieldNames } from "./wire.ts";

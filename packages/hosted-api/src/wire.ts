@@ -1,0 +1,158 @@
+/**
+ * The JSON of the four calls, as our store API sends it. The hosted backend sends the same field names
+ * and may leave fields out or send more; the storefront reads every answer leniently (apps/web
+ * lib/store-api), keyed by these types so that a renamed field is a type error on both sides.
+ */
+
+export interface WireCurrency {
+  code: string;
+  decimal_digits: number;
+  /** Display template with `$1` for the amount, e.g. "Rs. $1". */
+  template: string;
+  name: string;
+  symbol: string;
+  symbol_native: string;
+  name_plural: string;
+  rounding: number;
+  min_amount: number;
+}
+
+export interface WirePrice {
+  /** Minor units. */
+  amount: number;
+  /** Minor units; null (or 0 from some backends) when not on sale. */
+  sale_amount: number | null;
+  currency_code: string;
+  currency: WireCurrency | null;
+}
+
+export interface WireOptionValue {
+  id: string;
+  option_id: string;
+  variant_id: string;
+  value: string;
+}
+
+export interface WireOption {
+  id: string;
+  title: string;
+  values: WireOptionValue[];
+}
+
+export interface WireVariant {
+  id: string;
+  title: string;
+  image_url: string | null;
+  sku: string | null;
+  /** The first price is the one shown and charged. */
+  prices: WirePrice[];
+  manage_inventory: boolean;
+  weight: number | null;
+  options: WireOptionValue[];
+  /** Units a shopper can buy now. */
+  inventory_quantity: number;
+}
+
+export interface WireImage {
+  url: string;
+  order: number;
+  type: string;
+}
+
+interface WireProductFields {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  ribbon_text: string | null;
+  /** Untrusted HTML. */
+  description: string;
+  thumbnail: string | null;
+  purchasable: boolean;
+  order: number;
+  site_product_selection: string | null;
+  status: string;
+  options: WireOption[];
+  variants: WireVariant[];
+  product_collections: { product_id: string; collection_id: string; order: number }[];
+  additional_info: { id: string; order: number; title: string; description: string }[];
+  type: { value: string };
+  custom_fields: { id: string; title: string; is_required: boolean }[];
+  related_products: {
+    id: string;
+    section_title: string;
+    related_type: string;
+    related_id: string;
+    position: number;
+  }[];
+  updated_at: string;
+  created_at: string;
+  deleted_at: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** A product in a list answer: its pictures are `images`. */
+export interface WireListProduct extends WireProductFields {
+  images: WireImage[];
+}
+
+/** The product of a single-product answer: its pictures are `media`. */
+export interface WireDetailProduct extends WireProductFields {
+  media: WireImage[];
+}
+
+/** GET /store/{storeId}/products */
+export interface ProductListResponse {
+  count: number;
+  offset: number;
+  limit: number;
+  products: WireListProduct[];
+}
+
+/** GET /store/{storeId}/products/{id} */
+export interface ProductResponse {
+  product: WireDetailProduct;
+}
+
+/** The fields GET /store/{storeId}/variants can return besides the id (chosen with `fields=`). */
+export interface WireVariantFields {
+  inventory_quantity: number;
+  title: string;
+  sku: string | null;
+  manage_inventory: boolean;
+  product_id: string;
+}
+
+export const variantFieldNames = [
+  "inventory_quantity",
+  "title",
+  "sku",
+  "manage_inventory",
+  "product_id",
+] as const satisfies readonly (keyof WireVariantFields)[];
+
+/** GET /store/{storeId}/variants?fields=inventory_quantity&product_ids[]=… */
+export interface VariantsResponse {
+  variants: ({ id: string } & Partial<WireVariantFields>)[];
+}
+
+export interface CheckoutItem {
+  variant_id: string;
+  quantity: number;
+}
+
+/** POST /store/{storeId}/checkout */
+export interface CheckoutRequestBody {
+  items: CheckoutItem[];
+  successUrl: string;
+  cancelUrl: string;
+  locale?: string;
+  timeZone?: string;
+}
+
+/** The hosted payment page's address; it may already carry a query string. */
+export interface CheckoutResponse {
+  url: string;
+}
+
+/** Untrusted JSON keyed like a wire type: every field may be missing or of another type. */
+export type Unchecked<Wire> = { readonly [Field in keyof Wire]?: unknown };
