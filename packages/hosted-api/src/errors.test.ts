@@ -15,9 +15,11 @@ describe("error codes", () => {
 
 describe("reading which cart line checkout refused", () => {
   it("reads a line short of stock with how many are left", () => {
-    expect(
-      lineRefusal("insufficient_inventory", { variant_id: "var_10g", available: 2, requested: 5 }),
-    ).toEqual({ reason: "short_of_stock", variantId: "var_10g", available: 2 });
+    expect(lineRefusal("insufficient_inventory", { variant_id: "var_10g", available: 2, requested: 5 })).toEqual({
+      reason: "short_of_stock",
+      variantId: "var_10g",
+      available: 2,
+    });
     expect(lineRefusal("insufficient_inventory", { variant_id: "var_10g", available: 0 })).toEqual({
       reason: "short_of_stock",
       variantId: "var_10g",

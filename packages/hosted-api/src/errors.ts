@@ -89,7 +89,8 @@ export function lineRefusal(code: unknown, details: unknown): LineRefusal | unde
   const fields = details as Record<string, unknown>;
   const variantId = fields.variant_id;
   if (typeof variantId !== "string" || variantId === "") return undefined;
-  const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined);
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
   switch (code) {
     case "insufficient_inventory": {
       const available = count(fields.available);

@@ -3,3 +3,5 @@ export * from "./limits.ts";
 export * from "./money.ts";
 export type * from "./wire.ts";
 export { variantFieldNames } from "./wire.ts";
+export * from "./shop-offer.ts";
+export * from "./orders.ts";

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { isShippingCountry, shippingCountries, shippingRates } from "./shop-offer.ts";
+
+describe("the shop's delivery offer", () => {
+  it("has one rate for each country the shop ships to, and Nepal is free", () => {
+    expect(shippingRates.map((rate) => rate.country).sort()).toEqual([...shippingCountries].sort());
+    expect(shippingRates.find((rate) => rate.country === "NP")?.amount).toBe(0);
+    for (const rate of shippingRates) {
+      expect(Number.isInteger(rate.amount) && rate.amount >= 0).toBe(true);
+      expect(rate.transitDays.min).toBeLessThanOrEqual(rate.transitDays.max);
+    }
+  });
+
+  it("knows the shipping countries by their ISO codes only", () => {
+    expect(isShippingCountry("NP")).toBe(true);
+    expect(isShippingCountry("GB")).toBe(true);
+    expect(isShippingCountry("UK")).toBe(false);
+    expect(isShippingCountry("np")).toBe(false);
+    expect(isShippingCountry(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The shop's published delivery and returns offer. The store API seeds its shipping-rates table from it
+ * (the rates are the owner's to set: change them here), and the storefront's shipping page and
+ * structured data quote it, so what a page promises is what checkout charges.
+ */
+
+/** The countries the shop delivers to, as ISO 3166-1 alpha-2 codes. */
+export const shippingCountries = ["NP", "IN", "US", "GB", "CA", "AE"] as const;
+export type ShippingCountry = (typeof shippingCountries)[number];
+
+export function isShippingCountry(value: unknown): value is ShippingCountry {
+  return typeof value === "string" && (shippingCountries as readonly string[]).includes(value);
+}
+
+export interface ShippingRate {
+  country: ShippingCountry;
+  /** English name, as addresses and pages print it. */
+  countryName: string;
+  /** Flat rate per order in minor units of `currencyCode`; 0 is free delivery. */
+  amount: number;
+  currencyCode: string;
+  /** Business days from dispatch to the door. */
+  transitDays: { min: number; max: number };
+}
+
+/** Business days between the order and its dispatch. */
+export const handlingDays = { min: 1, max: 2 } as const;
+
+/** Prices are in Nepalese rupees, so rates are too. Nepal is free (SPEC §1). */
+export const shippingRates: readonly ShippingRate[] = [
+  { country: "NP", countryName: "Nepal", amount: 0, currencyCode: "NPR", transitDays: { min: 1, max: 5 } },
+  { country: "IN", countryName: "India", amount: 150_000, currencyCode: "NPR", transitDays: { min: 5, max: 9 } },
+  {
+    country: "US",
+    countryName: "United States",
+    amount: 350_000,
+    currencyCode: "NPR",
+    transitDays: { min: 7, max: 14 },
+  },
+  {
+    country: "GB",
+    countryName: "United Kingdom",
+    amount: 300_000,
+    currencyCode: "NPR",
+    transitDays: { min: 6, max: 12 },
+  },
+  { country: "CA", countryName: "Canada", amount: 350_000, currencyCode: "NPR", transitDays: { min: 8, max: 15 } },
+  {
+    country: "AE",
+    countryName: "United Arab Emirates",
+    amount: 250_000,
+    currencyCode: "NPR",
+    transitDays: { min: 4, max: 8 },
+  },
+];
+
+/** The satisfaction guarantee as a returns policy. */
+export const returnsPolicy = {
+  /** Days after delivery within which a shopper may ask for a refund. */
+  windowDays: 30,
+  /** Opened jars may be returned under the guarantee. */
+  acceptsOpened: true,
+  /** Who pays the return postage: the shop, for items that arrive damaged or wrong; else the shopper. */
+  returnShippingPaidBy: "shopper",
+} as const;
