@@ -59,3 +59,20 @@ describe("displayed product price", () => {
     expect(productPrice({ siteProductSelection: null, variants: [] })).toBeNull();
   });
 });
+
+describe("currencies with other than two decimals", () => {
+  it("formats zero-decimal currencies without a decimal point", () => {
+    expect(formatMoney(1500, { code: "jpy", symbol: "¥", template: null, decimalDigits: 0 })).toBe("¥1500");
+  });
+
+  it("formats three-decimal currencies in thousandths", () => {
+    expect(formatMoney(12345, { code: "kwd", symbol: null, template: "KD $1", decimalDigits: 3 })).toBe("KD 12.345");
+  });
+});
+
+describe("displayed variant ties", () => {
+  it("keeps the first of equally cheap variants", () => {
+    const tied = [variant("a", 2000), variant("b", 2500, 2000), variant("c", 2000)];
+    expect(displayedVariant({ siteProductSelection: null, variants: tied })?.id).toBe("a");
+  });
+});

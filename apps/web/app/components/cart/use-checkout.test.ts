@@ -51,3 +51,28 @@ describe("checkout problems", () => {
     );
   });
 });
+
+describe("checkout problems, by error code", () => {
+  const storeError = (code: string, details: Record<string, unknown>) =>
+    new StoreApiError("HTTP 409: Conflict", 409, code, { variant_id: "var_starter_kit", ...details });
+
+  it("names a line whose product the store made unavailable", () => {
+    expect(checkoutProblem(storeError("product_unavailable", {}), items)).toBe(
+      "Shilajit Starter Kit (Kit) is no longer available. Please remove it from your cart.",
+    );
+  });
+
+  it("gives the general text for other codes about a line, and for a stock refusal without a count", () => {
+    expect(checkoutProblem(storeError("mixed_currencies", { available: 3 }), items)).toBe(checkoutErrorText);
+    expect(checkoutProblem(storeError("insufficient_inventory", {}), items)).toBe(checkoutErrorText);
+    expect(checkoutProblem(storeError("insufficient_inventory", { available: "3" }), items)).toBe(checkoutErrorText);
+  });
+
+  it("reads only errors of the store API, not others that carry the same fields", () => {
+    const lookalike = Object.assign(new Error("x"), {
+      code: "unknown_variant",
+      details: { variant_id: "var_starter_kit" },
+    });
+    expect(checkoutProblem(lookalike, items)).toBe(checkoutErrorText);
+  });
+});
