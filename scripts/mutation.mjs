@@ -1,6 +1,7 @@
 // `npm run mutation`: Stryker over the pure rules of each workspace in mutation.config.mjs, one workspace
 // after the other, then one table of scores per file. Fails when a file is below its target.
-// `npm run mutation -- web` runs only the workspaces whose folder contains "web".
+// `npm run mutation -- web` runs only the workspaces whose folder contains "web"; `--summary` prints the
+// table of the last run's reports again without running Stryker.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -22,13 +23,14 @@ function functionRanges(workspaceDir, file, names) {
   });
 }
 
+// A mutate glob (with *, ** and ?) as a regular expression over workspace-relative paths.
 function globToRegExp(glob) {
-  const pattern = glob
-    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-    .replace(/\*\*\//g, "\u0000")
-    .replace(/\*/g, "[^/]*")
-    .replace(/\u0000/g, "(?:.*/)?");
-  return new RegExp(`^${pattern}$`);
+  const part = (text) =>
+    text
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, "[^/]*")
+      .replace(/\?/g, "[^/]");
+  return new RegExp(`^${glob.split("**/").map(part).join("(?:.*/)?")}$`);
 }
 
 /** Index of the config entry that names the file (its row's place in the table) or -1. */
@@ -66,13 +68,23 @@ function originalText(source, location) {
   ].join("\n");
 }
 
-function isDocumentedEquivalent(file, mutant, original) {
+/** Whether `where` occurs on the mutant's first line so that it covers the mutant's first column. */
+function occursAt(line, where, column) {
+  for (let index = line.indexOf(where); index !== -1; index = line.indexOf(where, index + 1)) {
+    if (index <= column && column < index + where.length) return true;
+  }
+  return false;
+}
+
+function isDocumentedEquivalent(file, mutant, source, original) {
+  const line = source.split("\n")[mutant.location.start.line - 1] ?? "";
   return equivalent.some(
     (entry) =>
       entry.file === file &&
       entry.mutator === mutant.mutatorName &&
       oneLine(entry.original) === oneLine(original) &&
-      oneLine(entry.replacement) === oneLine(mutant.replacement ?? ""),
+      oneLine(entry.replacement) === oneLine(mutant.replacement ?? "") &&
+      occursAt(line, entry.where, mutant.location.start.column - 1),
   );
 }
 
@@ -93,7 +105,7 @@ function summarise(workspace, name) {
     for (const mutant of result.mutants) {
       if (mutant.status !== "Survived" && mutant.status !== "NoCoverage") continue;
       const original = originalText(result.source, mutant.location);
-      if (isDocumentedEquivalent(file, mutant, original)) equivalentCount += 1;
+      if (isDocumentedEquivalent(file, mutant, result.source, original)) equivalentCount += 1;
       else survivors.push({ file, line: mutant.location.start.line, mutant, original });
     }
     rows.push({
@@ -128,7 +140,8 @@ function printTable(rows) {
   console.log([format(header), format(widths.map((width) => "-".repeat(width))), ...body.map(format)].join("\n"));
 }
 
-const only = process.argv.slice(2);
+const summaryOnly = process.argv.includes("--summary");
+const only = process.argv.slice(2).filter((argument) => argument !== "--summary");
 const chosen = workspaces.filter((workspace) => only.length === 0 || only.some((word) => workspace.dir.includes(word)));
 if (chosen.length === 0) throw new Error(`No workspace in mutation.config.mjs matches ${only.join(", ")}`);
 
@@ -137,6 +150,12 @@ const rows = [];
 const survivors = [];
 for (const workspace of chosen) {
   const name = path.basename(workspace.dir);
+  if (summaryOnly) {
+    const summary = summarise(workspace, name);
+    rows.push(...summary.rows);
+    survivors.push(...summary.survivors);
+    continue;
+  }
   const configFile = path.join(reportFolder, name, "stryker.config.json");
   mkdirSync(path.dirname(configFile), { recursive: true });
   rmSync(path.join(reportFolder, name, "mutation.json"), { force: true });
@@ -153,7 +172,8 @@ for (const workspace of chosen) {
   survivors.push(...summary.survivors);
 }
 
-console.log(`\n=== Mutation scores (${((Date.now() - started) / 1000).toFixed(0)} s in all) ===\n`);
+const took = summaryOnly ? "last run" : `${((Date.now() - started) / 1000).toFixed(0)} s in all`;
+console.log(`\n=== Mutation scores (${took}) ===\n`);
 printTable(rows);
 console.log(`\nHTML reports: ${chosen.map((workspace) => path.relative(root, path.join(reportFolder, path.basename(workspace.dir), "index.html"))).join(", ")}`);
 if (survivors.length > 0) {

@@ -12,8 +12,7 @@ const npr: CurrencyRow = {
   decimalDigits: 2,
 };
 const currencies = new Map([["NPR", npr]]);
-// Built per call, not once at load, so each test exercises assetUrlOn itself.
-const assetUrl = (stored: string) => assetUrlOn("https://api.test")(stored);
+const assetUrl = assetUrlOn("https://api.test");
 const created = new Date("2025-01-02T03:04:05.000Z");
 const updated = new Date("2025-02-03T04:05:06.000Z");
 
