@@ -1,8 +1,8 @@
 // `npm run mutation` (scripts/mutation.mjs): Stryker's mutation testing over the shop's pure rules, one
-// Stryker run per workspace. Adding a workspace is one more line in `workspaces`.
+// Stryker run per workspace. Adding a workspace is one more entry in `workspaces` (see the last one).
 //
 // Per workspace:
-//   dir    the workspace folder; its own vitest config is used.
+//   dir    the workspace folder; its own vitest.config.* is used when it has one.
 //   tests  the unit-test files run against the mutants (globs, relative to dir). Integration tests that
 //          start databases or servers stay out: they would make a run take hours, not minutes.
 //   files  what is mutated, each with the lowest mutation score (%) the run accepts for it (undefined: no
@@ -41,6 +41,8 @@ export const workspaces = [
       { file: "src/catalog/serialize.ts", target: 80 },
     ],
   },
+  // A shared package, once it exists, is one line such as:
+  // { dir: "packages/hosted-api", tests: ["src/**/*.test.ts"], files: [{ file: "src/**/*.ts", target: 90 }] },
 ];
 
 /**
