@@ -15,6 +15,8 @@ export default tseslint.config(
       "**/playwright-report/**",
       "**/drizzle/**",
       "data/**",
+      "reports/**",
+      "**/.stryker-tmp/**",
     ],
   },
   js.configs.recommended,

@@ -43,3 +43,10 @@ describe("displayed product price", () => {
     expect(productPrice({ siteProductSelection: null, variants: [] })).toBeNull();
   });
 });
+
+describe("displayed variant ties", () => {
+  it("keeps the first of equally cheap variants", () => {
+    const tied = [variant("a", 2000), variant("b", 2500, 2000), variant("c", 2000)];
+    expect(displayedVariant({ siteProductSelection: null, variants: tied })?.id).toBe("a");
+  });
+});

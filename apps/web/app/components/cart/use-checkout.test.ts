@@ -1,3 +1,4 @@
+import { lineRefusal } from "@herbo/hosted-api";
 import { describe, expect, it } from "vitest";
 import type { CartItem } from "~/lib/cart/cart";
 import { StoreApiError } from "~/lib/store-api/client";
@@ -57,5 +58,36 @@ describe("checkout problems", () => {
         items,
       ),
     ).toBe(checkoutErrorText);
+  });
+});
+
+describe("checkout problems, by error code", () => {
+  // As the store client reads an error answer: the code, and the refusal its details describe.
+  const storeError = (code: string, details: Record<string, unknown>) =>
+    new StoreApiError(
+      "HTTP 409: Conflict",
+      409,
+      code,
+      lineRefusal(code, { variant_id: "var_starter_kit", ...details }),
+    );
+
+  it("names a line whose product the store made unavailable", () => {
+    expect(checkoutProblem(storeError("product_unavailable", {}), items)).toBe(
+      "Shilajit Starter Kit (Kit) is no longer available. Please remove it from your cart.",
+    );
+  });
+
+  it("gives the general text for other codes about a line, and for a stock refusal without a count", () => {
+    expect(checkoutProblem(storeError("mixed_currencies", { available: 3 }), items)).toBe(checkoutErrorText);
+    expect(checkoutProblem(storeError("insufficient_inventory", {}), items)).toBe(checkoutErrorText);
+    expect(checkoutProblem(storeError("insufficient_inventory", { available: "3" }), items)).toBe(checkoutErrorText);
+  });
+
+  it("reads only errors of the store API, not others that carry the same fields", () => {
+    const lookalike = Object.assign(new Error("x"), {
+      code: "unknown_variant",
+      details: { variant_id: "var_starter_kit" },
+    });
+    expect(checkoutProblem(lookalike, items)).toBe(checkoutErrorText);
   });
 });

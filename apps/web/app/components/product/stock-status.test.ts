@@ -42,3 +42,13 @@ describe("detail stock message", () => {
     expect(stockStatus({ purchasable: true }, variant(false, 0), 50)).toEqual({ message: null, canAdd: true });
   });
 });
+
+describe("detail stock message, edge cases", () => {
+  it("says 'Currently unavailable' for a purchasable product with no variant to buy", () => {
+    expect(stockStatus({ purchasable: true }, undefined, 1)).toEqual({ message: "Currently unavailable", canAdd: false });
+  });
+
+  it("says nothing and allows adding when a tracked variant's stock is unknown", () => {
+    expect(stockStatus({ purchasable: true }, variant(true, null), 5)).toEqual({ message: null, canAdd: true });
+  });
+});

@@ -121,3 +121,38 @@ describe("cart total", () => {
     expect(cartTotal([])).toBe(0);
   });
 });
+
+describe("multi-line carts", () => {
+  it("sets the quantity of the named line and leaves the other lines alone", () => {
+    const cart = cartReducer([item("a", 1), item("b", 2), item("c", 3)], {
+      type: "setQuantity",
+      variantId: "b",
+      quantity: 7.9,
+    });
+    expect(cart.map((line) => [line.variant.id, line.quantity])).toEqual([
+      ["a", 1],
+      ["b", 7],
+      ["c", 3],
+    ]);
+  });
+
+  it("counts the line of the variant being added against its stock, not whichever line comes first", () => {
+    const cart = [item("b", 5), item("a", 1)];
+    expect(stockProblem(cart, item("a", 1), 2)).toBeNull();
+    expect(stockProblem(cart, item("a", 2), 2)).toBe("Not enough stock for Shilajit Starter Kit (Kit). Only 2 left.");
+    expect(stockProblem([item("b", 1), item("a", 2)], item("a", 1), 2)).toBe(
+      "Not enough stock for Shilajit Starter Kit (Kit). Only 2 left.",
+    );
+  });
+
+  it("replaces every line at once, as when another tab changed the stored cart", () => {
+    const stored = [item("c", 4)];
+    expect(cartReducer([item("a", 1), item("b", 2)], { type: "replace", items: stored })).toBe(stored);
+  });
+});
+
+describe("unknown stock", () => {
+  it("never refuses a tracked variant whose stock figure is unknown", () => {
+    expect(stockProblem([item("a", 40)], item("a", 5), null)).toBeNull();
+  });
+});

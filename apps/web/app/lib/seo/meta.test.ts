@@ -62,3 +62,100 @@ describe("sitemap and feed", () => {
     expect(rss).toContain("<pubDate>Fri, 18 Jul 2025 08:00:00 GMT</pubDate>");
   });
 });
+
+describe("page meta, tag by tag", () => {
+  it("writes the full set of tags for an ordinary page, with the default image and type", () => {
+    expect(pageMeta({ siteUrl: "https://shop.test", path: "/store", title: "Store", description: "All products" })).toEqual([
+      { title: "Store" },
+      { name: "description", content: "All products" },
+      { tagName: "link", rel: "canonical", href: "https://shop.test/store" },
+      { property: "og:site_name", content: "Herbo Shilajit" },
+      { property: "og:type", content: "website" },
+      { property: "og:title", content: "Store" },
+      { property: "og:description", content: "All products" },
+      { property: "og:url", content: "https://shop.test/store" },
+      { property: "og:image", content: "https://shop.test/images/og-default.png" },
+      { property: "og:image:alt", content: "Store" },
+    ]);
+  });
+
+  it("writes the page's own type, image and image text, also on Twitter's card", () => {
+    const meta = pageMeta({
+      siteUrl: "https://shop.test",
+      path: "/blog/a",
+      title: "Article",
+      description: "About resin",
+      image: "/images/og-blog.png",
+      imageAlt: "A jar of resin",
+      type: "article",
+      twitterCard: true,
+    });
+    expect(meta.slice(4)).toEqual([
+      { property: "og:type", content: "article" },
+      { property: "og:title", content: "Article" },
+      { property: "og:description", content: "About resin" },
+      { property: "og:url", content: "https://shop.test/blog/a" },
+      { property: "og:image", content: "https://shop.test/images/og-blog.png" },
+      { property: "og:image:alt", content: "A jar of resin" },
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:title", content: "Article" },
+      { name: "twitter:description", content: "About resin" },
+      { name: "twitter:image", content: "https://shop.test/images/og-blog.png" },
+      { name: "twitter:image:alt", content: "A jar of resin" },
+    ]);
+  });
+
+  it("gives Twitter's image the page title as its text when no image text is set", () => {
+    const meta = pageMeta({ siteUrl: "https://shop.test", path: "/x", title: "T", description: "D", twitterCard: true });
+    expect(meta).toContainEqual({ name: "twitter:image:alt", content: "T" });
+  });
+
+  it("adds noindex only where asked (noindex only where asked)", () => {
+    const base = { siteUrl: "https://shop.test", path: "/x", title: "T", description: "D" };
+    const robots = (meta: ReturnType<typeof pageMeta>) => meta.filter((entry) => "name" in entry && entry.name === "robots");
+    expect(robots(pageMeta({ ...base, noindex: true }))).toEqual([{ name: "robots", content: "noindex" }]);
+    expect(robots(pageMeta(base))).toEqual([]);
+    expect(robots(pageMeta({ ...base, noindex: false }))).toEqual([]);
+  });
+});
+
+describe("absolute URLs", () => {
+  it("joins site paths to the origin, with or without slashes", () => {
+    expect(absoluteUrl("https://shop.test//", "/blog")).toBe("https://shop.test/blog");
+    expect(absoluteUrl("https://shop.test", "images/a.png")).toBe("https://shop.test/images/a.png");
+    expect(absoluteUrl("https://shop.test/", "")).toBe("https://shop.test/");
+  });
+
+  it("leaves http and https URLs alone, but only when the path starts with one", () => {
+    expect(absoluteUrl("https://shop.test", "http://cdn.test/a.png")).toBe("http://cdn.test/a.png");
+    expect(absoluteUrl("https://shop.test", "/go?to=https://cdn.test")).toBe("https://shop.test/go?to=https://cdn.test");
+  });
+});
+
+describe("SITE_URL from the route matches", () => {
+  const fallback = "http://localhost:3000";
+
+  it("reads only the root route's data", () => {
+    expect(
+      siteUrlOf([
+        undefined,
+        { id: "routes/blog", loaderData: { env: { siteUrl: "https://wrong.test" } } },
+        { id: "root", loaderData: { env: { siteUrl: "https://x.test" } } },
+      ]),
+    ).toBe("https://x.test");
+  });
+
+  it("falls back to localhost when the root data is missing or odd", () => {
+    expect(siteUrlOf([{ id: "root", loaderData: null }])).toBe(fallback);
+    expect(siteUrlOf([{ id: "root", loaderData: { env: null } }])).toBe(fallback);
+    expect(siteUrlOf([{ id: "root", loaderData: { env: {} } }])).toBe(fallback);
+    expect(siteUrlOf([{ id: "root", loaderData: { env: { siteUrl: 5 } } }])).toBe(fallback);
+  });
+});
+
+describe("truncated text", () => {
+  it("cuts at the limit without leaving a space at the end", () => {
+    expect(truncateText("Himalayan shilajit resin", 10)).toBe("Himalayan");
+    expect(truncateText("Himalayan shilajit", 18)).toBe("Himalayan shilajit");
+  });
+});

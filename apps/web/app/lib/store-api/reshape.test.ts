@@ -170,3 +170,225 @@ describe("reading odd or broken answers", () => {
     ]);
   });
 });
+
+describe("reading prices and currencies", () => {
+  const variantOf = (price: Record<string, unknown>) =>
+    reshapeProduct({ id: "p", title: "T", variants: [{ id: "v", prices: [price] }] }).variants[0];
+
+  it("does not make a product free when the backend sends a sale amount of 0 (sale_amount of 0)", () => {
+    expect(variantOf({ amount: 120000, sale_amount: 0 })).toMatchObject({ priceInCents: 120000, salePriceInCents: null });
+    expect(variantOf({ amount: 120000, sale_amount: 99900 })).toMatchObject({ salePriceInCents: 99900 });
+  });
+
+  it("reads zero-decimal and three-decimal currencies, up to 4 digits", () => {
+    const digits = (decimal_digits: unknown) => variantOf({ amount: 1, currency: { decimal_digits } })?.currency.decimalDigits;
+    expect(digits(0)).toBe(0);
+    expect(digits(3)).toBe(3);
+    expect(digits(4)).toBe(4);
+  });
+
+  it("falls back to 2 decimals for a missing, negative, fractional or too large digit count", () => {
+    const digits = (decimal_digits: unknown) => variantOf({ amount: 1, currency: { decimal_digits } })?.currency.decimalDigits;
+    expect(digits(undefined)).toBe(2);
+    expect(digits(-1)).toBe(2);
+    expect(digits(2.5)).toBe(2);
+    expect(digits(5)).toBe(2);
+  });
+
+  it("takes the currency code from the price, else from its currency, in lower case", () => {
+    expect(variantOf({ amount: 1, currency_code: "NPR", currency: { code: "USD" } })?.currency.code).toBe("npr");
+    expect(variantOf({ amount: 1, currency: { code: "USD", symbol: "$", template: "$$1" } })?.currency).toEqual({
+      code: "usd",
+      symbol: "$",
+      template: "$$1",
+      decimalDigits: 2,
+    });
+  });
+
+  it("reads money as whole minor units, from trimmed digit strings too", () => {
+    expect(minorUnits(0)).toBe(0);
+    expect(minorUnits(" 1999 ")).toBe(1999);
+    expect(minorUnits(12.6)).toBe(13);
+    expect(minorUnits(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(minorUnits(true)).toBeNull();
+    expect(minorUnits(null)).toBeNull();
+    expect(minorUnits({})).toBeNull();
+  });
+});
+
+describe("reading a product field by field", () => {
+  it("reads every field of a full record", () => {
+    const product = reshapeProduct({
+      id: "p",
+      title: "Resin",
+      subtitle: "Pure",
+      ribbon_text: "New",
+      description: "<p>D</p>",
+      thumbnail: "https://x.test/t.webp",
+      images: [{ url: "https://x.test/a.webp", order: 1 }],
+      purchasable: false,
+      order: 5,
+      site_product_selection: "first_variant",
+      options: [{ id: "o", title: "Size", values: [{ id: "ov", variant_id: "v", value: "10 g" }] }],
+      variants: [
+        {
+          id: "v",
+          title: "10 g",
+          image_url: "https://x.test/v.webp",
+          sku: "HS-10",
+          prices: [{ amount: 120000, sale_amount: null, currency_code: "npr" }],
+          manage_inventory: true,
+          inventory_quantity: 4,
+          weight: 12.5,
+        },
+      ],
+    });
+    expect(product).toEqual({
+      id: "p",
+      title: "Resin",
+      subtitle: "Pure",
+      ribbonText: "New",
+      descriptionHtml: "<p>D</p>",
+      thumbnail: "https://x.test/t.webp",
+      images: [{ url: "https://x.test/a.webp", order: 1 }],
+      purchasable: false,
+      order: 5,
+      siteProductSelection: "first_variant",
+      options: [{ id: "o", title: "Size", values: [{ id: "ov", variantId: "v", value: "10 g" }] }],
+      variants: [
+        {
+          id: "v",
+          title: "10 g",
+          imageUrl: "https://x.test/v.webp",
+          sku: "HS-10",
+          priceInCents: 120000,
+          salePriceInCents: null,
+          currency: { code: "npr", symbol: null, template: null, decimalDigits: 2 },
+          manageInventory: true,
+          inventoryQuantity: 4,
+          weight: 12.5,
+        },
+      ],
+    });
+  });
+
+  it("gives a bare record our defaults", () => {
+    expect(reshapeProduct({ id: "p", title: "T" })).toEqual({
+      id: "p",
+      title: "T",
+      subtitle: null,
+      ribbonText: null,
+      descriptionHtml: "",
+      thumbnail: null,
+      images: [],
+      purchasable: true,
+      order: 0,
+      siteProductSelection: null,
+      options: [],
+      variants: [],
+    });
+  });
+
+  it("uses the first image as the thumbnail when there is none", () => {
+    const product = reshapeProduct({ id: "p", title: "T", media: [{ url: "https://x.test/a.webp" }] });
+    expect(product.thumbnail).toBe("https://x.test/a.webp");
+  });
+
+  it("numbers unordered images in their listed order and skips entries without a URL", () => {
+    const product = reshapeProduct({
+      id: "p",
+      title: "T",
+      media: [{ url: "https://x.test/a.webp" }, null, { order: 0 }, { url: "https://x.test/b.webp" }],
+    });
+    expect(product.images).toEqual([
+      { url: "https://x.test/a.webp", order: 1 },
+      { url: "https://x.test/b.webp", order: 4 },
+    ]);
+  });
+
+  it("skips variants without an id and gives a variant without a title an empty one", () => {
+    const product = reshapeProduct({ id: "p", title: "T", variants: [null, { title: "no id" }, { id: 9 }] });
+    expect(product.variants.map((variant) => [variant.id, variant.title])).toEqual([["9", ""]]);
+  });
+
+  it("reads option values per variant (option values per variant), skipping entries without ids", () => {
+    const product = reshapeProduct({
+      id: "p",
+      title: "T",
+      options: [
+        null,
+        { title: "no id" },
+        {
+          id: "o",
+          values: [
+            { id: "a", variant_id: "v1", value: "10 g" },
+            { id: "b", variant_id: "v2" },
+            { id: "c" },
+            { variant_id: "v3" },
+            null,
+          ],
+        },
+        { id: "bare", title: "Pack" },
+      ],
+    });
+    expect(product.options).toEqual([
+      {
+        id: "o",
+        title: "",
+        values: [
+          { id: "a", variantId: "v1", value: "10 g" },
+          { id: "b", variantId: "v2", value: "" },
+        ],
+      },
+      { id: "bare", title: "Pack", values: [] },
+    ]);
+  });
+
+  it("refuses a product without a title, naming what was unexpected", () => {
+    expect(() => reshapeProduct({ id: "p" })).toThrow("Unexpected response from the store (product)");
+    expect(() => reshapeProduct(null)).toThrow(UnexpectedResponseError);
+    const error = (() => {
+      try {
+        reshapeProduct("html");
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).name).toBe("UnexpectedResponseError");
+  });
+});
+
+describe("reading lists, stock and checkout answers", () => {
+  it("takes count, offset and limit from the answer when it gives them", () => {
+    expect(reshapeProductList({ products: [], count: 12, offset: 40, limit: 20 })).toMatchObject({
+      count: 12,
+      offset: 40,
+      limit: 20,
+    });
+    expect(reshapeProductList({ products: [{ id: "a", title: "A" }] })).toMatchObject({ count: 1, offset: 0, limit: 1 });
+    expect(() => reshapeProductList(null)).toThrow("Unexpected response from the store (product list)");
+  });
+
+  it("refuses a product answer that is not an object", () => {
+    expect(() => reshapeProductResponse(null)).toThrow(UnexpectedResponseError);
+  });
+
+  it("refuses a stock answer without a variants list, and skips entries without an id", () => {
+    expect(() => reshapeVariantStock(null)).toThrow("Unexpected response from the store (variants)");
+    expect(() => reshapeVariantStock({ variants: "none" })).toThrow(UnexpectedResponseError);
+    expect([...reshapeVariantStock({ variants: [null, { inventory_quantity: 3 }, { id: "a", inventory_quantity: 1 }] })]).toEqual([
+      ["a", 1],
+    ]);
+  });
+
+  it("accepts an http or https checkout URL only at the start (the checkout URL's ^ anchor)", () => {
+    expect(reshapeCheckout({ url: "http://localhost:4000/checkout/cs_1" })).toEqual({
+      url: "http://localhost:4000/checkout/cs_1",
+    });
+    expect(() => reshapeCheckout({ url: "javascript:alert('https://x.test')" })).toThrow(
+      "Unexpected response from the store (checkout)",
+    );
+    expect(() => reshapeCheckout(null)).toThrow(UnexpectedResponseError);
+  });
+});

@@ -1,0 +1,317 @@
+// `npm run mutation` (scripts/mutation.mjs): Stryker's mutation testing over the shop's pure rules, one
+// Stryker run per workspace. Adding a workspace is one more entry in `workspaces` (see the last one).
+//
+// Per workspace:
+//   dir    the workspace folder; its own vitest.config.* is used when it has one.
+//   tests  the unit-test files run against the mutants (globs, relative to dir). Integration tests that
+//          start databases or servers stay out: they would make a run take hours, not minutes.
+//   files  what is mutated, each with the lowest mutation score (%) the run accepts for it (undefined: no
+//          floor, reported only). `only` limits a file to the named top-level functions.
+//
+// `equivalent` lists the surviving mutants that cannot change behaviour, each with the reason. They still
+// count against the score (Stryker cannot be told a mutant is equivalent without editing the source);
+// the summary marks them as documented and lists every other survivor as work to do.
+
+/** @type {{ dir: string; tests: string[]; files: { file: string; target?: number; only?: string[] }[] }[]} */
+export const workspaces = [
+  {
+    dir: "apps/web",
+    tests: ["app/lib/**/*.test.ts", "app/components/**/*.test.ts"],
+    files: [
+      { file: "app/lib/money.ts", target: 90 },
+      { file: "app/lib/cart/cart.ts", target: 90 },
+      { file: "app/lib/cart/storage.ts", target: 90 },
+      { file: "app/lib/cart/cart-item.ts", target: 90 },
+      { file: "app/lib/json-guards.ts", target: 90 },
+      { file: "app/components/product/stock-status.ts", target: 90 },
+      { file: "app/components/cart/use-checkout.ts", only: ["checkoutProblem"], target: 90 },
+      { file: "app/lib/store-api/reshape.ts", target: 80 },
+      { file: "app/lib/seo/structured-data.ts", target: 80 },
+      { file: "app/lib/seo/meta.ts", target: 80 },
+    ],
+  },
+  {
+    dir: "apps/store-api",
+    tests: ["src/**/*.test.ts"],
+    files: [
+      { file: "src/checkout/cards.ts", target: 90 },
+      { file: "src/checkout/service.ts", only: ["unitPrice", "mergeItems"], target: 90 },
+      { file: "src/rate-limit.ts", target: 90 },
+      { file: "src/catalog/serialize.ts", target: 80 },
+    ],
+  },
+  {
+    dir: "packages/hosted-api",
+    tests: ["src/**/*.test.ts"],
+    files: [
+      { file: "src/money.ts", target: 90 },
+      { file: "src/errors.ts", target: 90 },
+      { file: "src/orders.ts", target: 90 },
+      { file: "src/shop-offer.ts", target: 90 },
+    ],
+  },
+];
+
+/**
+ * Survivors that cannot change behaviour, each with the reason. A survivor matches an entry when it is in
+ * `file` (from the repo root), on a source line containing `where` at the mutant's column, with that
+ * `mutator`, `original` code and `replacement` (Stryker's names, as the summary prints them).
+ * @type {{ file: string; where: string; mutator: string; original: string; replacement: string; why: string }[]}
+ */
+export const equivalent = [
+  // Store API
+  {
+    file: "apps/store-api/src/checkout/cards.ts",
+    where: "digit > 9",
+    mutator: "EqualityOperator",
+    original: "digit > 9",
+    replacement: "digit >= 9",
+    why: "a doubled digit is even (0 to 18), so it is never exactly 9",
+  },
+  {
+    file: "apps/store-api/src/checkout/cards.ts",
+    where: "sum += digit",
+    mutator: "AssignmentOperator",
+    original: "sum += digit",
+    replacement: "sum -= digit",
+    why: "the negated sum is a multiple of 10 exactly when the sum is (and -0 === 0)",
+  },
+  {
+    file: "apps/store-api/src/checkout/cards.ts",
+    where: 'expiry?.[2] ?? ""',
+    mutator: "StringLiteral",
+    original: '""',
+    replacement: '"Stryker was here!"',
+    why: "the year text's fallback is used only when the expiry did not match, which returns before the year is read",
+  },
+  {
+    file: "apps/store-api/src/checkout/service.ts",
+    where: "variant.saleAmount !== null &&",
+    mutator: "ConditionalExpression",
+    original: "variant.saleAmount !== null",
+    replacement: "true",
+    why: "`null > 0` is false, so the second half alone already rejects a missing sale amount",
+  },
+  // Web: JSON readers. Number.isFinite and Number.isInteger do not convert, so a typeof check before them is
+  // for TypeScript's narrowing only.
+  {
+    file: "apps/web/app/lib/json-guards.ts",
+    where: "return typeof value === \"number\" && Number.isFinite",
+    mutator: "ConditionalExpression",
+    original: 'typeof value === "number"',
+    replacement: "true",
+    why: "Number.isFinite is false for every non-number",
+  },
+  {
+    file: "apps/web/app/lib/json-guards.ts",
+    where: "if (typeof value === \"number\" && Number.isFinite",
+    mutator: "ConditionalExpression",
+    original: 'typeof value === "number"',
+    replacement: "true",
+    why: "Number.isFinite is false for every non-number",
+  },
+  {
+    file: "apps/web/app/lib/json-guards.ts",
+    where: "typeof value === \"number\" && Number.isInteger",
+    mutator: "ConditionalExpression",
+    original: 'typeof value === "number"',
+    replacement: "true",
+    why: "Number.isInteger is false for every non-number",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "typeof number === \"number\" && Number.isFinite",
+    mutator: "ConditionalExpression",
+    original: 'typeof number === "number"',
+    replacement: "true",
+    why: "Number.isFinite is false for every non-number",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "digits !== undefined && Number.isInteger",
+    mutator: "ConditionalExpression",
+    original: "digits !== undefined",
+    replacement: "true",
+    why: "Number.isInteger(undefined) is false",
+  },
+  // Web: checks that only narrow types, because the value checked next is undefined whenever they fail.
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "if (raw === undefined || id === undefined) return undefined",
+    mutator: "ConditionalExpression",
+    original: "raw === undefined",
+    replacement: "false",
+    why: "the id, read as raw?.id, is undefined whenever raw is",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "if (option === undefined || id === undefined) continue",
+    mutator: "ConditionalExpression",
+    original: "option === undefined",
+    replacement: "false",
+    why: "the id, read as option?.id, is undefined whenever option is",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "if (raw === undefined || id === undefined || title === undefined)",
+    mutator: "ConditionalExpression",
+    original: "raw === undefined",
+    replacement: "false",
+    why: "the id, read as raw?.id, is undefined whenever raw is",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "if (raw === undefined || entries === undefined)",
+    mutator: "ConditionalExpression",
+    original: "raw === undefined",
+    replacement: "false",
+    why: "the entries, read as raw?.products, are undefined whenever raw is",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "if (url === undefined || !/^https?",
+    mutator: "ConditionalExpression",
+    original: "url === undefined",
+    replacement: "false",
+    why: "the URL test reads undefined as the text 'undefined', which fails it too",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "sale !== null && sale > 0",
+    mutator: "ConditionalExpression",
+    original: "sale !== null",
+    replacement: "true",
+    why: "`null > 0` is false, so the second half alone already rejects a missing sale amount",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "asFiniteNumber(image?.order)",
+    mutator: "OptionalChaining",
+    original: "image?.order",
+    replacement: "image.order",
+    why: "only read after the image's URL was found, so the image is a record there",
+  },
+  {
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where: "asString(item?.value)",
+    mutator: "OptionalChaining",
+    original: "item?.value",
+    replacement: "item.value",
+    why: "only read after the value's ids were found, so the entry is a record there",
+  },
+  {
+    file: "apps/web/app/components/cart/use-checkout.ts",
+    where: 'typeof error.details?.available === "number"',
+    mutator: "OptionalChaining",
+    original: "error.details?.available",
+    replacement: "error.details.available",
+    why: "a line was found by error.details?.variant_id just before, so details is present here",
+  },
+  // Web: empty fallbacks of loops that skip every entry that is not a record.
+  ...[
+    "(asArray(raw.media) ?? asArray(raw.images) ?? [])",
+    "for (const entry of asArray(value) ?? [])",
+    "for (const valueEntry of asArray(option.values) ?? [])",
+    "for (const entry of asArray(raw.variants) ?? [])",
+  ].map((where) => ({
+    file: "apps/web/app/lib/store-api/reshape.ts",
+    where,
+    mutator: "ArrayDeclaration",
+    original: "[]",
+    replacement: '["Stryker was here"]',
+    why: "the loop skips entries that are not records, so a list holding one string reads as an empty one",
+  })),
+  // Web: storage. A thrown TypeError lands in the same catch as a failing storage, with the same result.
+  {
+    file: "apps/web/app/lib/cart/storage.ts",
+    where: "} catch {",
+    mutator: "BlockStatement",
+    original: "{ return []; }",
+    replacement: "{}",
+    why: "without the early return the unparsed value stays undefined, which the array check turns into []",
+  },
+  {
+    file: "apps/web/app/lib/cart/storage.ts",
+    where: "parseStoredCart(storage?.getItem",
+    mutator: "OptionalChaining",
+    original: "storage?.getItem",
+    replacement: "storage.getItem",
+    why: "without storage the TypeError is caught and gives the same empty cart",
+  },
+  {
+    file: "apps/web/app/lib/cart/storage.ts",
+    where: "if (storage?.getItem(cartStorageKey) !== serialised)",
+    mutator: "OptionalChaining",
+    original: "storage?.getItem",
+    replacement: "storage.getItem",
+    why: "without storage the TypeError is caught and nothing is written either way",
+  },
+  {
+    file: "apps/web/app/lib/cart/storage.ts",
+    where: "storage?.setItem(cartStorageKey, serialised)",
+    mutator: "OptionalChaining",
+    original: "storage?.setItem",
+    replacement: "storage.setItem",
+    why: "without storage the TypeError is caught and nothing is written either way",
+  },
+  // Web: money and SEO.
+  {
+    file: "apps/web/app/lib/money.ts",
+    where: "if (first === undefined) return undefined",
+    mutator: "ConditionalExpression",
+    original: "first === undefined",
+    replacement: "false",
+    why: "with no variants both later returns give undefined too (the first element, or reduce over nothing)",
+  },
+  {
+    file: "apps/web/app/lib/seo/meta.ts",
+    where: 'path === "/" ?',
+    mutator: "ConditionalExpression",
+    original: 'path === "/"',
+    replacement: "false",
+    why: "the general branch also turns '/' into the origin with one slash",
+  },
+  {
+    file: "apps/web/app/lib/seo/meta.ts",
+    where: 'path === "/" ?',
+    mutator: "StringLiteral",
+    original: '"/"',
+    replacement: '""',
+    why: "the general branch turns both '' and '/' into the origin with one slash",
+  },
+  {
+    file: "apps/web/app/lib/seo/meta.ts",
+    where: "collapsed.length <= max ?",
+    mutator: "ConditionalExpression",
+    original: "collapsed.length <= max",
+    replacement: "false",
+    why: "cutting a trimmed text no longer than the limit returns it unchanged",
+  },
+  {
+    file: "apps/web/app/lib/seo/meta.ts",
+    where: "collapsed.length <= max ?",
+    mutator: "EqualityOperator",
+    original: "collapsed.length <= max",
+    replacement: "collapsed.length < max",
+    why: "cutting a trimmed text of exactly the limit returns it unchanged",
+  },
+  {
+    file: "apps/web/app/lib/seo/structured-data.ts",
+    where: 'absoluteUrl(article.siteUrl, "/")',
+    mutator: "StringLiteral",
+    original: '"/"',
+    replacement: '""',
+    why: "absoluteUrl gives the origin with one slash for '' as for '/'",
+  },
+];
+
+/** Stryker options shared by every workspace (see https://stryker-mutator.io/docs/stryker-js/configuration). */
+export const strykerOptions = {
+  testRunner: "vitest",
+  // The machine (and CI) has two cores.
+  concurrency: 2,
+  coverageAnalysis: "perTest",
+  timeoutMS: 10_000,
+  ignoreStatic: false,
+  ignorePatterns: ["build", "dist", "public", ".react-router", "test-results", "playwright-report", "data"],
+};
