@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, pageMeta, siteUrlOf, truncateText } from "./meta";
+import { absoluteUrl, documentTitle, maxTitleLength, pageMeta, renderYearOf, siteUrlOf, truncateText } from "./meta";
 import { buildRssFeed, buildSitemap } from "./sitemap";
 
 describe("page meta", () => {
-  it("gives title, description, canonical on SITE_URL and Open Graph tags", () => {
+  it("gives title, description, canonical on SITE_URL, Open Graph with locale, and Twitter's large card", () => {
     const meta = pageMeta({ siteUrl: "https://shop.test/", path: "/blog", title: "Blog", description: "D" });
     expect(meta).toEqual(
       expect.arrayContaining([
@@ -11,21 +11,61 @@ describe("page meta", () => {
         { name: "description", content: "D" },
         { tagName: "link", rel: "canonical", href: "https://shop.test/blog" },
         { property: "og:url", content: "https://shop.test/blog" },
+        { property: "og:locale", content: "en_US" },
         { property: "og:image", content: "https://shop.test/images/og-default.png" },
+        { property: "og:image:width", content: "1200" },
+        { property: "og:image:height", content: "630" },
+        { name: "twitter:card", content: "summary_large_image" },
+        { name: "twitter:title", content: "Blog" },
+        { name: "twitter:description", content: "D" },
+        { name: "twitter:image", content: "https://shop.test/images/og-default.png" },
       ]),
     );
-    expect(meta.some((entry) => "name" in entry && entry.name === "twitter:card")).toBe(false);
   });
 
-  it("adds Twitter's large-image card when asked", () => {
+  it("keeps a long headline for social cards and a short <title> for the tab", () => {
     const meta = pageMeta({
-      siteUrl: "https://shop.test",
+      siteUrl: "https://s.test",
       path: "/x",
+      title: "Long",
+      documentTitle: "Short",
+      description: "D",
+    });
+    expect(meta).toContainEqual({ title: "Short" });
+    expect(meta).toContainEqual({ property: "og:title", content: "Long" });
+    expect(meta).toContainEqual({ name: "twitter:title", content: "Long" });
+  });
+
+  it("gives an image's size only when it is known", () => {
+    const sized = pageMeta({
+      siteUrl: "https://s.test",
+      path: "/p",
       title: "T",
       description: "D",
-      twitterCard: true,
+      image: "https://api.test/images/cards/a.png",
+      imageSize: { width: 1200, height: 630 },
     });
-    expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    expect(sized).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(sized).toContainEqual({ name: "twitter:image", content: "https://api.test/images/cards/a.png" });
+    const unsized = pageMeta({ siteUrl: "https://s.test", path: "/p", title: "T", description: "D", image: "/a.jpg" });
+    expect(unsized.some((entry) => "property" in entry && entry.property === "og:image:width")).toBe(false);
+  });
+
+  it("keeps <title> within 60 characters: brand when it fits, else the title, the short title, or a cut", () => {
+    expect(documentTitle("Where to Buy Authentic Shilajit in Nepal")).toBe(
+      "Where to Buy Authentic Shilajit in Nepal | Herbo Shilajit",
+    );
+    expect(documentTitle("How to Take Shilajit: Correct Dosage, Timing and Tips")).toBe(
+      "How to Take Shilajit: Correct Dosage, Timing and Tips",
+    );
+    const long = "Top 10 Benefits of Shilajit for Men's Health, and What the Evidence Really Says";
+    expect(documentTitle(long, "Top 10 Benefits of Shilajit for Men's Health")).toBe(
+      "Top 10 Benefits of Shilajit for Men's Health",
+    );
+    expect(documentTitle(long, "Men's Health")).toBe("Men's Health | Herbo Shilajit");
+    const cut = documentTitle(long);
+    expect(cut).toBe("Top 10 Benefits of Shilajit for Men's Health, and What the…");
+    expect(cut.length).toBeLessThanOrEqual(maxTitleLength);
   });
 
   it("keeps the home page's canonical at the origin with a slash and leaves absolute URLs alone", () => {
@@ -33,9 +73,11 @@ describe("page meta", () => {
     expect(absoluteUrl("https://shop.test", "https://cdn.test/a.png")).toBe("https://cdn.test/a.png");
   });
 
-  it("reads SITE_URL from the root loader's data", () => {
+  it("reads SITE_URL and the render year from the root loader's data", () => {
     expect(siteUrlOf([{ id: "root", loaderData: { env: { siteUrl: "https://x.test" } } }])).toBe("https://x.test");
     expect(siteUrlOf([])).toBe("http://localhost:3000");
+    expect(renderYearOf([{ id: "root", loaderData: { year: 2031 } }])).toBe(2031);
+    expect(renderYearOf([], new Date("2027-06-01T00:00:00Z"))).toBe(2027);
   });
 
   it("cuts text at the limit", () => {

@@ -78,6 +78,17 @@ describe("reading odd or broken answers", () => {
     expect(product.images).toEqual([{ url: "https://x.test/a.webp", order: 1 }]);
   });
 
+  it("reads the social card from metadata.social_image, and only an absolute http(s) URL with whole sizes", () => {
+    const card = { url: "https://api.test/images/cards/a.png", width: 1200, height: 630 };
+    expect(reshapeProduct({ id: "p", title: "T", metadata: { social_image: card } }).socialImage).toEqual(card);
+    expect(
+      reshapeProduct({ id: "p", title: "T", metadata: { social_image: { url: card.url, width: "1200", height: -1 } } })
+        .socialImage,
+    ).toEqual({ url: card.url, width: null, height: null });
+    for (const metadata of [undefined, {}, { social_image: "x" }, { social_image: { url: "javascript:alert(1)" } }])
+      expect(reshapeProduct({ id: "p", title: "T", metadata }).socialImage).toBeNull();
+  });
+
   it("sorts images by their order", () => {
     const product = reshapeProduct({
       id: "p",
