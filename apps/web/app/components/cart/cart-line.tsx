@@ -24,11 +24,22 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex justify-between gap-3">
+          {/* The whole title wraps, with the variant and unit price under it, so similar lines stay apart. */}
           <div className="min-w-0">
-            <p className="truncate font-semibold">{product.title}</p>
-            <p className="text-sm text-bark">{variant.title}</p>
+            <p className="leading-snug font-semibold break-words" data-testid="cart-line-title">
+              {product.title}
+            </p>
+            <p className="text-sm text-bark">
+              <span data-testid="cart-line-variant">{variant.title}</span>
+              <span aria-hidden="true"> · </span>
+              <span data-testid="cart-line-unit-price">
+                {formatMoney(effectivePrice(variant), variant.currency)} each
+              </span>
+            </p>
           </div>
-          <p className="shrink-0 font-semibold">{formatMoney(effectivePrice(variant) * quantity, variant.currency)}</p>
+          <p className="shrink-0 font-semibold" data-testid="cart-line-total">
+            {formatMoney(effectivePrice(variant) * quantity, variant.currency)}
+          </p>
         </div>
         <div className="flex items-center justify-between">
           <div

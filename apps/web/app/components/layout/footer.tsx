@@ -97,7 +97,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-cream/10">
-        <p className="container-page py-5 text-center text-xs text-cream/70">
+        {/* On small screens the extra bottom room keeps the floating chat button off the last line. */}
+        <p className="container-page pt-5 pb-24 text-center text-xs text-cream/70 md:pb-5">
           © {copyrightYears(site.firstYear, year)} {site.brand}. All rights reserved.
         </p>
       </div>

@@ -54,6 +54,7 @@ export function stockProblem(items: readonly CartItem[], adding: CartItem, avail
   if (!adding.variant.manageInventory || available === null) return null;
   const inCart = items.find((item) => item.variant.id === adding.variant.id)?.quantity ?? 0;
   if (inCart + adding.quantity <= available) return null;
+  if (available <= 0) return `${adding.product.title} (${adding.variant.title}) is sold out.`;
   return `Not enough stock for ${adding.product.title} (${adding.variant.title}). Only ${available} left.`;
 }
 
