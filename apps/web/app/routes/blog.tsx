@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     siteUrl: siteUrlOf(matches),
     path: "/blog",
-    title: `${blogTitle}: Shilajit Benefits, Research and Tips`,
+    title: `${blogTitle}: Benefits, Research and Tips`,
     description:
       "Guides on Himalayan shilajit: benefits, dosage, safety, how to spot fakes, and what research says, written by the Herbo Shilajit team.",
     image: "/images/og-blog.png",
