@@ -126,6 +126,10 @@ for (const width of [375, 1280]) {
       await expect(lines.getByTestId("cart-line-variant")).toHaveText(["2 × 20 g", "10 g"]);
       await expect(lines.getByTestId("cart-line-unit-price")).toHaveText(["Rs. 3990.00 each", "Rs. 1200.00 each"]);
       await expect(lines.getByTestId("cart-line-total")).toHaveText(["Rs. 11970.00", "Rs. 1200.00"]);
+      for (const price of await lines.getByTestId("cart-line-unit-price").all()) {
+        // One line each: the currency never wraps away from its amount.
+        expect(await price.evaluate((element) => element.getClientRects().length)).toBe(1);
+      }
       for (const title of await lines.getByTestId("cart-line-title").all()) {
         // Wrapped, not cut: nothing hidden past the edge and no ellipsis.
         expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);

@@ -29,10 +29,15 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             <p className="leading-snug font-semibold break-words" data-testid="cart-line-title">
               {product.title}
             </p>
+            {/* On a phone the unit price takes its own line, so "Rs." never parts from its amount. */}
             <p className="text-sm text-bark">
-              <span data-testid="cart-line-variant">{variant.title}</span>
-              <span aria-hidden="true"> · </span>
-              <span data-testid="cart-line-unit-price">
+              <span className="block sm:inline" data-testid="cart-line-variant">
+                {variant.title}
+              </span>
+              <span className="hidden sm:inline" aria-hidden="true">
+                {" · "}
+              </span>
+              <span className="block whitespace-nowrap sm:inline" data-testid="cart-line-unit-price">
                 {formatMoney(effectivePrice(variant), variant.currency)} each
               </span>
             </p>
