@@ -29,17 +29,12 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             <p className="leading-snug font-semibold break-words" data-testid="cart-line-title">
               {product.title}
             </p>
-            {/* On a phone the unit price takes its own line, so "Rs." never parts from its amount. */}
-            <p className="text-sm text-bark">
-              <span className="block sm:inline" data-testid="cart-line-variant">
-                {variant.title}
-              </span>
-              <span className="hidden sm:inline" aria-hidden="true">
-                {" · "}
-              </span>
-              <span className="block whitespace-nowrap sm:inline" data-testid="cart-line-unit-price">
-                {formatMoney(effectivePrice(variant), variant.currency)} each
-              </span>
+            {/* The unit price on a line of its own, so "Rs." never parts from its amount. */}
+            <p className="text-sm text-bark" data-testid="cart-line-variant">
+              {variant.title}
+            </p>
+            <p className="text-sm whitespace-nowrap text-bark" data-testid="cart-line-unit-price">
+              {formatMoney(effectivePrice(variant), variant.currency)} each
             </p>
           </div>
           <p className="shrink-0 font-semibold" data-testid="cart-line-total">
