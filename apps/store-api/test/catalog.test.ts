@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSeedCatalog } from "../src/catalog/seed.ts";
 import { databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -167,9 +168,15 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     ]);
   });
 
-  it("keeps a product without images imageless", async () => {
+  it("gives the gift box its picture and subtitle, and every product a social card", async () => {
     const { body } = await getJson("/products/prod_gift_box");
-    expect(body.product).toMatchObject({ thumbnail: null, media: [], purchasable: false, subtitle: null });
+    expect(body.product).toMatchObject({
+      thumbnail: "http://api.test/images/gift-box.svg",
+      media: [{ url: "http://api.test/images/gift-box.svg", order: 1, type: "image" }],
+      subtitle: expect.stringContaining("20 g jar"),
+      variants: [expect.objectContaining({ image_url: "http://api.test/images/gift-box.svg" })],
+      metadata: { social_image: { url: "http://api.test/images/cards/gift-box.png", width: 1200, height: 630 } },
+    });
   });
 
   it("answers 404 for an unknown product", async () => {
@@ -230,6 +237,21 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     }
   });
 
+  it("draws a product's social card as a 1200×630 PNG from its artwork", async () => {
+    const card = await fetch(`${api.baseUrl}/images/cards/gift-box.png`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await card.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // The IHDR chunk holds the width and height as big-endian integers.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    const again = await fetch(`${api.baseUrl}/images/cards/gift-box.png`);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    for (const path of ["/images/cards/missing.png", "/images/cards/gift-box.svg", "/images/cards/..%2Fcatalog.png"]) {
+      expect((await fetch(`${api.baseUrl}${path}`)).status).toBe(404);
+    }
+  });
+
   it("reports health", async () => {
     const response = await fetch(`${api.baseUrl}/health`);
     expect(response.status).toBe(200);
@@ -259,5 +281,30 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     const response = await fetch(`${api.baseUrl}/nothing-here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});
+
+describe("a catalogue without pictures", () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    const seed = await readSeedCatalog();
+    const imageless = seed.products.map((product) => ({
+      ...product,
+      subtitle: null,
+      images: [],
+      thumbnail: null,
+      variants: product.variants.map((variant) => ({ ...variant, image: null })),
+    }));
+    api = await startApi("pglite", { catalog: { ...seed, products: imageless } });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it("keeps a product without images imageless, with no social card", async () => {
+    const response = await fetch(`${api.storeUrl}/products/prod_gift_box`);
+    const body = (await response.json()) as { product: unknown };
+    expect(body.product).toMatchObject({ thumbnail: null, media: [], subtitle: null, metadata: {} });
+    expect(body.product).not.toHaveProperty("metadata.social_image");
   });
 });

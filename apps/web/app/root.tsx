@@ -10,6 +10,7 @@ import { Header } from "./components/layout/header";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
 import { ToastProvider } from "./components/ui/toast";
 import { site } from "./content/site";
+import { yearIn } from "./lib/calendar";
 import { CartProvider } from "./lib/cart/cart-context";
 import { publicEnvironment } from "./lib/env.server";
 import { inlineCss } from "./lib/inline-css";
@@ -22,7 +23,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader() {
-  return { env: publicEnvironment() };
+  // Counted once per render (at build time for prerendered pages), so server and browser agree on it.
+  return { env: publicEnvironment(), year: yearIn(site.timeZone, new Date()) };
 }
 
 /** The public settings never change while a page is open. */

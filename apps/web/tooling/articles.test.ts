@@ -114,4 +114,13 @@ describe("article compiler", () => {
     const source = `---\nslug: other\ntitle: A long enough title\ndate: "July 1, 2025"\nauthor: Team\nexcerpt: ${"x".repeat(50)}\nmetaDescription: ${"y".repeat(60)}\nkeywords: [a]\n---\nBody`;
     expect(() => compileArticle("a.md", source)).toThrow(/does not match/);
   });
+
+  it("asks for a short title of at most 60 characters when the title is longer", () => {
+    const article = (titles: string) =>
+      `---\nslug: a\n${titles}\ndate: "July 1, 2025"\nauthor: Team\nexcerpt: ${"x".repeat(50)}\nmetaDescription: ${"y".repeat(60)}\nkeywords: [a]\n---\nBody`;
+    const long = `title: ${"Long words ".repeat(7)}`;
+    expect(() => compileArticle("a.md", article(long))).toThrow(/shortTitle/);
+    expect(() => compileArticle("a.md", article(`${long}\nshortTitle: ${"Short ".repeat(11)}`))).toThrow(/shortTitle/);
+    expect(compileArticle("a.md", article(`${long}\nshortTitle: A short title`)).shortTitle).toBe("A short title");
+  });
 });

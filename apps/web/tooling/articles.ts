@@ -33,6 +33,8 @@ export function isoDateOf(text: string): string {
 const frontMatterSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   title: z.string().min(10),
+  /** The browser tab's title when the full title is longer than 60 characters (issue 16). */
+  shortTitle: z.string().min(10).max(60).optional(),
   date: z.string(),
   author: z.string().min(1),
   excerpt: z.string().min(40),
@@ -65,6 +67,8 @@ export function compileArticle(fileName: string, source: string): CompiledArticl
       `${fileName}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
     );
   const frontMatter = parsed.data;
+  if (frontMatter.title.length > 60 && frontMatter.shortTitle === undefined)
+    throw new Error(`${fileName}: the title is over 60 characters, so give a shortTitle of at most 60`);
   if (`${frontMatter.slug}.md` !== fileName)
     throw new Error(`${fileName}: slug '${frontMatter.slug}' does not match the file name`);
   const body = match[2] ?? "";

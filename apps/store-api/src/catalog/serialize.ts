@@ -7,6 +7,7 @@ import type {
   WireVariantFields,
 } from "@herbo/hosted-api";
 import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
+import { socialCardSize } from "./social-card.ts";
 
 /** Turns a stored path such as /images/x.svg into an absolute URL on this API; leaves absolute URLs alone. */
 export type AssetUrl = (stored: string) => string;
@@ -14,6 +15,20 @@ export type AssetUrl = (stored: string) => string;
 export function assetUrlOn(publicUrl: string): AssetUrl {
   return (stored) =>
     /^https?:\/\//i.test(stored) ? stored : `${publicUrl}${stored.startsWith("/") ? "" : "/"}${stored}`;
+}
+
+/**
+ * The product's metadata, plus `social_image` (a 1200×630 PNG card drawn from its thumbnail) when the
+ * thumbnail is one of our own SVG pictures: social networks show no SVG previews.
+ */
+export function productMetadata(
+  metadata: Record<string, unknown>,
+  thumbnail: string | null,
+  assetUrl: AssetUrl,
+): Record<string, unknown> {
+  const name = thumbnail === null ? undefined : /^\/images\/([a-z0-9][a-z0-9-]*)\.svg$/.exec(thumbnail)?.[1];
+  if (name === undefined) return metadata;
+  return { ...metadata, social_image: { url: assetUrl(`/images/cards/${name}.png`), ...socialCardSize } };
 }
 
 export function serializeCurrency(currency: CurrencyRow): WireCurrency {
@@ -92,7 +107,7 @@ function serializeProductFields(
     updated_at: product.updatedAt.toISOString(),
     created_at: product.createdAt.toISOString(),
     deleted_at: product.deletedAt === null ? null : product.deletedAt.toISOString(),
-    metadata: product.extras.metadata,
+    metadata: productMetadata(product.extras.metadata, product.thumbnail, assetUrl),
   };
 }
 

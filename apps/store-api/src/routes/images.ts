@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { renderSocialCard } from "../catalog/social-card.ts";
 
 const contentTypes: Record<string, string> = {
   ".svg": "image/svg+xml",
@@ -27,14 +28,42 @@ export function registerImageRoutes(app: FastifyInstance, options: { folder: str
       }
       cache.set(file, bytes);
     }
-    return (
-      reply
-        .header("content-type", type)
-        .header("cache-control", "public, max-age=86400")
-        .header("cross-origin-resource-policy", "cross-origin")
-        // An SVG opened on its own must not run anything.
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-        .send(bytes)
-    );
+    return sendImage(reply, type, bytes);
   });
+
+  // A product's social card: its SVG artwork drawn as a 1200×630 PNG on first request, then kept.
+  const cards = new Map<string, Promise<Buffer>>();
+  app.get("/images/cards/:file", async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const name = /^([a-z0-9][a-z0-9-]*)\.png$/.exec(file)?.[1];
+    if (name === undefined) {
+      return reply.code(404).send({ error: { code: "not_found", message: "Image not found" } });
+    }
+    let bytes = cards.get(name);
+    if (bytes === undefined) {
+      let artwork: string;
+      try {
+        artwork = await readFile(path.join(options.folder, `${name}.svg`), "utf8");
+      } catch {
+        return reply.code(404).send({ error: { code: "not_found", message: "Image not found" } });
+      }
+      bytes = renderSocialCard(artwork);
+      cards.set(name, bytes);
+      // A drawing that failed is tried again next time rather than failing for good.
+      bytes.catch(() => cards.delete(name));
+    }
+    return sendImage(reply, "image/png", await bytes);
+  });
+}
+
+function sendImage(reply: FastifyReply, type: string, bytes: Buffer) {
+  return (
+    reply
+      .header("content-type", type)
+      .header("cache-control", "public, max-age=86400")
+      .header("cross-origin-resource-policy", "cross-origin")
+      // An SVG opened on its own must not run anything.
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send(bytes)
+  );
 }

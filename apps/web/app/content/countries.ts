@@ -4,6 +4,7 @@ export const countries: readonly CountryLanding[] = [
   {
     country: "USA",
     slug: "usa",
+    countryCode: "US",
     flag: "🇺🇸",
     navTitle: "Shilajit in USA",
     currency: "USD",
@@ -72,6 +73,7 @@ export const countries: readonly CountryLanding[] = [
   {
     country: "India",
     slug: "india",
+    countryCode: "IN",
     flag: "🇮🇳",
     navTitle: "Shilajit in India",
     currency: "INR",
@@ -141,6 +143,7 @@ export const countries: readonly CountryLanding[] = [
   {
     country: "UK",
     slug: "uk",
+    countryCode: "GB",
     flag: "🇬🇧",
     navTitle: "Shilajit in UK",
     currency: "GBP",
@@ -209,6 +212,7 @@ export const countries: readonly CountryLanding[] = [
   {
     country: "Canada",
     slug: "canada",
+    countryCode: "CA",
     flag: "🇨🇦",
     navTitle: "Shilajit in Canada",
     currency: "CAD",
@@ -277,6 +281,7 @@ export const countries: readonly CountryLanding[] = [
   {
     country: "UAE",
     slug: "uae",
+    countryCode: "AE",
     flag: "🇦🇪",
     navTitle: "Shilajit in UAE",
     currency: "AED",

@@ -25,6 +25,8 @@ export const messages = {
   detailAddFailedTitle: "Oh no! Something went wrong.",
   noVariantToAdd: "This product has no variant to add.",
 
+  /** Adding a variant whose managed stock is gone. */
+  soldOut: (name: string) => `${name} is sold out.`,
   /** SPEC §8: adding more than the stock the store reported. */
   stockExceeded: (name: string, available: number) => `Not enough stock for ${name}. Only ${available} left.`,
   /** More of one item than one checkout may hold (the contract's maxLineQuantity). */

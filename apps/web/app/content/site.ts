@@ -5,14 +5,25 @@ export const site = {
   tagline: "Pure Himalayan Shilajit Resin",
   /** Prefix of the structured-data SKU on country pages. */
   skuPrefix: "HERBO-SHILAJIT-",
-  copyrightYear: 2025,
+  /** The footer's © line starts here and runs to the current year (SPEC §9 said 2025). */
+  firstYear: 2025,
+  /** The shop's calendar: the current year, and so the offers' end-of-year validity, is counted here. */
+  timeZone: "Asia/Kathmandu",
+  /** Open Graph's og:locale: the pages are written in English. */
+  locale: "en_US",
   heroPrice: "1,200",
   heroCurrencyWord: "rupees",
   rating: { value: 4.9, best: 5, homeCountText: "500+", countryReviewCount: 500, nepalReviewCount: 150 },
-  nepalOffer: { currency: "NPR", price: "1200", shippingRate: "0" },
-  priceValidUntil: "2025-12-31",
+  nepalOffer: { currency: "NPR", price: "1200" },
+  /**
+   * The shop's display currency (the seed catalogue's NPR): shown where no product says otherwise,
+   * such as the total of an empty cart.
+   */
+  currency: { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 },
   email: "care@herboshilajit.com",
   location: "Kathmandu, Nepal",
+  /** The same place for structured data (ISO 3166-1 country code). */
+  address: { locality: "Kathmandu", country: "NP" },
   social: {
     facebook: "https://www.facebook.com/herboshilajit",
     instagram: "https://www.instagram.com/herboshilajit",

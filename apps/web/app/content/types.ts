@@ -36,12 +36,16 @@ export interface Testimonial {
   text: string;
 }
 
+import type { ShippingCountry } from "./shipping";
+
 export type CountrySlug = "usa" | "india" | "uk" | "canada" | "uae";
 
 /** One country landing page (SPEC §3 "Country landing entry"). */
 export interface CountryLanding {
   country: string;
   slug: CountrySlug;
+  /** ISO 3166-1 alpha-2 code: the shipping destination in structured data (UK is GB). */
+  countryCode: Exclude<ShippingCountry, "NP">;
   /** The flag emoji. */
   flag: string;
   /** Short label used in menus and the footer, e.g. "Shilajit in USA". */

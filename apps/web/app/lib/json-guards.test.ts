@@ -21,7 +21,8 @@ describe("readers of untrusted JSON", () => {
 
   it("take only finite numbers as numbers", () => {
     expect(asFiniteNumber(0)).toBe(0);
-    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, "5", null]) expect(asFiniteNumber(value)).toBeUndefined();
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, "5", null])
+      expect(asFiniteNumber(value)).toBeUndefined();
   });
 
   it("take only true and false as booleans", () => {

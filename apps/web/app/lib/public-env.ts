@@ -1,5 +1,7 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
+import { site } from "~/content/site";
+import { yearIn } from "./calendar";
 import type { PublicEnvironment } from "./env.server";
 import { createStoreApi, type StoreApi } from "./store-api/client";
 
@@ -14,6 +16,12 @@ const defaults: PublicEnvironment = {
 export function usePublicEnvironment(): PublicEnvironment {
   const data = useRouteLoaderData<{ env: PublicEnvironment }>("root");
   return data?.env ?? defaults;
+}
+
+/** The current year on the shop's calendar, as the root loader counted it for this page. */
+export function useRenderYear(): number {
+  const data = useRouteLoaderData<{ year?: number }>("root");
+  return data?.year ?? yearIn(site.timeZone, new Date());
 }
 
 /** Browser calls wait longer than server loaders: a shopper on a slow network still gets an answer. */

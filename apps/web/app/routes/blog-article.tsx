@@ -4,8 +4,8 @@ import { NotFoundContent } from "~/components/content/not-found-content";
 import { BackLink } from "~/components/ui/back-link";
 import { site } from "~/content/site";
 import { findArticle } from "~/lib/blog/articles.server";
-import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
-import { blogPostingJsonLd } from "~/lib/seo/structured-data";
+import { brandCardSize, documentTitle, pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/blog-article";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -23,18 +23,26 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ...pageMeta({
       siteUrl,
       path: `/blog/${article.slug}`,
-      title: `${article.title} | ${site.brand}`,
+      title: article.title,
+      documentTitle: documentTitle(article.title, article.shortTitle),
       description: article.metaDescription,
       type: "article",
       image: "/images/og-blog.png",
+      imageSize: brandCardSize,
       imageAlt: article.title,
-      twitterCard: true,
     }),
     { name: "keywords", content: article.keywords.join(", ") },
     { name: "author", content: article.author },
     { property: "article:published_time", content: article.isoDate },
     { property: "article:author", content: article.author },
     { "script:ld+json": blogPostingJsonLd({ siteUrl, ...article, description: article.metaDescription }) },
+    {
+      "script:ld+json": breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: article.title, path: `/blog/${article.slug}` },
+      ]),
+    },
   ];
 }
 

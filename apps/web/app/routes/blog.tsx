@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { site } from "~/content/site";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
 import { articleSummaries, type ArticleSummary } from "~/lib/blog/articles.server";
-import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { brandCardSize, pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/blog";
 
 /** SPEC §2: blog cards animate in 0.05 s apart. */
@@ -22,12 +22,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     siteUrl: siteUrlOf(matches),
     path: "/blog",
-    title: `${blogTitle} | Shilajit Benefits, Research and Wellness Tips`,
+    title: `${blogTitle}: Benefits, Research and Tips`,
     description:
       "Guides on Himalayan shilajit: benefits, dosage, safety, how to spot fakes, and what research says, written by the Herbo Shilajit team.",
     image: "/images/og-blog.png",
+    imageSize: brandCardSize,
     imageAlt: blogTitle,
-    twitterCard: true,
   });
 }
 

@@ -8,7 +8,7 @@ import {
 import { findCountry } from "~/content/countries";
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { site } from "~/content/site";
-import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { countryProductJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/country";
 
@@ -29,10 +29,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       title: country.metaTitle,
       description: country.metaDescription,
       type: "product",
-      twitterCard: true,
     }),
     ...landingAlternateLinks(siteUrl),
-    { "script:ld+json": countryProductJsonLd(country, siteUrl) },
+    { "script:ld+json": countryProductJsonLd(country, { siteUrl, year: renderYearOf(matches) }) },
   ];
 }
 

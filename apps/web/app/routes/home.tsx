@@ -7,6 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import { home } from "~/content/home";
 import { site } from "~/content/site";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { organizationJsonLd, webSiteJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/home";
 
 export function loader() {
@@ -14,12 +15,17 @@ export function loader() {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta({
-    siteUrl: siteUrlOf(matches),
-    path: "/",
-    title: loaderData?.copy.metaTitle ?? site.brand,
-    description: loaderData?.copy.metaDescription ?? site.tagline,
-  });
+  const siteUrl = siteUrlOf(matches);
+  return [
+    ...pageMeta({
+      siteUrl,
+      path: "/",
+      title: loaderData?.copy.metaTitle ?? site.brand,
+      description: loaderData?.copy.metaDescription ?? site.tagline,
+    }),
+    { "script:ld+json": organizationJsonLd(siteUrl) },
+    { "script:ld+json": webSiteJsonLd(siteUrl) },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import {
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { nepal } from "~/content/nepal";
 import { site } from "~/content/site";
-import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/nepal";
 
@@ -27,10 +27,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       title: page.metaTitle,
       description: page.metaDescription,
       type: "product",
-      twitterCard: true,
     }),
     ...landingAlternateLinks(siteUrl),
-    { "script:ld+json": nepalProductJsonLd({ siteUrl, description: page.metaDescription }) },
+    {
+      "script:ld+json": nepalProductJsonLd({
+        siteUrl,
+        year: renderYearOf(matches),
+        description: page.metaDescription,
+      }),
+    },
     { "script:ld+json": faqJsonLd(page.faq) },
   ];
 }

@@ -2,8 +2,9 @@ import { data, Link } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { site } from "~/content/site";
 import { htmlToText, sanitizeHtml } from "~/lib/sanitize.server";
-import { pageMeta, siteUrlOf, truncateText } from "~/lib/seo/meta";
-import { productJsonLd } from "~/lib/seo/structured-data";
+import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
+import { breadcrumbJsonLd, productJsonLd } from "~/lib/seo/structured-data";
+import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
@@ -48,20 +49,42 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const image = product.images[0]?.url;
   const description = loaderData?.metaDescription ?? product.title;
+  const path = `/product/${encodeURIComponent(product.id)}`;
   return [
     ...pageMeta({
       siteUrl,
-      path: `/product/${encodeURIComponent(product.id)}`,
-      title: `${product.title} | ${site.brand}`,
+      path,
+      title: product.title,
+      documentTitle: documentTitle(product.title),
       description,
       type: "product",
-      // Social networks do not show SVG previews; those products share the brand card instead.
-      ...(image === undefined || image.endsWith(".svg") ? {} : { image }),
+      ...socialImageOf(product),
     }),
-    { "script:ld+json": productJsonLd(product, { siteUrl, description }) },
+    { "script:ld+json": productJsonLd(product, { siteUrl, year: renderYearOf(matches), description }) },
+    {
+      "script:ld+json": breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Store", path: "/store" },
+        { name: product.title, path },
+      ]),
+    },
   ];
+}
+
+/**
+ * The picture a shared link shows: the product's own social card, else its first picture when that is a
+ * raster image (social networks show no SVG previews), else the brand's card.
+ */
+function socialImageOf(product: Product): Pick<PageMetaInput, "image" | "imageSize" | "imageAlt"> {
+  const alt = product.title;
+  if (product.socialImage !== null) {
+    const { url, width, height } = product.socialImage;
+    return { image: url, imageSize: width === null || height === null ? null : { width, height }, imageAlt: alt };
+  }
+  const first = product.images[0]?.url;
+  if (first !== undefined && !/\.svg(\?|$)/i.test(first)) return { image: first, imageSize: null, imageAlt: alt };
+  return {};
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

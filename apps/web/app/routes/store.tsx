@@ -24,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     siteUrl: siteUrlOf(matches),
     path: "/store",
-    title: `Our Store | Buy Pure Himalayan Shilajit Resin | ${site.brand}`,
+    title: `Our Store: Pure Himalayan Shilajit Resin | ${site.brand}`,
     description:
       "Shop lab-tested Himalayan shilajit resin in 10 g, 20 g and 30 g jars, travel tins and value packs. Free delivery across Nepal and international shipping.",
   });

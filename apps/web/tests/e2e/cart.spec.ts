@@ -36,11 +36,15 @@ test("the drawer closes on the backdrop and on Escape, traps focus, and gives fo
 }) => {
   await open(page, "/store");
   await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
-  // Escape closes the newest layer first: let the toast settle before the drawer opens over it.
   await expect(visibleToast(page)).toHaveCount(1);
   const cartButton = page.getByRole("button", { name: "Open cart, 1 item" });
   await cartButton.click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(drawer).toBeVisible();
+  // The toast moves into the open drawer, so it is the newest layer: Escape closes it first.
+  await expect(drawer.getByTestId("cart-toasts").locator("li")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(visibleToast(page)).toHaveCount(0);
   await expect(drawer).toBeVisible();
   for (let press = 0; press < 8; press += 1) {
     await page.keyboard.press("Tab");

@@ -5,11 +5,13 @@ import { expect, failedResource, open, test } from "./support/fixtures";
 const site = e2eSettings.webUrl;
 const countries = [
   { slug: "usa", name: "USA", code: "US", currency: "USD", price: "29.99" },
-  { slug: "india", name: "India", code: "INDIA", currency: "INR", price: "1499" },
+  { slug: "india", name: "India", code: "IN", currency: "INR", price: "1499" },
   { slug: "uk", name: "UK", code: "GB", currency: "GBP", price: "24.99" },
-  { slug: "canada", name: "Canada", code: "CANADA", currency: "CAD", price: "39.99" },
-  { slug: "uae", name: "UAE", code: "UAE", currency: "AED", price: "110" },
+  { slug: "canada", name: "Canada", code: "CA", currency: "CAD", price: "39.99" },
+  { slug: "uae", name: "UAE", code: "AE", currency: "AED", price: "110" },
 ];
+/** Offers stay valid to the end of the current year on the shop's calendar. */
+const endOfThisYear = `${new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Asia/Kathmandu" }).format(new Date())}-12-31`;
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -26,43 +28,61 @@ async function blogSlugs(page: Page): Promise<string[]> {
 test.describe("what crawlers and social scrapers read, with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every article and landing page has its own title, description, canonical and social tags", async ({ page }) => {
+  test("every indexable page has its own short title, description, canonical and social tags", async ({ page }) => {
     const slugs = await blogSlugs(page);
     expect(slugs.length).toBeGreaterThanOrEqual(20);
     const paths = [
       "/",
+      "/store",
       "/blog",
       ...slugs.map((slug) => `/blog/${slug}`),
       "/shilajit-nepal",
       ...countries.map((c) => `/shilajit-in-${c.slug}`),
+      "/product/prod_himalayan_resin",
+      "/product/prod_gift_box",
     ];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of paths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      const title = await page.title();
-      const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+      // Every tag read at once: tens of pages with a dozen tags each must fit in one test's time.
+      const head = await page.evaluate(() => {
+        const tags: Record<string, string> = {};
+        for (const meta of document.head.querySelectorAll("meta[name], meta[property]"))
+          tags[meta.getAttribute("name") ?? meta.getAttribute("property") ?? ""] = meta.getAttribute("content") ?? "";
+        return {
+          tags,
+          title: document.title,
+          canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+          headings: [...document.querySelectorAll("h1")].map((heading) => heading.textContent ?? ""),
+        };
+      });
+      const { tags, title } = head;
+      const description = tags.description ?? "";
+      const url = path === "/" ? `${site}/` : `${site}${path}`;
       expect(title.length, path).toBeGreaterThan(10);
+      expect(title.length, path).toBeLessThanOrEqual(60);
       expect(description.length, path).toBeGreaterThan(50);
       expect(description.length, path).toBeLessThanOrEqual(160);
       titles.add(title);
       descriptions.add(description);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-        "href",
-        path === "/" ? `${site}/` : `${site}${path}`,
-      );
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
-      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", description);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
-        "content",
-        path === "/" ? `${site}/` : `${site}${path}`,
-      );
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\.png$/);
-      if (path.startsWith("/blog/") || path.startsWith("/shilajit-")) {
-        await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
-      }
-      await expect(page.locator("h1")).toHaveCount(1);
+      expect(head.canonical, path).toBe(url);
+      expect(head.headings, path).toHaveLength(1);
+      // The full headline, which a short <title> may abbreviate, is the social cards' title.
+      expect([title, head.headings[0]], path).toContain(tags["og:title"]);
+      expect(tags["og:image"], path).toMatch(/^http.*\.png$/);
+      expect(tags, path).toMatchObject({
+        "og:locale": "en_US",
+        "og:description": description,
+        "og:url": url,
+        "og:image:width": "1200",
+        "og:image:height": "630",
+        "twitter:card": "summary_large_image",
+        "twitter:title": tags["og:title"],
+        "twitter:description": description,
+        "twitter:image": tags["og:image"],
+      });
     }
     expect(titles.size).toBe(paths.length);
     expect(descriptions.size).toBe(paths.length);
@@ -82,6 +102,69 @@ test.describe("what crawlers and social scrapers read, with JavaScript off", () 
     await expect(page.getByText(/^By Herbo Shilajit Team$|By Herbo Shilajit Team/)).toBeVisible();
   });
 
+  test("the home page names the shop and the site; product and article pages carry their breadcrumbs", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const home = await jsonLd(page);
+    expect(home).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ "@type": "Organization", name: "Herbo Shilajit", url: `${site}/` }),
+        expect.objectContaining({ "@type": "WebSite", name: "Herbo Shilajit", url: `${site}/` }),
+      ]),
+    );
+    const trails = [
+      ["/product/prod_gift_box", ["Home", "Store", "Himalayan Gift Box"]],
+      ["/blog/how-to-identify-fake-shilajit-online-buyers-guide", ["Home", "Blog"]],
+    ] as const;
+    for (const [path, names] of trails) {
+      await page.goto(path);
+      const trail = (await jsonLd(page)).find((block) => block["@type"] === "BreadcrumbList") as
+        { itemListElement: { position: number; name: string; item: string }[] } | undefined;
+      expect(trail?.itemListElement.map((crumb) => crumb.name).slice(0, names.length), path).toEqual(names);
+      expect(trail?.itemListElement.at(-1)?.item, path).toBe(`${site}${path}`);
+      expect(
+        trail?.itemListElement.map((crumb) => crumb.position),
+        path,
+      ).toEqual([1, 2, 3]);
+    }
+  });
+
+  test("a product page shares its own 1200×630 picture card and offers shipping and returns", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/product/prod_gift_box");
+    const image = (await page.locator('meta[property="og:image"]').getAttribute("content")) ?? "";
+    expect(image).toBe(`${e2eSettings.apiUrl}/images/cards/gift-box.png`);
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", image);
+    const card = await request.get(image);
+    expect(card.headers()["content-type"]).toBe("image/png");
+    const bytes = await card.body();
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    const product = (await jsonLd(page)).find((block) => block["@type"] === "Product");
+    expect(product).toMatchObject({
+      image: [image, `${e2eSettings.apiUrl}/images/gift-box.svg`],
+      offers: {
+        priceValidUntil: endOfThisYear,
+        hasMerchantReturnPolicy: { merchantReturnDays: 30 },
+      },
+    });
+    const destinations = (
+      product?.offers as { shippingDetails: { shippingDestination: { addressCountry: string } }[] }
+    ).shippingDetails.map((details) => details.shippingDestination.addressCountry);
+    expect(destinations.sort()).toEqual(["AE", "CA", "GB", "IN", "NP", "US"]);
+  });
+
+  test("the order success page has its social tags too, and stays out of search", async ({ page }) => {
+    await page.goto("/success");
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute("content", /Thank You/);
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /\.png$/);
+    await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "en_US");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
   for (const country of countries) {
     test(`/shilajit-in-${country.slug} has product data for ${country.name}`, async ({ page }) => {
       await page.goto(`/shilajit-in-${country.slug}`);
@@ -95,9 +178,15 @@ test.describe("what crawlers and social scrapers read, with JavaScript off", () 
           url: `${site}/shilajit-in-${country.slug}`,
           priceCurrency: country.currency,
           price: country.price,
-          priceValidUntil: "2025-12-31",
+          priceValidUntil: endOfThisYear,
           shippingDetails: {
-            shippingDestination: { addressCountry: country.slug === "uk" ? "GB" : country.slug.toUpperCase() },
+            shippingRate: { currency: country.currency, value: expect.stringMatching(/^\d+\.\d\d$/) },
+            shippingDestination: { addressCountry: country.code },
+            deliveryTime: { handlingTime: { unitCode: "DAY" }, transitTime: { unitCode: "DAY" } },
+          },
+          hasMerchantReturnPolicy: {
+            merchantReturnDays: 30,
+            applicableCountry: expect.arrayContaining([country.code]),
           },
         },
       });
@@ -124,7 +213,17 @@ test.describe("what crawlers and social scrapers read, with JavaScript off", () 
     const blocks = await jsonLd(page);
     expect(blocks.find((block) => block["@type"] === "Product")).toMatchObject({
       aggregateRating: { reviewCount: "150" },
-      offers: { priceCurrency: "NPR", price: "1200", shippingDetails: { shippingRate: { value: "0" } } },
+      offers: {
+        priceCurrency: "NPR",
+        price: "1200",
+        priceValidUntil: endOfThisYear,
+        shippingDetails: {
+          shippingRate: { value: "0.00", currency: "NPR" },
+          shippingDestination: { addressCountry: "NP" },
+          deliveryTime: { transitTime: { unitCode: "DAY" } },
+        },
+        hasMerchantReturnPolicy: { merchantReturnDays: 30 },
+      },
     });
     const faq = blocks.find((block) => block["@type"] === "FAQPage") as { mainEntity: { name: string }[] } | undefined;
     const visible = await page.locator("main h3 button").allTextContents();

@@ -25,7 +25,7 @@ test.describe("stock messages on the product page", () => {
   test("treats a stock of zero as none left, not as unknown", async ({ page }) => {
     await open(page, "/product/prod_value_pack");
     await page.getByText("3 × 20 g", { exact: true }).click();
-    await expect(page.getByTestId("stock-message")).toHaveText("Not enough stock. Only 0 left.");
+    await expect(page.getByTestId("stock-message")).toHaveText("Sold out");
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
   });
 

@@ -2,7 +2,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { useCart } from "~/lib/cart/cart-context";
 import { formatMinorUnits } from "@herbo/hosted-api";
+import { site } from "~/content/site";
 import { Icon } from "../ui/icon";
+import { useToastSlot } from "../ui/toast";
 import { CartLine } from "./cart-line";
 import { useCheckout } from "./use-checkout";
 
@@ -10,7 +12,9 @@ import { useCheckout } from "./use-checkout";
 export default function CartDrawer() {
   const { items, drawerOpen, closeDrawer, setQuantity, remove, totalInCents, cartButtonRef } = useCart();
   const { checkout, pending } = useCheckout();
-  const currency = items[0]?.variant.currency ?? null;
+  // An empty cart still totals in the shop's currency, not the formatter's euro default.
+  const currency = items[0]?.variant.currency ?? site.currency;
+  const toastSlot = useToastSlot();
 
   return (
     <Dialog.Root open={drawerOpen} onOpenChange={(open) => (open ? undefined : closeDrawer())}>
@@ -31,6 +35,7 @@ export default function CartDrawer() {
               <Icon name="close" />
             </Dialog.Close>
           </div>
+          <div ref={toastSlot} data-testid="cart-toasts" />
           {items.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <Icon name="cart" size={48} className="text-gold" />

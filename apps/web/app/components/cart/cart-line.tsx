@@ -27,11 +27,20 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex justify-between gap-3">
+          {/* The whole title wraps, with the variant and unit price under it, so similar lines stay apart. */}
           <div className="min-w-0">
-            <p className="truncate font-semibold">{product.title}</p>
-            <p className="text-sm text-bark">{variant.title}</p>
+            <p className="leading-snug font-semibold break-words" data-testid="cart-line-title">
+              {product.title}
+            </p>
+            {/* The unit price on a line of its own, so "Rs." never parts from its amount. */}
+            <p className="text-sm text-bark" data-testid="cart-line-variant">
+              {variant.title}
+            </p>
+            <p className="text-sm whitespace-nowrap text-bark" data-testid="cart-line-unit-price">
+              {formatMinorUnits(effectivePrice(variant), variant.currency)} each
+            </p>
           </div>
-          <p className="shrink-0 font-semibold">
+          <p className="shrink-0 font-semibold" data-testid="cart-line-total">
             {formatMinorUnits(effectivePrice(variant) * quantity, variant.currency)}
           </p>
         </div>

@@ -27,8 +27,7 @@ export function LandingHero({
     <section className="bg-gradient-to-b from-resin to-resin-soft text-cream">
       <div className="container-page py-16 text-center md:py-24" lang={lang}>
         <p className="text-lg font-semibold text-gold-light">
-          <Flag emoji={flag} />{" "}
-          {site.brand} in {place}
+          <Flag emoji={flag} /> {site.brand} in {place}
         </p>
         <h1 className="mx-auto mt-4 max-w-4xl text-4xl leading-tight font-bold sm:text-5xl">{title}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-cream/85">{subtitle}</p>
@@ -58,6 +57,13 @@ export function LandingIntro({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** Columns that leave no orphan row: four cards as 2 then 4 across, six as 2 then 3, three as 3. */
+export function featureColumns(count: number): string {
+  if (count % 4 === 0) return "sm:grid-cols-2 lg:grid-cols-4";
+  if (count % 3 === 0 && count > 3) return "sm:grid-cols-2 lg:grid-cols-3";
+  return "md:grid-cols-3";
+}
+
 export function FeatureSection({
   id,
   title,
@@ -77,7 +83,7 @@ export function FeatureSection({
         <h2 id={id} className="text-center text-3xl font-bold sm:text-4xl">
           {title}
         </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        <ul className={`mt-10 grid gap-6 ${featureColumns(features.length)}`}>
           {features.map((feature, index) => (
             <FeatureCard
               key={feature.title}

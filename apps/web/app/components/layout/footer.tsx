@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { countryNavTitles } from "~/content/country-nav";
 import { site } from "~/content/site";
-import { usePublicEnvironment } from "~/lib/public-env";
+import { copyrightYears } from "~/lib/calendar";
+import { usePublicEnvironment, useRenderYear } from "~/lib/public-env";
 import { Icon } from "../ui/icon";
 
 const socialLinks = [
@@ -15,6 +16,7 @@ function formatPhone(digits: string): string {
 
 export function Footer() {
   const { chatPhone } = usePublicEnvironment();
+  const year = useRenderYear();
   return (
     <footer className="mt-20 bg-resin text-cream/85">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -95,8 +97,9 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-cream/10">
-        <p className="container-page py-5 text-center text-xs text-cream/70">
-          © {site.copyrightYear} {site.brand}. All rights reserved.
+        {/* On small screens the extra bottom room keeps the floating chat button off the last line. */}
+        <p className="container-page pt-5 pb-24 text-center text-xs text-cream/70 md:pb-5">
+          © {copyrightYears(site.firstYear, year)} {site.brand}. All rights reserved.
         </p>
       </div>
     </footer>

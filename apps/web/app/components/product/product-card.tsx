@@ -6,6 +6,7 @@ import type { Product } from "~/lib/store-api/types";
 import { useToast } from "../ui/toast";
 import { noImage } from "./no-image";
 import { Price } from "./price";
+import { cardStockStatus } from "./stock-status";
 
 export const subtitleFallback = "Check out this amazing product!";
 
@@ -24,6 +25,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
   const navigate = useNavigate();
   const href = `/product/${encodeURIComponent(product.id)}`;
   const image = product.thumbnail;
+  const stock = cardStockStatus(product);
 
   function addToCart() {
     const [only, ...others] = product.variants;
@@ -49,7 +51,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
 
   return (
     <article
-      className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-lg"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-lg"
       data-testid="product-card"
     >
       <div className="relative aspect-square overflow-hidden bg-sand">
@@ -77,22 +79,25 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
           </Link>
         </Heading>
         <p className="line-clamp-2 text-sm text-bark">{product.subtitle ?? subtitleFallback}</p>
+        {/* Above the price, so the cards' prices and buttons still line up along a row. */}
+        {stock.message === null ? null : (
+          <p className="text-sm font-semibold text-danger" data-testid="card-stock-message">
+            {stock.message}
+          </p>
+        )}
         <div className="mt-auto pt-2">
           <Price price={productPrice(product)} />
         </div>
         <button
           type="button"
           onClick={addToCart}
-          disabled={!product.purchasable}
+          disabled={!stock.canAdd}
           className="button-primary relative z-10 mt-2 w-full"
           // The spoken name starts with the visible words (WCAG 2.5.3) and says which product.
           aria-label={`Add to Cart: ${product.title}`}
         >
           Add to Cart
         </button>
-        {product.purchasable ? null : (
-          <p className="relative z-10 text-center text-sm text-bark">Currently unavailable</p>
-        )}
       </div>
     </article>
   );

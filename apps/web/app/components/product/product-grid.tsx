@@ -30,8 +30,9 @@ export function ProductGrid({ state, priorityCount = 0, cardHeadingLevel = "h3" 
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
       {state.products.map((product, index) => (
+        // Each card fills its grid cell, so a row's cards are one height and their buttons line up.
         <li key={product.id} className="flex">
-          <div className="w-full">
+          <div className="flex w-full">
             <ProductCard product={product} priority={index < priorityCount} headingLevel={cardHeadingLevel} />
           </div>
         </li>

@@ -1,13 +1,26 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
+import { createPortal } from "react-dom";
 import { toastDurationMs, toastSwipeThresholdPx, type ToastEntry } from "./toast";
 
 interface ToasterProps {
   toasts: readonly ToastEntry[];
   onDismiss(id: number): void;
+  /** Where toasts go while it exists (the open cart drawer's slot above its lines); null: over the page. */
+  slot: HTMLElement | null;
 }
 
 /** The visible toasts: Radix gives swipe to dismiss, pause on hover and focus, Escape and the F8 hotkey. */
-export default function Toaster({ toasts, onDismiss }: ToasterProps) {
+export default function Toaster({ toasts, onDismiss, slot }: ToasterProps) {
+  const viewport =
+    slot === null ? (
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        className="fixed top-16 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+      />
+    ) : (
+      // In the drawer's flow: a toast pushes the cart lines down instead of covering them.
+      <ToastPrimitive.Viewport hotkey={["F8"]} className="flex flex-col gap-2 px-5 pt-3 outline-none empty:hidden" />
+    );
   return (
     <ToastPrimitive.Provider
       duration={toastDurationMs}
@@ -20,12 +33,7 @@ export default function Toaster({ toasts, onDismiss }: ToasterProps) {
       ))}
       {/* An open drawer hides the rest of the page from screen readers, except aria-live parts: this
           keeps its toasts (say, a checkout error) readable. Radix announces each toast itself, hence "off". */}
-      <div aria-live="off">
-        <ToastPrimitive.Viewport
-          hotkey={["F8"]}
-          className="fixed top-16 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
-        />
-      </div>
+      <div aria-live="off">{slot === null ? viewport : createPortal(viewport, slot)}</div>
     </ToastPrimitive.Provider>
   );
 }

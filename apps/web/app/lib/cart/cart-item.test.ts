@@ -27,6 +27,7 @@ const product: Product = {
   order: 1,
   siteProductSelection: null,
   options: [],
+  socialImage: null,
   variants: [variant],
 };
 

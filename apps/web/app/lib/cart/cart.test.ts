@@ -65,7 +65,10 @@ describe("stock rule", () => {
     expect(stockProblem([item("a", 2)], item("a", 2), 3)).toBe(
       "Not enough stock for Shilajit Starter Kit (Kit). Only 3 left.",
     );
-    expect(stockProblem([], item("a", 1), 0)).toBe("Not enough stock for Shilajit Starter Kit (Kit). Only 0 left.");
+  });
+
+  it("says a variant with no stock left is sold out", () => {
+    expect(stockProblem([], item("a", 1), 0)).toBe("Shilajit Starter Kit (Kit) is sold out.");
   });
 
   it("allows exactly the stock", () => {

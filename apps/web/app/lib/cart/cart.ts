@@ -59,7 +59,9 @@ export function stockProblem(items: readonly CartItem[], adding: CartItem, avail
   if (!adding.variant.manageInventory || available === null) return null;
   const inCart = items.find((item) => item.variant.id === adding.variant.id)?.quantity ?? 0;
   if (inCart + adding.quantity <= available) return null;
-  return messages.stockExceeded(lineName(adding.product.title, adding.variant.title), available);
+  const name = lineName(adding.product.title, adding.variant.title);
+  if (available <= 0) return messages.soldOut(name);
+  return messages.stockExceeded(name, available);
 }
 
 /**

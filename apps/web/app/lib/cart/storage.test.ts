@@ -96,8 +96,14 @@ describe("stored cart lines, field by field", () => {
     quantity: 2,
   });
   const parse = (...lines: unknown[]) => parseStoredCart(JSON.stringify(lines));
-  const withVariant = (changes: Record<string, unknown>) => ({ ...full("bad"), variant: { ...full("bad").variant, ...changes } });
-  const withProduct = (changes: Record<string, unknown>) => ({ ...full("bad"), product: { ...full("bad").product, ...changes } });
+  const withVariant = (changes: Record<string, unknown>) => ({
+    ...full("bad"),
+    variant: { ...full("bad").variant, ...changes },
+  });
+  const withProduct = (changes: Record<string, unknown>) => ({
+    ...full("bad"),
+    product: { ...full("bad").product, ...changes },
+  });
 
   it("keeps the cart key SPEC §4 names", () => {
     expect(cartStorageKey).toBe("e-commerce-cart");

@@ -2,23 +2,33 @@ import { describe, expect, it } from "vitest";
 import { countries, findCountry } from "~/content/countries";
 import { nepal } from "~/content/nepal";
 import type { Product, Variant } from "~/lib/store-api/types";
+import { shippingRateFor, shippingRates } from "~/content/shipping";
 import {
   blogPostingJsonLd,
+  breadcrumbJsonLd,
   countryProductJsonLd,
   countrySku,
   faqJsonLd,
   nepalProductJsonLd,
+  organizationJsonLd,
   productJsonLd,
-  shippingCountryCode,
+  returnPolicyJsonLd,
+  shippingDetailsJsonLd,
+  webSiteJsonLd,
 } from "./structured-data";
 
 const siteUrl = "https://shop.test";
+const page = { siteUrl, year: 2026 };
 
-describe("country product data (SPEC §3, §9)", () => {
-  it("maps UK to GB and every other slug to its upper case", () => {
-    expect(shippingCountryCode("uk")).toBe("GB");
-    expect(shippingCountryCode("usa")).toBe("USA");
-    expect(shippingCountryCode("uae")).toBe("UAE");
+describe("country product data (SPEC §3, §9; issue 16)", () => {
+  it("ships to each country under its ISO 3166-1 alpha-2 code", () => {
+    expect(countries.map((country) => [country.slug, country.countryCode])).toEqual([
+      ["usa", "US"],
+      ["india", "IN"],
+      ["uk", "GB"],
+      ["canada", "CA"],
+      ["uae", "AE"],
+    ]);
   });
 
   it("builds the SKU from HERBO-SHILAJIT- and the upper-case slug", () => {
@@ -26,9 +36,10 @@ describe("country product data (SPEC §3, §9)", () => {
   });
 
   it.each(countries.map((country) => [country.slug, country] as const))(
-    "%s: offer, rating and shipping",
+    "%s: offer valid to the end of the year, rating, shipping with rate and delivery time, returns",
     (slug, country) => {
-      const data = countryProductJsonLd(country, siteUrl);
+      const data = countryProductJsonLd(country, page);
+      const rate = shippingRateFor(country.countryCode);
       expect(data).toMatchObject({
         "@type": "Product",
         sku: `HERBO-SHILAJIT-${slug.toUpperCase()}`,
@@ -38,10 +49,19 @@ describe("country product data (SPEC §3, §9)", () => {
           url: `${siteUrl}/shilajit-in-${slug}`,
           priceCurrency: country.currency,
           price: country.price,
-          priceValidUntil: "2025-12-31",
+          priceValidUntil: "2026-12-31",
           itemCondition: "https://schema.org/NewCondition",
           availability: "https://schema.org/InStock",
-          shippingDetails: { shippingDestination: { addressCountry: slug === "uk" ? "GB" : slug.toUpperCase() } },
+          shippingDetails: {
+            "@type": "OfferShippingDetails",
+            shippingRate: { value: (rate.amount / 100).toFixed(2), currency: "NPR" },
+            shippingDestination: { addressCountry: country.countryCode },
+            deliveryTime: {
+              handlingTime: { minValue: rate.handlingDays.min, maxValue: rate.handlingDays.max, unitCode: "DAY" },
+              transitTime: { minValue: rate.transitDays.min, maxValue: rate.transitDays.max, unitCode: "DAY" },
+            },
+          },
+          hasMerchantReturnPolicy: { "@type": "MerchantReturnPolicy", merchantReturnDays: 30 },
         },
       });
       expect(String(data.name)).toContain(country.country);
@@ -60,18 +80,63 @@ describe("country product data (SPEC §3, §9)", () => {
   });
 });
 
+describe("shipping and returns (one table for every page)", () => {
+  it("delivers free across Nepal and charges each other country the flat rate checkout charges, in rupees", () => {
+    expect(shippingRates.map((rate) => [rate.country, rate.currency, rate.amount])).toEqual([
+      ["NP", "NPR", 0],
+      ["IN", "NPR", 150_000],
+      ["US", "NPR", 350_000],
+      ["GB", "NPR", 300_000],
+      ["CA", "NPR", 350_000],
+      ["AE", "NPR", 250_000],
+    ]);
+    for (const rate of shippingRates) {
+      expect(Number.isInteger(rate.amount), rate.country).toBe(true);
+      expect(rate.handlingDays.min).toBeLessThanOrEqual(rate.handlingDays.max);
+      expect(rate.transitDays.min).toBeLessThanOrEqual(rate.transitDays.max);
+    }
+  });
+
+  it("writes a rate in major units with its delivery time in days", () => {
+    expect(shippingDetailsJsonLd(shippingRateFor("US"))).toEqual({
+      "@type": "OfferShippingDetails",
+      shippingRate: { "@type": "MonetaryAmount", value: "3500.00", currency: "NPR" },
+      shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
+      deliveryTime: {
+        "@type": "ShippingDeliveryTime",
+        handlingTime: { "@type": "QuantitativeValue", minValue: 1, maxValue: 2, unitCode: "DAY" },
+        transitTime: { "@type": "QuantitativeValue", minValue: 7, maxValue: 14, unitCode: "DAY" },
+      },
+    });
+  });
+
+  it("promises a 30-day return window by post, for every country the shop ships to", () => {
+    expect(returnPolicyJsonLd()).toEqual({
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: ["NP", "IN", "US", "GB", "CA", "AE"],
+      returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+      merchantReturnDays: 30,
+      returnMethod: "https://schema.org/ReturnByMail",
+      returnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
+      refundType: "https://schema.org/FullRefund",
+    });
+  });
+});
+
 describe("Nepal page data", () => {
   it("offers NPR 1200 with 150 reviews and free shipping to Nepal", () => {
-    expect(nepalProductJsonLd({ siteUrl, description: "d" })).toMatchObject({
+    expect(nepalProductJsonLd({ ...page, description: "d" })).toMatchObject({
       aggregateRating: { ratingValue: "4.9", reviewCount: "150" },
       offers: {
         priceCurrency: "NPR",
         price: "1200",
-        priceValidUntil: "2025-12-31",
+        priceValidUntil: "2026-12-31",
         shippingDetails: {
-          shippingRate: { value: "0", currency: "NPR" },
+          shippingRate: { value: "0.00", currency: "NPR" },
           shippingDestination: { addressCountry: "NP" },
+          deliveryTime: { handlingTime: { unitCode: "DAY" }, transitTime: { unitCode: "DAY" } },
         },
+        hasMerchantReturnPolicy: { applicableCountry: expect.arrayContaining(["NP"]) },
       },
     });
   });
@@ -85,6 +150,41 @@ describe("Nepal page data", () => {
         acceptedAnswer: { "@type": "Answer", text: item.answer },
       })),
     );
+  });
+});
+
+describe("home page and breadcrumb data", () => {
+  it("describes the shop as an Organization and the site as a WebSite published by it", () => {
+    const organization = organizationJsonLd(siteUrl);
+    expect(organization).toMatchObject({
+      "@type": "Organization",
+      name: "Herbo Shilajit",
+      url: `${siteUrl}/`,
+      logo: `${siteUrl}/apple-touch-icon.png`,
+      address: { addressCountry: "NP" },
+    });
+    expect(webSiteJsonLd(siteUrl)).toMatchObject({
+      "@type": "WebSite",
+      name: "Herbo Shilajit",
+      url: `${siteUrl}/`,
+      publisher: { "@id": organization["@id"] },
+    });
+  });
+
+  it("numbers the crumbs from 1 with absolute URLs", () => {
+    expect(
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+      ]),
+    ).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: `${siteUrl}/` },
+        { "@type": "ListItem", position: 2, name: "Blog", item: `${siteUrl}/blog` },
+      ],
+    });
   });
 });
 
@@ -132,6 +232,7 @@ describe("catalogue product data", () => {
     descriptionHtml: "",
     thumbnail: "https://api.test/a.svg",
     images: [{ url: "https://api.test/a.svg", order: 1 }],
+    socialImage: null,
     purchasable: true,
     order: 1,
     siteProductSelection: null,
@@ -140,79 +241,196 @@ describe("catalogue product data", () => {
   };
 
   it("offers the shown price in major units and says when it is out of stock", () => {
-    expect(productJsonLd(product, { siteUrl, description: "D" })).toMatchObject({
+    expect(productJsonLd(product, { ...page, description: "D" })).toMatchObject({
       name: "Resin",
       sku: "HS-10",
-      image: "https://api.test/a.svg",
+      image: ["https://api.test/a.svg"],
       url: `${siteUrl}/product/p%201`,
       offers: { priceCurrency: "NPR", price: "999.00", availability: "https://schema.org/OutOfStock" },
     });
     const stocked = { ...product, variants: [{ ...variant, inventoryQuantity: 4 }] };
-    expect(productJsonLd(stocked, { siteUrl, description: "D" }).offers).toMatchObject({
+    expect(productJsonLd(stocked, { ...page, description: "D" }).offers).toMatchObject({
       availability: "https://schema.org/InStock",
     });
+  });
+
+  it("ships to every destination, takes returns and stays valid to the end of the year", () => {
+    const offers = productJsonLd(product, { ...page, description: "D" }).offers as Record<string, unknown>;
+    expect(offers.priceValidUntil).toBe("2026-12-31");
+    expect(offers.shippingDetails).toEqual(shippingRates.map(shippingDetailsJsonLd));
+    expect(offers.hasMerchantReturnPolicy).toEqual(returnPolicyJsonLd());
+  });
+
+  it("puts the social card first among the images, and falls back to the brand's card without pictures", () => {
+    const card = { url: "https://api.test/images/cards/a.png", width: 1200, height: 630 };
+    expect(productJsonLd({ ...product, socialImage: card }, { ...page, description: "D" }).image).toEqual([
+      card.url,
+      "https://api.test/a.svg",
+    ]);
+    const bare = { ...product, thumbnail: null, images: [] };
+    expect(productJsonLd(bare, { ...page, description: "D" }).image).toEqual([`${siteUrl}/images/og-default.png`]);
   });
 });
 
 describe("landing page data, in full", () => {
-  const brand = { "@type": "Brand", name: "Herbo Shilajit" };
-  const seller = { "@type": "Organization", name: "Herbo Shilajit" };
-
   it("describes the UK page's product with every schema.org type named", () => {
     const uk = findCountry("uk");
     if (uk === undefined) throw new Error("the UK page is missing");
-    expect(countryProductJsonLd(uk, siteUrl)).toEqual({
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: "Herbo Shilajit Pure Himalayan Shilajit Resin in UK",
-      image: `${siteUrl}/images/og-default.png`,
-      description: uk.metaDescription,
-      sku: "HERBO-SHILAJIT-UK",
-      brand,
-      aggregateRating: { "@type": "AggregateRating", ratingValue: "4.9", bestRating: "5", reviewCount: "500" },
-      offers: {
-        "@type": "Offer",
-        url: `${siteUrl}/shilajit-in-uk`,
-        priceCurrency: "GBP",
-        price: "24.99",
-        priceValidUntil: "2025-12-31",
-        itemCondition: "https://schema.org/NewCondition",
-        availability: "https://schema.org/InStock",
-        seller,
-        shippingDetails: {
-          "@type": "OfferShippingDetails",
-          shippingDestination: { "@type": "DefinedRegion", addressCountry: "GB" },
+    expect(countryProductJsonLd(uk, page)).toMatchInlineSnapshot(`
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "aggregateRating": {
+          "@type": "AggregateRating",
+          "bestRating": "5",
+          "ratingValue": "4.9",
+          "reviewCount": "500",
         },
-      },
-    });
+        "brand": {
+          "@type": "Brand",
+          "name": "Herbo Shilajit",
+        },
+        "description": "Pure Himalayan shilajit resin from Nepal, independently tested for purity and heavy metals. Honest labelling and tracked international shipping to the UK.",
+        "image": "https://shop.test/images/og-default.png",
+        "name": "Herbo Shilajit Pure Himalayan Shilajit Resin in UK",
+        "offers": {
+          "@type": "Offer",
+          "availability": "https://schema.org/InStock",
+          "hasMerchantReturnPolicy": {
+            "@type": "MerchantReturnPolicy",
+            "applicableCountry": [
+              "NP",
+              "IN",
+              "US",
+              "GB",
+              "CA",
+              "AE",
+            ],
+            "merchantReturnDays": 30,
+            "refundType": "https://schema.org/FullRefund",
+            "returnFees": "https://schema.org/ReturnFeesCustomerResponsibility",
+            "returnMethod": "https://schema.org/ReturnByMail",
+            "returnPolicyCategory": "https://schema.org/MerchantReturnFiniteReturnWindow",
+          },
+          "itemCondition": "https://schema.org/NewCondition",
+          "price": "24.99",
+          "priceCurrency": "GBP",
+          "priceValidUntil": "2026-12-31",
+          "seller": {
+            "@type": "Organization",
+            "name": "Herbo Shilajit",
+          },
+          "shippingDetails": {
+            "@type": "OfferShippingDetails",
+            "deliveryTime": {
+              "@type": "ShippingDeliveryTime",
+              "handlingTime": {
+                "@type": "QuantitativeValue",
+                "maxValue": 2,
+                "minValue": 1,
+                "unitCode": "DAY",
+              },
+              "transitTime": {
+                "@type": "QuantitativeValue",
+                "maxValue": 12,
+                "minValue": 6,
+                "unitCode": "DAY",
+              },
+            },
+            "shippingDestination": {
+              "@type": "DefinedRegion",
+              "addressCountry": "GB",
+            },
+            "shippingRate": {
+              "@type": "MonetaryAmount",
+              "currency": "NPR",
+              "value": "3000.00",
+            },
+          },
+          "url": "https://shop.test/shilajit-in-uk",
+        },
+        "sku": "HERBO-SHILAJIT-UK",
+      }
+    `);
   });
 
   it("describes the Nepal page's product with its free shipping rate", () => {
-    expect(nepalProductJsonLd({ siteUrl, description: "From Nepal" })).toEqual({
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: "Herbo Shilajit Pure Himalayan Shilajit Resin",
-      image: `${siteUrl}/images/og-default.png`,
-      description: "From Nepal",
-      sku: "HERBO-SHILAJIT-NEPAL",
-      brand,
-      aggregateRating: { "@type": "AggregateRating", ratingValue: "4.9", bestRating: "5", reviewCount: "150" },
-      offers: {
-        "@type": "Offer",
-        url: `${siteUrl}/shilajit-nepal`,
-        priceCurrency: "NPR",
-        price: "1200",
-        priceValidUntil: "2025-12-31",
-        itemCondition: "https://schema.org/NewCondition",
-        availability: "https://schema.org/InStock",
-        seller,
-        shippingDetails: {
-          "@type": "OfferShippingDetails",
-          shippingRate: { "@type": "MonetaryAmount", value: "0", currency: "NPR" },
-          shippingDestination: { "@type": "DefinedRegion", addressCountry: "NP" },
+    expect(nepalProductJsonLd({ ...page, description: "From Nepal" })).toMatchInlineSnapshot(`
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "aggregateRating": {
+          "@type": "AggregateRating",
+          "bestRating": "5",
+          "ratingValue": "4.9",
+          "reviewCount": "150",
         },
-      },
-    });
+        "brand": {
+          "@type": "Brand",
+          "name": "Herbo Shilajit",
+        },
+        "description": "From Nepal",
+        "image": "https://shop.test/images/og-default.png",
+        "name": "Herbo Shilajit Pure Himalayan Shilajit Resin",
+        "offers": {
+          "@type": "Offer",
+          "availability": "https://schema.org/InStock",
+          "hasMerchantReturnPolicy": {
+            "@type": "MerchantReturnPolicy",
+            "applicableCountry": [
+              "NP",
+              "IN",
+              "US",
+              "GB",
+              "CA",
+              "AE",
+            ],
+            "merchantReturnDays": 30,
+            "refundType": "https://schema.org/FullRefund",
+            "returnFees": "https://schema.org/ReturnFeesCustomerResponsibility",
+            "returnMethod": "https://schema.org/ReturnByMail",
+            "returnPolicyCategory": "https://schema.org/MerchantReturnFiniteReturnWindow",
+          },
+          "itemCondition": "https://schema.org/NewCondition",
+          "price": "1200",
+          "priceCurrency": "NPR",
+          "priceValidUntil": "2026-12-31",
+          "seller": {
+            "@type": "Organization",
+            "name": "Herbo Shilajit",
+          },
+          "shippingDetails": {
+            "@type": "OfferShippingDetails",
+            "deliveryTime": {
+              "@type": "ShippingDeliveryTime",
+              "handlingTime": {
+                "@type": "QuantitativeValue",
+                "maxValue": 2,
+                "minValue": 1,
+                "unitCode": "DAY",
+              },
+              "transitTime": {
+                "@type": "QuantitativeValue",
+                "maxValue": 5,
+                "minValue": 1,
+                "unitCode": "DAY",
+              },
+            },
+            "shippingDestination": {
+              "@type": "DefinedRegion",
+              "addressCountry": "NP",
+            },
+            "shippingRate": {
+              "@type": "MonetaryAmount",
+              "currency": "NPR",
+              "value": "0.00",
+            },
+          },
+          "url": "https://shop.test/shilajit-nepal",
+        },
+        "sku": "HERBO-SHILAJIT-NEPAL",
+      }
+    `);
   });
 
   it("marks the FAQ as a schema.org FAQPage", () => {
@@ -285,31 +503,220 @@ describe("catalogue product data, edge cases", () => {
     order: 1,
     siteProductSelection: null,
     options: [],
+    socialImage: null,
     variants: [variant()],
     ...changes,
   });
   const availability = (data: Record<string, unknown>) => (data.offers as { availability: string }).availability;
-  const jsonLd = (changes: Partial<Product> = {}) => productJsonLd(product(changes), { siteUrl, description: "D" });
+  const jsonLd = (changes: Partial<Product> = {}) => productJsonLd(product(changes), { ...page, description: "D" });
 
   it("writes the whole product and its offer", () => {
-    expect(jsonLd()).toEqual({
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: "Resin",
-      description: "D",
-      brand: { "@type": "Brand", name: "Herbo Shilajit" },
-      url: `${siteUrl}/product/resin`,
-      image: "https://api.test/a.svg",
-      sku: "HS-10",
-      offers: {
-        "@type": "Offer",
-        url: `${siteUrl}/product/resin`,
-        priceCurrency: "NPR",
-        price: "1200.00",
-        itemCondition: "https://schema.org/NewCondition",
-        availability: "https://schema.org/InStock",
-      },
-    });
+    expect(jsonLd()).toMatchInlineSnapshot(`
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "brand": {
+          "@type": "Brand",
+          "name": "Herbo Shilajit",
+        },
+        "description": "D",
+        "image": [
+          "https://api.test/a.svg",
+        ],
+        "name": "Resin",
+        "offers": {
+          "@type": "Offer",
+          "availability": "https://schema.org/InStock",
+          "hasMerchantReturnPolicy": {
+            "@type": "MerchantReturnPolicy",
+            "applicableCountry": [
+              "NP",
+              "IN",
+              "US",
+              "GB",
+              "CA",
+              "AE",
+            ],
+            "merchantReturnDays": 30,
+            "refundType": "https://schema.org/FullRefund",
+            "returnFees": "https://schema.org/ReturnFeesCustomerResponsibility",
+            "returnMethod": "https://schema.org/ReturnByMail",
+            "returnPolicyCategory": "https://schema.org/MerchantReturnFiniteReturnWindow",
+          },
+          "itemCondition": "https://schema.org/NewCondition",
+          "price": "1200.00",
+          "priceCurrency": "NPR",
+          "priceValidUntil": "2026-12-31",
+          "shippingDetails": [
+            {
+              "@type": "OfferShippingDetails",
+              "deliveryTime": {
+                "@type": "ShippingDeliveryTime",
+                "handlingTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 2,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+                "transitTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 5,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+              },
+              "shippingDestination": {
+                "@type": "DefinedRegion",
+                "addressCountry": "NP",
+              },
+              "shippingRate": {
+                "@type": "MonetaryAmount",
+                "currency": "NPR",
+                "value": "0.00",
+              },
+            },
+            {
+              "@type": "OfferShippingDetails",
+              "deliveryTime": {
+                "@type": "ShippingDeliveryTime",
+                "handlingTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 2,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+                "transitTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 9,
+                  "minValue": 5,
+                  "unitCode": "DAY",
+                },
+              },
+              "shippingDestination": {
+                "@type": "DefinedRegion",
+                "addressCountry": "IN",
+              },
+              "shippingRate": {
+                "@type": "MonetaryAmount",
+                "currency": "NPR",
+                "value": "1500.00",
+              },
+            },
+            {
+              "@type": "OfferShippingDetails",
+              "deliveryTime": {
+                "@type": "ShippingDeliveryTime",
+                "handlingTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 2,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+                "transitTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 14,
+                  "minValue": 7,
+                  "unitCode": "DAY",
+                },
+              },
+              "shippingDestination": {
+                "@type": "DefinedRegion",
+                "addressCountry": "US",
+              },
+              "shippingRate": {
+                "@type": "MonetaryAmount",
+                "currency": "NPR",
+                "value": "3500.00",
+              },
+            },
+            {
+              "@type": "OfferShippingDetails",
+              "deliveryTime": {
+                "@type": "ShippingDeliveryTime",
+                "handlingTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 2,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+                "transitTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 12,
+                  "minValue": 6,
+                  "unitCode": "DAY",
+                },
+              },
+              "shippingDestination": {
+                "@type": "DefinedRegion",
+                "addressCountry": "GB",
+              },
+              "shippingRate": {
+                "@type": "MonetaryAmount",
+                "currency": "NPR",
+                "value": "3000.00",
+              },
+            },
+            {
+              "@type": "OfferShippingDetails",
+              "deliveryTime": {
+                "@type": "ShippingDeliveryTime",
+                "handlingTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 2,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+                "transitTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 15,
+                  "minValue": 8,
+                  "unitCode": "DAY",
+                },
+              },
+              "shippingDestination": {
+                "@type": "DefinedRegion",
+                "addressCountry": "CA",
+              },
+              "shippingRate": {
+                "@type": "MonetaryAmount",
+                "currency": "NPR",
+                "value": "3500.00",
+              },
+            },
+            {
+              "@type": "OfferShippingDetails",
+              "deliveryTime": {
+                "@type": "ShippingDeliveryTime",
+                "handlingTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 2,
+                  "minValue": 1,
+                  "unitCode": "DAY",
+                },
+                "transitTime": {
+                  "@type": "QuantitativeValue",
+                  "maxValue": 8,
+                  "minValue": 4,
+                  "unitCode": "DAY",
+                },
+              },
+              "shippingDestination": {
+                "@type": "DefinedRegion",
+                "addressCountry": "AE",
+              },
+              "shippingRate": {
+                "@type": "MonetaryAmount",
+                "currency": "NPR",
+                "value": "2500.00",
+              },
+            },
+          ],
+          "url": "https://shop.test/product/resin",
+        },
+        "sku": "HS-10",
+        "url": "https://shop.test/product/resin",
+      }
+    `);
   });
 
   it("announces an unbuyable product as out of stock even with stock (unbuyable products in JSON-LD)", () => {
@@ -325,19 +732,21 @@ describe("catalogue product data, edge cases", () => {
     );
   });
 
-  it("leaves out the offer, SKU and image that a product does not have", () => {
+  it("leaves out the offer and SKU that a product does not have, and shows the brand's card without pictures", () => {
     const bare = jsonLd({ images: [], variants: [] });
     expect(bare).not.toHaveProperty("offers");
     expect(bare).not.toHaveProperty("sku");
-    expect(bare).not.toHaveProperty("image");
+    expect(bare.image).toEqual([`${siteUrl}/images/og-default.png`]);
     expect(jsonLd({ variants: [variant({ sku: null })] })).not.toHaveProperty("sku");
   });
 
   it("writes prices of zero-decimal and three-decimal currencies in major units", () => {
     const priced = (decimalDigits: number, priceInCents: number) =>
-      (jsonLd({ variants: [variant({ priceInCents, currency: { ...currency, decimalDigits } })] }).offers as {
-        price: string;
-      }).price;
+      (
+        jsonLd({ variants: [variant({ priceInCents, currency: { ...currency, decimalDigits } })] }).offers as {
+          price: string;
+        }
+      ).price;
     expect(priced(0, 1500)).toBe("1500");
     expect(priced(3, 12345)).toBe("12.345");
   });

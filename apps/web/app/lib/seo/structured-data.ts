@@ -1,18 +1,55 @@
+import { returnPolicy, shippingRateFor, shippingRates, type ShippingRate } from "~/content/shipping";
+import { site } from "~/content/site";
 import type { CountryLanding, FaqItem } from "~/content/types";
+import { endOfYear } from "~/lib/calendar";
 import { displayedVariant, effectivePrice } from "~/lib/money";
 import type { Product } from "~/lib/store-api/types";
-import { site } from "~/content/site";
-import { absoluteUrl } from "./meta";
+import { absoluteUrl, defaultSocialImage } from "./meta";
 
 type JsonLd = Record<string, unknown>;
 
-/** SPEC §3: the shipping destination of a country record: UK is GB, the rest their upper-case slug. */
-export function shippingCountryCode(slug: string): string {
-  return slug === "uk" ? "GB" : slug.toUpperCase();
-}
-
 export function countrySku(slug: string): string {
   return `${site.skuPrefix}${slug.toUpperCase()}`;
+}
+
+/** Minor units as the decimal string structured data wants, e.g. 1299 → "12.99". */
+function decimalAmount(minorUnits: number, digits: number): string {
+  return (minorUnits / 10 ** digits).toFixed(digits);
+}
+
+function days(range: { min: number; max: number }): JsonLd {
+  return { "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" };
+}
+
+/** One destination's flat rate and delivery time, from the shop's shipping table. */
+export function shippingDetailsJsonLd(rate: ShippingRate): JsonLd {
+  return {
+    "@type": "OfferShippingDetails",
+    shippingRate: {
+      "@type": "MonetaryAmount",
+      value: decimalAmount(rate.amount, rate.decimalDigits),
+      currency: rate.currency,
+    },
+    shippingDestination: { "@type": "DefinedRegion", addressCountry: rate.country },
+    deliveryTime: {
+      "@type": "ShippingDeliveryTime",
+      handlingTime: days(rate.handlingDays),
+      transitTime: days(rate.transitDays),
+    },
+  };
+}
+
+/** The satisfaction guarantee as a return policy: 30 days, by post, full refund, return postage paid by the shopper. */
+export function returnPolicyJsonLd(): JsonLd {
+  return {
+    "@type": "MerchantReturnPolicy",
+    applicableCountry: [...returnPolicy.countries],
+    returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+    merchantReturnDays: returnPolicy.days,
+    returnMethod: "https://schema.org/ReturnByMail",
+    returnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
+    refundType: "https://schema.org/FullRefund",
+  };
 }
 
 interface LandingOffer {
@@ -23,16 +60,16 @@ interface LandingOffer {
   pageUrl: string;
   currency: string;
   price: string;
-  shippingDetails: JsonLd;
+  shipping: ShippingRate;
 }
 
-/** The brand's product as a landing page offers it: fixed rating, price valid to the end of 2025, in stock. */
-function landingProductJsonLd(siteUrl: string, offer: LandingOffer): JsonLd {
+/** The brand's product as a landing page offers it: fixed rating, valid to the end of the year, in stock. */
+function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: offer.name,
-    image: absoluteUrl(siteUrl, "/images/og-default.png"),
+    image: absoluteUrl(siteUrl, defaultSocialImage),
     description: offer.description,
     sku: offer.sku,
     brand: { "@type": "Brand", name: site.brand },
@@ -47,49 +84,47 @@ function landingProductJsonLd(siteUrl: string, offer: LandingOffer): JsonLd {
       url: offer.pageUrl,
       priceCurrency: offer.currency,
       price: offer.price,
-      priceValidUntil: site.priceValidUntil,
+      priceValidUntil: endOfYear(year),
       itemCondition: "https://schema.org/NewCondition",
       availability: "https://schema.org/InStock",
       seller: { "@type": "Organization", name: site.brand },
-      shippingDetails: { "@type": "OfferShippingDetails", ...offer.shippingDetails },
+      shippingDetails: shippingDetailsJsonLd(offer.shipping),
+      hasMerchantReturnPolicy: returnPolicyJsonLd(),
     },
   };
 }
 
-/** Structured product data for a country landing page (SPEC §3 and §9). */
-export function countryProductJsonLd(country: CountryLanding, siteUrl: string): JsonLd {
-  return landingProductJsonLd(siteUrl, {
+export interface PageContext {
+  siteUrl: string;
+  /** The current year on the shop's calendar, from the root loader. */
+  year: number;
+}
+
+/** Structured product data for a country landing page (SPEC §3 and §9; ISO country codes, issue 16). */
+export function countryProductJsonLd(country: CountryLanding, page: PageContext): JsonLd {
+  return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline} in ${country.country}`,
     description: country.metaDescription,
     sku: countrySku(country.slug),
     reviewCount: site.rating.countryReviewCount,
-    pageUrl: absoluteUrl(siteUrl, `/shilajit-in-${country.slug}`),
+    pageUrl: absoluteUrl(page.siteUrl, `/shilajit-in-${country.slug}`),
     currency: country.currency,
     price: country.price,
-    shippingDetails: {
-      shippingDestination: { "@type": "DefinedRegion", addressCountry: shippingCountryCode(country.slug) },
-    },
+    shipping: shippingRateFor(country.countryCode),
   });
 }
 
-/** Structured product data for the Nepal page: NPR 1200, 150 reviews, free shipping to Nepal. */
-export function nepalProductJsonLd(input: { siteUrl: string; description: string }): JsonLd {
-  return landingProductJsonLd(input.siteUrl, {
+/** Structured product data for the Nepal page: NPR 1200, 150 reviews, free delivery across Nepal. */
+export function nepalProductJsonLd(page: PageContext & { description: string }): JsonLd {
+  return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline}`,
-    description: input.description,
+    description: page.description,
     sku: countrySku("nepal"),
     reviewCount: site.rating.nepalReviewCount,
-    pageUrl: absoluteUrl(input.siteUrl, "/shilajit-nepal"),
+    pageUrl: absoluteUrl(page.siteUrl, "/shilajit-nepal"),
     currency: site.nepalOffer.currency,
     price: site.nepalOffer.price,
-    shippingDetails: {
-      shippingRate: {
-        "@type": "MonetaryAmount",
-        value: site.nepalOffer.shippingRate,
-        currency: site.nepalOffer.currency,
-      },
-      shippingDestination: { "@type": "DefinedRegion", addressCountry: "NP" },
-    },
+    shipping: shippingRateFor("NP"),
   });
 }
 
@@ -101,6 +136,51 @@ export function faqJsonLd(items: readonly FaqItem[]): JsonLd {
       "@type": "Question",
       name: item.question,
       acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
+function organizationId(siteUrl: string): string {
+  return `${absoluteUrl(siteUrl, "/")}#organization`;
+}
+
+/** The shop as an organisation, for the home page. */
+export function organizationJsonLd(siteUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": organizationId(siteUrl),
+    name: site.brand,
+    url: absoluteUrl(siteUrl, "/"),
+    logo: absoluteUrl(siteUrl, "/apple-touch-icon.png"),
+    email: site.email,
+    address: { "@type": "PostalAddress", addressLocality: site.address.locality, addressCountry: site.address.country },
+    sameAs: [site.social.facebook, site.social.instagram],
+  };
+}
+
+/** The site itself, for the home page. */
+export function webSiteJsonLd(siteUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: site.brand,
+    url: absoluteUrl(siteUrl, "/"),
+    inLanguage: "en",
+    publisher: { "@id": organizationId(siteUrl) },
+  };
+}
+
+/** The trail from the home page to this page; the last crumb is the page itself. */
+export function breadcrumbJsonLd(siteUrl: string, crumbs: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
     })),
   };
 }
@@ -140,33 +220,43 @@ export function blogPostingJsonLd(article: BlogPostingInput): JsonLd {
   };
 }
 
-/** Product data for a catalogue product page, from the store's live price and stock. */
-export function productJsonLd(product: Product, input: { siteUrl: string; description: string }): JsonLd {
+/**
+ * Product data for a catalogue product page, from the store's live price and stock, with the shop's
+ * shipping to every destination and its return policy. A product without pictures shows the brand's card.
+ */
+export function productJsonLd(product: Product, input: PageContext & { description: string }): JsonLd {
   const variant = displayedVariant(product);
   const inStock =
     product.purchasable &&
     variant !== undefined &&
     (!variant.manageInventory || variant.inventoryQuantity === null || variant.inventoryQuantity > 0);
+  const url = absoluteUrl(input.siteUrl, `/product/${encodeURIComponent(product.id)}`);
+  const images = [
+    ...(product.socialImage === null ? [] : [product.socialImage.url]),
+    ...product.images.map((image) => image.url),
+  ];
   const data: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.title,
     description: input.description,
     brand: { "@type": "Brand", name: site.brand },
-    url: absoluteUrl(input.siteUrl, `/product/${encodeURIComponent(product.id)}`),
+    url,
+    image: images.length > 0 ? images : [absoluteUrl(input.siteUrl, defaultSocialImage)],
   };
-  const image = product.images[0]?.url;
-  if (image !== undefined) data.image = image;
   if (variant?.sku !== null && variant?.sku !== undefined) data.sku = variant.sku;
   if (variant !== undefined) {
     const digits = variant.currency.decimalDigits;
     data.offers = {
       "@type": "Offer",
-      url: absoluteUrl(input.siteUrl, `/product/${encodeURIComponent(product.id)}`),
+      url,
       priceCurrency: variant.currency.code.toUpperCase(),
-      price: (effectivePrice(variant) / 10 ** digits).toFixed(digits),
+      price: decimalAmount(effectivePrice(variant), digits),
+      priceValidUntil: endOfYear(input.year),
       itemCondition: "https://schema.org/NewCondition",
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      shippingDetails: shippingRates.map(shippingDetailsJsonLd),
+      hasMerchantReturnPolicy: returnPolicyJsonLd(),
     };
   }
   return data;

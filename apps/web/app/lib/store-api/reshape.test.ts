@@ -123,6 +123,17 @@ describe("reading odd or broken answers", () => {
     expect(product.images).toEqual([{ url: "https://x.test/a.webp", order: 1 }]);
   });
 
+  it("reads the social card from metadata.social_image, and only an absolute http(s) URL with whole sizes", () => {
+    const card = { url: "https://api.test/images/cards/a.png", width: 1200, height: 630 };
+    expect(reshapeProduct({ id: "p", title: "T", metadata: { social_image: card } }).socialImage).toEqual(card);
+    expect(
+      reshapeProduct({ id: "p", title: "T", metadata: { social_image: { url: card.url, width: "1200", height: -1 } } })
+        .socialImage,
+    ).toEqual({ url: card.url, width: null, height: null });
+    for (const metadata of [undefined, {}, { social_image: "x" }, { social_image: { url: "javascript:alert(1)" } }])
+      expect(reshapeProduct({ id: "p", title: "T", metadata }).socialImage).toBeNull();
+  });
+
   it("sorts images by their order", () => {
     const product = reshapeProduct({
       id: "p",
@@ -176,19 +187,24 @@ describe("reading prices and currencies", () => {
     reshapeProduct({ id: "p", title: "T", variants: [{ id: "v", prices: [price] }] }).variants[0];
 
   it("does not make a product free when the backend sends a sale amount of 0 (sale_amount of 0)", () => {
-    expect(variantOf({ amount: 120000, sale_amount: 0 })).toMatchObject({ priceInCents: 120000, salePriceInCents: null });
+    expect(variantOf({ amount: 120000, sale_amount: 0 })).toMatchObject({
+      priceInCents: 120000,
+      salePriceInCents: null,
+    });
     expect(variantOf({ amount: 120000, sale_amount: 99900 })).toMatchObject({ salePriceInCents: 99900 });
   });
 
   it("reads zero-decimal and three-decimal currencies, up to 4 digits", () => {
-    const digits = (decimal_digits: unknown) => variantOf({ amount: 1, currency: { decimal_digits } })?.currency.decimalDigits;
+    const digits = (decimal_digits: unknown) =>
+      variantOf({ amount: 1, currency: { decimal_digits } })?.currency.decimalDigits;
     expect(digits(0)).toBe(0);
     expect(digits(3)).toBe(3);
     expect(digits(4)).toBe(4);
   });
 
   it("falls back to 2 decimals for a missing, negative, fractional or too large digit count", () => {
-    const digits = (decimal_digits: unknown) => variantOf({ amount: 1, currency: { decimal_digits } })?.currency.decimalDigits;
+    const digits = (decimal_digits: unknown) =>
+      variantOf({ amount: 1, currency: { decimal_digits } })?.currency.decimalDigits;
     expect(digits(undefined)).toBe(2);
     expect(digits(-1)).toBe(2);
     expect(digits(2.5)).toBe(2);
@@ -255,6 +271,7 @@ describe("reading a product field by field", () => {
       order: 5,
       siteProductSelection: "first_variant",
       options: [{ id: "o", title: "Size", values: [{ id: "ov", variantId: "v", value: "10 g" }] }],
+      socialImage: null,
       variants: [
         {
           id: "v",
@@ -285,6 +302,7 @@ describe("reading a product field by field", () => {
       order: 0,
       siteProductSelection: null,
       options: [],
+      socialImage: null,
       variants: [],
     });
   });
@@ -366,7 +384,11 @@ describe("reading lists, stock and checkout answers", () => {
       offset: 40,
       limit: 20,
     });
-    expect(reshapeProductList({ products: [{ id: "a", title: "A" }] })).toMatchObject({ count: 1, offset: 0, limit: 1 });
+    expect(reshapeProductList({ products: [{ id: "a", title: "A" }] })).toMatchObject({
+      count: 1,
+      offset: 0,
+      limit: 1,
+    });
     expect(() => reshapeProductList(null)).toThrow("Unexpected response from the store (product list)");
   });
 
@@ -377,9 +399,9 @@ describe("reading lists, stock and checkout answers", () => {
   it("refuses a stock answer without a variants list, and skips entries without an id", () => {
     expect(() => reshapeVariantStock(null)).toThrow("Unexpected response from the store (variants)");
     expect(() => reshapeVariantStock({ variants: "none" })).toThrow(UnexpectedResponseError);
-    expect([...reshapeVariantStock({ variants: [null, { inventory_quantity: 3 }, { id: "a", inventory_quantity: 1 }] })]).toEqual([
-      ["a", 1],
-    ]);
+    expect([
+      ...reshapeVariantStock({ variants: [null, { inventory_quantity: 3 }, { id: "a", inventory_quantity: 1 }] }),
+    ]).toEqual([["a", 1]]);
   });
 
   it("accepts an http or https checkout URL only at the start (the checkout URL's ^ anchor)", () => {

@@ -16,7 +16,7 @@ import {
   type WireVariant,
 } from "@herbo/hosted-api";
 import { asArray, asBoolean, asFiniteNumber, asId, asRecord, asString, asText } from "../json-guards";
-import type { Currency, Product, ProductImage, ProductList, ProductOption, Variant } from "./types";
+import type { Currency, Product, ProductImage, ProductList, ProductOption, SocialImage, Variant } from "./types";
 
 /**
  * The only code that reads the backend's JSON. It is read leniently: missing or null fields get our
@@ -91,6 +91,19 @@ function toImages(raw: UncheckedProduct): ProductImage[] {
   return listed.length === 0 && thumbnail !== null ? [{ url: thumbnail, order: 1 }] : listed;
 }
 
+function pixels(value: unknown): number | null {
+  const number = asFiniteNumber(value);
+  return number !== undefined && Number.isInteger(number) && number > 0 ? number : null;
+}
+
+/** `metadata.social_image`: an absolute http(s) URL, with its width and height when they are whole pixels. */
+function toSocialImage(metadata: unknown): SocialImage | null {
+  const image = asRecord(asRecord(metadata)?.social_image);
+  const url = asText(image?.url);
+  if (url === null || !/^https?:\/\//i.test(url)) return null;
+  return { url, width: pixels(image?.width), height: pixels(image?.height) };
+}
+
 function toOptions(value: unknown): ProductOption[] {
   const options: ProductOption[] = [];
   for (const entry of asArray(value) ?? []) {
@@ -129,6 +142,7 @@ export function reshapeProduct(json: unknown): Product {
     descriptionHtml: asString(raw.description) ?? "",
     thumbnail: asText(raw.thumbnail) ?? images[0]?.url ?? null,
     images,
+    socialImage: toSocialImage(raw.metadata),
     purchasable: asBoolean(raw.purchasable) ?? true,
     order: asFiniteNumber(raw.order) ?? 0,
     siteProductSelection: asText(raw.site_product_selection),

@@ -29,6 +29,13 @@ export interface ProductImage {
   order: number;
 }
 
+/** A raster picture made for link previews, with its size when the backend gives it. */
+export interface SocialImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
 export interface ProductOption {
   id: string;
   title: string;
@@ -45,6 +52,8 @@ export interface Product {
   thumbnail: string | null;
   /** In display order; the thumbnail alone when the backend lists no images. */
   images: ProductImage[];
+  /** The product's social card (our store API's `metadata.social_image`), if the backend offers one. */
+  socialImage: SocialImage | null;
   purchasable: boolean;
   order: number;
   siteProductSelection: string | null;
