@@ -177,7 +177,10 @@ describe("serialised product, as the hosted backend shapes it", () => {
       updated_at: "2025-02-03T04:05:06.000Z",
       created_at: "2025-01-02T03:04:05.000Z",
       deleted_at: null,
-      metadata: { source: "seed" },
+      metadata: {
+        source: "seed",
+        social_image: { url: "https://api.test/images/cards/resin.png", width: 1200, height: 630 },
+      },
     });
   });
 
