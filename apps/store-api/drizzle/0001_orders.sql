@@ -56,6 +56,7 @@ ALTER TABLE "orders" ALTER COLUMN "card_last4" DROP NOT NULL;--> statement-break
 ALTER TABLE "orders" ALTER COLUMN "paid_at" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD COLUMN "customer" jsonb;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD COLUMN "shipping_amount" integer;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD COLUMN "payment_error" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "access_token" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "created_at" timestamp with time zone;--> statement-breakpoint

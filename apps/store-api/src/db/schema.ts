@@ -141,6 +141,8 @@ export const checkoutSessions = pgTable(
     customer: jsonb("customer").$type<CustomerDetails>(),
     /** Shipping for `customer`'s country from the rates table, in minor units; null before details. */
     shippingAmount: integer("shipping_amount"),
+    /** Why the last payment attempt failed, shown once on the payment step after its redirect. */
+    paymentError: text("payment_error"),
   },
   (table) => [
     index("checkout_sessions_open_idx").on(table.status, table.expiresAt),
