@@ -12,14 +12,22 @@ import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { providersFor, defaultPaymentMethods } from "./payments/registry.ts";
 import { registerCheckoutApi } from "./routes/checkout-api.ts";
+import { registerCheckoutAssets } from "./routes/checkout-assets.ts";
 import { registerHealthRoute } from "./routes/health.ts";
 import { registerImageRoutes } from "./routes/images.ts";
+import { registerOrderPage } from "./routes/order-page.ts";
 import { registerPaymentPage } from "./routes/payment-page.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
-    Partial<Pick<StoreApiConfig, "catalogCacheMs" | "checkoutRateLimit" | "trustProxy">>;
+    Partial<
+      Pick<
+        StoreApiConfig,
+        "catalogCacheMs" | "checkoutRateLimit" | "trustProxy" | "siteUrl" | "shopEmail" | "paymentMethods"
+      >
+    >;
   db: Database;
   /** The clock; tests move it to expire reservations. */
   now?: () => Date;
@@ -83,13 +91,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? undefined
         : new RateLimiter(config.checkoutRateLimit, 60_000),
   });
+  const frame = { shopName: config.shopName, siteUrl: config.siteUrl ?? config.allowedOrigins[0] ?? config.publicUrl };
   registerPaymentPage(app, {
     db,
     now,
+    frame,
     onStockChange,
-    shopName: config.shopName,
+    onOrderPlaced: () => undefined,
+    publicUrl: config.publicUrl,
+    shopEmail: config.shopEmail,
     allowedOrigins: config.allowedOrigins,
+    providers: providersFor(config.paymentMethods ?? defaultPaymentMethods),
   });
+  registerOrderPage(app, { db, frame });
+  registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { defaultPaymentMethods, knownProviders } from "./payments/registry.ts";
 
 const originList = z
   .string()
@@ -32,6 +33,22 @@ const environmentSchema = z.object({
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
+  SHOP_EMAIL: z.email().optional(),
+  PAYMENT_METHODS: z
+    .string()
+    .default(defaultPaymentMethods.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(
+      z
+        .array(z.enum(Object.keys(knownProviders) as [string, ...string[]]))
+        .min(1, "name at least one payment method")
+        .refine((names) => new Set(names).size === names.length, "names a method twice"),
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -40,6 +57,8 @@ export interface StoreApiConfig {
   host: string;
   /** The public origin of this API; hosted checkout URLs are built on it. */
   publicUrl: string;
+  /** The shop's public origin: the hosted pages link back to it (logo, policies). */
+  siteUrl: string;
   storeId: string;
   /** Origins that may call the API from a browser and receive checkout redirects. */
   allowedOrigins: readonly string[];
@@ -53,6 +72,10 @@ export interface StoreApiConfig {
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   shopName: string;
+  /** Where new-order notices go; none are sent when unset. */
+  shopEmail: string | undefined;
+  /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
+  paymentMethods: readonly string[];
   logLevel: string;
 }
 
@@ -70,6 +93,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     port: settings.STORE_API_PORT,
     host: settings.STORE_API_HOST,
     publicUrl: settings.STORE_API_URL.replace(/\/+$/, ""),
+    siteUrl: siteOrigin,
     storeId: settings.STORE_ID,
     allowedOrigins: [...new Set(allowedOrigins)],
     databaseUrl: settings.DATABASE_URL,
@@ -79,6 +103,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
     trustProxy: settings.TRUST_PROXY === "true" || settings.TRUST_PROXY === "1",
     shopName: settings.SHOP_NAME,
+    shopEmail: settings.SHOP_EMAIL,
+    paymentMethods: settings.PAYMENT_METHODS,
     logLevel: settings.LOG_LEVEL,
   };
 }

@@ -93,7 +93,9 @@ export async function placeOrder(
       .where(eq(checkoutLines.sessionId, sessionId))
       .orderBy(asc(checkoutLines.position));
     // Sell what was reserved, in variant order so concurrent orders lock rows alike.
-    for (const line of [...lines].filter((line) => line.reserved).sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+    for (const line of [...lines]
+      .filter((line) => line.reserved)
+      .sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
       await tx
         .update(variants)
         .set({

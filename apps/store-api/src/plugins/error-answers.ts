@@ -17,9 +17,7 @@ const errorAnswers: FastifyPluginAsync = async (app) => {
       return reply.code(status).send(errorBody(clientErrorCode(status, known.code), known.message));
     }
     request.log.error({ err: error }, "request failed");
-    return reply
-      .code(500)
-      .send(errorBody("internal_error", "Something went wrong on our side. Please try again."));
+    return reply.code(500).send(errorBody("internal_error", "Something went wrong on our side. Please try again."));
   });
 
   app.setNotFoundHandler((request, reply) =>
