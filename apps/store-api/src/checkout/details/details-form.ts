@@ -10,7 +10,7 @@ export interface FieldSpec extends FieldDefinition {
   noun: string;
 }
 
-export const maxLengths = {
+const maxLengths = {
   email: 254,
   fullName: 100,
   phone: 25,
