@@ -65,7 +65,7 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect(html).toContain("Pure Himalayan Shilajit Resin");
     expect(html).toContain("Shilajit Travel Tin 5 g");
     // 2 × Rs. 3,000.00 (sale) + 1 × Rs. 650.00 (sale)
-    expect(html).toContain('data-testid="total">Rs. 6650.00<');
+    expect(html).toContain('data-testid="subtotal"><span class="nowrap">Rs. 6650.00</span><');
     const after = await snapshot(api.db);
     expect(after.stock.var_resin_30g).toEqual({
       onHand: 40,

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { CustomerDetails } from "../checkout/details/types.ts";
 
 /** Display-only nested data of a product, kept as the hosted backend shapes it. */
 export interface ProductExtras {
@@ -174,25 +175,9 @@ export const checkoutLines = pgTable(
   ],
 );
 
-/** Contact and delivery details as the hosted checkout checked them (see checkout/details). */
-export interface CustomerDetails {
-  email: string;
-  fullName: string;
-  /** E.164, e.g. +9779812345678. */
-  phone: string;
-  /** ISO 3166-1 alpha-2 of the delivery country. */
-  country: string;
-  address: {
-    line1: string;
-    line2: string | null;
-    city: string;
-    /** Province, state or emirate: its code and name; null where the country has none on the form. */
-    region: { code: string; name: string } | null;
-    /** Nepal's district; null elsewhere. */
-    district: string | null;
-    postalCode: string | null;
-  };
-}
+/** Contact and delivery details as the hosted checkout checked them. */
+export type { CustomerDetails } from "../checkout/details/types.ts";
+
 
 export const paymentStatuses = ["pending", "paid", "cod_due", "cod_collected", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];

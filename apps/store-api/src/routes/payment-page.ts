@@ -5,6 +5,7 @@ import { listCurrencies } from "../catalog/repository.ts";
 import {
   addressLines,
   countryForTimeZone,
+  detailsFields,
   detailsForm,
   validateDetails,
   type DetailsField,
@@ -44,19 +45,15 @@ const sessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0
 const providerParamsSchema = sessionParamsSchema.extend({ providerId: z.string().regex(/^[a-z]{1,20}$/) });
 const countryQuerySchema = z.object({ country: z.string().max(2).optional() });
 
-/** The form fields a details POST may carry; anything else is ignored. */
-const detailsFieldNames: readonly DetailsField[] = [
-  "email",
-  "fullName",
-  "phone",
-  "country",
-  "line1",
-  "line2",
-  "city",
-  "region",
-  "district",
-  "postalCode",
-];
+/** The details fields of a form as strings, cut short, for showing the form again. */
+function formStrings(form: Readonly<Record<string, unknown>>): Partial<Record<DetailsField, string>> {
+  const values: Partial<Record<DetailsField, string>> = {};
+  for (const name of detailsFields) {
+    const value = form[name];
+    if (typeof value === "string") values[name] = value.slice(0, 300);
+  }
+  return values;
+}
 
 function formValues(body: unknown): Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -282,14 +279,8 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     if (found?.session.status !== "open") return sendClosed(reply, found?.session);
     const form = formValues(request.body);
     if (form.action === "change-country") {
-      const values: Partial<Record<DetailsField, string>> = {};
-      for (const name of detailsFieldNames) {
-        const value = form[name];
-        if (typeof value === "string") values[name] = value.slice(0, 300);
-      }
       // Region and district belong to the previous country's lists.
-      delete values.region;
-      delete values.district;
+      const { region: _region, district: _district, ...values } = formStrings(form);
       return sendDetails(reply, 200, found, values, {});
     }
     const checked = validateDetails(form);
@@ -299,7 +290,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
       case "saved":
         return reply.redirect(`/checkout/${encodeURIComponent(found.session.id)}`, 303);
       case "no_delivery":
-        return sendDetails(reply, 422, found, checked.values, {
+        return sendDetails(reply, 422, found, formStrings(form), {
           country: "We do not deliver to this country yet.",
         });
       case "closed":
