@@ -1,8 +1,8 @@
-// Changing the delivery country shows that country's fields at once; without JavaScript the shopper
-// presses "Show fields for this country" instead.
+// Changing the delivery country shows that country's fields at once. Without JavaScript the shopper
+// presses "Show fields for this country" instead, so that button is only hidden here.
 for (const select of document.querySelectorAll("select[data-refresh-on-change]")) {
-  select.addEventListener("change", () => {
-    const button = select.form?.querySelector("button[name=action][value=change-country]");
-    if (button instanceof HTMLButtonElement) button.click();
-  });
+  const button = select.form?.querySelector("button[name=action][value=change-country]");
+  if (!(button instanceof HTMLButtonElement)) continue;
+  button.hidden = true;
+  select.addEventListener("change", () => button.click());
 }
