@@ -45,7 +45,7 @@ export function paymentStatusText(order: OrderSnapshot): string {
   if (order.paymentMethod === "cod") {
     return order.paymentStatus === "cod_collected"
       ? `Paid in cash: ${money(order, order.totalAmount)}.`
-      : `Please have ${money(order, order.totalAmount)} ready in cash when your order arrives.`;
+      : `You pay ${money(order, order.totalAmount)} in cash when your order arrives.`;
   }
   return order.paymentStatus === "paid" ? `Paid: ${money(order, order.totalAmount)}.` : "Payment pending.";
 }
