@@ -50,7 +50,10 @@ describe("store API settings", () => {
     expect(config.messageIdDomain).toBe("shop.example");
     expect(config.smtpUrl).toBe("smtps://user:secret@mail.example.com:465");
     expect(config.outboxDir).toBe(path.resolve("/var/mail/herbo"));
-    expect(loadConfig({ MAIL_FROM: "orders@shop.example" }).mailFrom).toEqual({ name: "", address: "orders@shop.example" });
+    expect(loadConfig({ MAIL_FROM: "orders@shop.example" }).mailFrom).toEqual({
+      name: "",
+      address: "orders@shop.example",
+    });
     expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).smtpUrl).toBe("smtp://127.0.0.1:2525");
   });
 

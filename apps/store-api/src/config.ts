@@ -16,7 +16,11 @@ const originList = z
 const mailbox = z.string().transform((value, context) => {
   const parsed = addressparser(value, { flatten: true });
   const [only] = parsed;
-  if (parsed.length !== 1 || only === undefined || !z.email({ pattern: z.regexes.idnEmail }).safeParse(only.address).success) {
+  if (
+    parsed.length !== 1 ||
+    only === undefined ||
+    !z.email({ pattern: z.regexes.idnEmail }).safeParse(only.address).success
+  ) {
     context.addIssue({ code: "custom", message: 'expected one address, e.g. "Herbo Shilajit <orders@shop.example>"' });
     return z.NEVER;
   }
@@ -117,7 +121,10 @@ const hostName = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
 /** MAIL_FROM's domain when it is set, else the API's host; as ASCII (punycode), "localhost" when neither fits. */
 function messageIdDomain(mailFrom: string | undefined, publicUrl: string): string {
-  const candidates = [mailFrom === undefined ? undefined : mailFrom.slice(mailFrom.lastIndexOf("@") + 1), new URL(publicUrl).hostname];
+  const candidates = [
+    mailFrom === undefined ? undefined : mailFrom.slice(mailFrom.lastIndexOf("@") + 1),
+    new URL(publicUrl).hostname,
+  ];
   for (const candidate of candidates) {
     if (candidate === undefined) continue;
     try {

@@ -10,8 +10,20 @@ export function sampleOrder(overrides: Partial<OrderSnapshot> = {}): OrderSnapsh
     timeZone: "Asia/Kathmandu",
     currency: { code: "NPR", symbol: "Rs.", template: "Rs. $1", decimalDigits: 2 },
     lines: [
-      { productTitle: "Pure Himalayan Shilajit Resin", variantTitle: "20 g", quantity: 2, unitAmount: 240_000, lineAmount: 480_000 },
-      { productTitle: "Shilajit Travel Tin 5 g", variantTitle: "5 g", quantity: 1, unitAmount: 90_000, lineAmount: 90_000 },
+      {
+        productTitle: "Pure Himalayan Shilajit Resin",
+        variantTitle: "20 g",
+        quantity: 2,
+        unitAmount: 240_000,
+        lineAmount: 480_000,
+      },
+      {
+        productTitle: "Shilajit Travel Tin 5 g",
+        variantTitle: "5 g",
+        quantity: 1,
+        unitAmount: 90_000,
+        lineAmount: 90_000,
+      },
     ],
     subtotalAmount: 570_000,
     shippingAmount: 0,

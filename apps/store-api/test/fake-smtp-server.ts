@@ -30,7 +30,9 @@ function smtpError(code: number, text: string): Error {
  * A real SMTP server on a random local port (the `smtp-server` package), with a login, that records
  * what it accepts and can refuse on demand: the other side of nodemailer's SMTP transport, over TCP.
  */
-export async function startFakeSmtpServer(credentials = { user: "shop", password: "s3cret-pass" }): Promise<FakeSmtpServer> {
+export async function startFakeSmtpServer(
+  credentials = { user: "shop", password: "s3cret-pass" },
+): Promise<FakeSmtpServer> {
   const received: ReceivedEmail[] = [];
   let refusals: { count: number; code: number; text: string } = { count: 0, code: 0, text: "" };
   let recipientCode = 0;
@@ -43,7 +45,8 @@ export async function startFakeSmtpServer(credentials = { user: "shop", password
     allowInsecureAuth: true,
     authMethods: ["PLAIN", "LOGIN"],
     onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.password) callback(null, { user: auth.username });
+      if (auth.username === credentials.user && auth.password === credentials.password)
+        callback(null, { user: auth.username });
       else callback(smtpError(535, "Authentication failed"));
     },
     onRcptTo(_address, _session, callback) {

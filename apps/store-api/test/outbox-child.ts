@@ -24,7 +24,9 @@ const hangAfter = Number(process.env.OUTBOX_CHILD_HANG_AFTER ?? "0");
 const offsetMs = Number(process.env.OUTBOX_CHILD_CLOCK_OFFSET_MS ?? "0");
 
 const handle = await openDatabase(
-  location.startsWith("pglite:") ? { kind: "pglite", dataDir: location.slice("pglite:".length) } : { kind: "postgres", url: location },
+  location.startsWith("pglite:")
+    ? { kind: "pglite", dataDir: location.slice("pglite:".length) }
+    : { kind: "postgres", url: location },
 );
 const files = createEmlTransport(setting("OUTBOX_DIR"));
 let written = 0;
@@ -39,7 +41,11 @@ const transport: EmailTransport = {
   },
   close: () => files.close(),
 };
-const silent = { info: () => undefined, warn: () => undefined, error: (details: Record<string, unknown>, message: string) => console.error(message, details) };
+const silent = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (details: Record<string, unknown>, message: string) => console.error(message, details),
+};
 const worker = startOutboxWorker({
   db: handle.db,
   transport,

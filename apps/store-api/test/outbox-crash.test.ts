@@ -17,7 +17,11 @@ const emails = 12;
 /** The child's claim on a row; the restarted child's clock is moved past it, as if it came back later. */
 const leaseMs = 60_000;
 
-function startChild(environment: Record<string, string>): { child: ChildProcess; written: string[]; exited: Promise<number | null> } {
+function startChild(environment: Record<string, string>): {
+  child: ChildProcess;
+  written: string[];
+  exited: Promise<number | null>;
+} {
   const tsx = path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs");
   const child = spawn(process.execPath, [tsx, "--conditions=@herbo/source", "test/outbox-child.ts"], {
     cwd: packageRoot,
@@ -35,7 +39,9 @@ function startChild(environment: Record<string, string>): { child: ChildProcess;
 }
 
 function emlFiles(folder: string): string[] {
-  return readdirSync(folder).filter((name) => name.endsWith(".eml")).sort();
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".eml"))
+    .sort();
 }
 
 describe.each(kinds)("email crash safety on %s", (kind: DatabaseKind) => {
@@ -89,7 +95,11 @@ describe.each(kinds)("email crash safety on %s", (kind: DatabaseKind) => {
     // The crash window was hit: an email is on disk whose row still says pending.
     expect(sentBeforeRestart).toBeLessThan(beforeRestart.length);
 
-    const second = startChild({ OUTBOX_CHILD_DATABASE: location, OUTBOX_DIR: folder, OUTBOX_CHILD_CLOCK_OFFSET_MS: String(leaseMs + 1_000) });
+    const second = startChild({
+      OUTBOX_CHILD_DATABASE: location,
+      OUTBOX_DIR: folder,
+      OUTBOX_CHILD_CLOCK_OFFSET_MS: String(leaseMs + 1_000),
+    });
     cleanups.push(async () => {
       second.child.kill("SIGKILL");
     });

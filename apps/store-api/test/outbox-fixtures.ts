@@ -21,10 +21,22 @@ function id(prefix: string): string {
  * An order as order placement leaves it (session, order row), written directly: the rows an outbox
  * email refers to. Returns the order id and its snapshot.
  */
-export async function insertOrder(db: Database, now: Date, sequence: number): Promise<{ orderId: string; order: OrderSnapshot }> {
+export async function insertOrder(
+  db: Database,
+  now: Date,
+  sequence: number,
+): Promise<{ orderId: string; order: OrderSnapshot }> {
   await db
     .insert(currencies)
-    .values({ code: "NPR", name: "Nepalese rupee", namePlural: "Nepalese rupees", symbol: "Rs.", symbolNative: "रु", template: "Rs. $1", decimalDigits: 2 })
+    .values({
+      code: "NPR",
+      name: "Nepalese rupee",
+      namePlural: "Nepalese rupees",
+      symbol: "Rs.",
+      symbolNative: "रु",
+      template: "Rs. $1",
+      decimalDigits: 2,
+    })
     .onConflictDoNothing();
   const order = sampleOrder({ number: `HS-${sequence}`, placedAt: now.toISOString() });
   const sessionId = id("cs");
@@ -63,11 +75,22 @@ export async function insertOrder(db: Database, now: Date, sequence: number): Pr
 }
 
 /** `count` orders, each with its confirmation to the shopper; returns the outbox ids in order. */
-export async function queueConfirmations(db: Database, now: Date, count: number, firstNumber = 1001): Promise<string[]> {
+export async function queueConfirmations(
+  db: Database,
+  now: Date,
+  count: number,
+  firstNumber = 1001,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const { orderId, order } = await insertOrder(db, now, firstNumber + index);
-    ids.push(await enqueueEmail(db, { kind: "order_confirmation", recipient: order.customer.email, orderId, data: { order } }, now));
+    ids.push(
+      await enqueueEmail(
+        db,
+        { kind: "order_confirmation", recipient: order.customer.email, orderId, data: { order } },
+        now,
+      ),
+    );
   }
   return ids;
 }

@@ -29,7 +29,10 @@ describe("the outbox worker plugin", () => {
       await app.ready();
       const [first] = await queueConfirmations(database.db, new Date(), 1, 1001);
       app.kickOutbox();
-      await eventually(async () => existsSync(outboxDir) && readdirSync(outboxDir).some((name) => name.endsWith(`${first}.eml`)), 10_000);
+      await eventually(
+        async () => existsSync(outboxDir) && readdirSync(outboxDir).some((name) => name.endsWith(`${first}.eml`)),
+        10_000,
+      );
     } finally {
       await app.close();
     }

@@ -32,7 +32,9 @@ async function row(db: Database, id: string) {
 }
 
 function emlFiles(folder: string): string[] {
-  return readdirSync(folder).filter((name) => name.endsWith(".eml")).sort();
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".eml"))
+    .sort();
 }
 
 describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
@@ -122,7 +124,11 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
 
     expect(await deliverDueEmails(settings, clock.now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     let stored = await row(db, id);
-    expect(stored).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + 30 * second) });
+    expect(stored).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: new Date(clock.now().getTime() + 30 * second),
+    });
     expect(stored.lastError).toMatch(/451 .*Try again later/);
 
     // Not due yet: nothing happens.
@@ -132,7 +138,11 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     clock.advance(1 * second);
     expect(await deliverDueEmails(settings, clock.now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     stored = await row(db, id);
-    expect(stored).toMatchObject({ status: "pending", attempts: 2, nextAttemptAt: new Date(clock.now().getTime() + 2 * minute) });
+    expect(stored).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      nextAttemptAt: new Date(clock.now().getTime() + 2 * minute),
+    });
 
     clock.advance(2 * minute);
     expect(await deliverDueEmails(settings, clock.now)).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -185,7 +195,10 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     });
     smtp.rejectRecipients(0);
     expect(await deliverDueEmails(options(smtpTransport()), clock.now)).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    expect(await row(db, "msg_unknown_kind")).toMatchObject({ status: "failed", lastError: 'Unknown email kind "newsletter"' });
+    expect(await row(db, "msg_unknown_kind")).toMatchObject({
+      status: "failed",
+      lastError: 'Unknown email kind "newsletter"',
+    });
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -193,13 +206,21 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     const [failing = "", sent = ""] = await queue(2);
     const folder = mkdtempSync(path.join(tmpdir(), "herbo-outbox-"));
     const settings = options(createEmlTransport(folder));
-    await db.update(outbox).set({ status: "failed", attempts: 8, lastError: "EAUTH 535 Authentication failed" }).where(eq(outbox.id, failing));
+    await db
+      .update(outbox)
+      .set({ status: "failed", attempts: 8, lastError: "EAUTH 535 Authentication failed" })
+      .where(eq(outbox.id, failing));
     await deliverDueEmails(settings, clock.now);
     expect(emlFiles(folder)).toEqual([`2026-03-01T10-00-00Z-${sent}.eml`]);
 
     clock.advance(minute);
     expect(await resend(db, failing, clock.now())).toBe(failing);
-    expect(await row(db, failing)).toMatchObject({ status: "pending", attempts: 0, lastError: null, nextAttemptAt: clock.now() });
+    expect(await row(db, failing)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: clock.now(),
+    });
     const copy = await resend(db, sent, clock.now());
     expect(copy).toBeDefined();
     expect(copy).not.toBe(sent);
@@ -209,9 +230,15 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     expect(await deliverDueEmails(settings, clock.now)).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(emlFiles(folder)).toHaveLength(3);
     const copyFile = emlFiles(folder).find((name) => name.endsWith(`${copy}.eml`)) ?? "";
-    expect(parseEmail(readFileSync(path.join(folder, copyFile), "utf8")).headers.get("message-id")).toBe(`<${copy}@shop.example>`);
+    expect(parseEmail(readFileSync(path.join(folder, copyFile), "utf8")).headers.get("message-id")).toBe(
+      `<${copy}@shop.example>`,
+    );
     expect(await row(db, sent)).toMatchObject({ status: "sent", sentAt: new Date(clock.now().getTime() - minute) });
-    expect(await row(db, copy ?? "")).toMatchObject({ status: "sent", kind: "order_confirmation", recipient: "rita.sharma@example.com" });
+    expect(await row(db, copy ?? "")).toMatchObject({
+      status: "sent",
+      kind: "order_confirmation",
+      recipient: "rita.sharma@example.com",
+    });
   });
 
   it("does not let a copy whose claim ran out overwrite the outcome of the copy that took over", async () => {
@@ -234,7 +261,9 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     const ids = await queue(3);
     await eventually(async () => (await rows(db)).every((stored) => stored.status === "sent"));
     expect(smtp.received).toHaveLength(3);
-    expect(new Set(smtp.received.map((email) => email.messageId))).toEqual(new Set(ids.map((id) => `<${id}@shop.example>`)));
+    expect(new Set(smtp.received.map((email) => email.messageId))).toEqual(
+      new Set(ids.map((id) => `<${id}@shop.example>`)),
+    );
 
     // A slow server: stop() during the first message of a batch returns once it is delivered,
     // and the claimed message not yet tried goes back to pending without counting an attempt.
@@ -246,7 +275,12 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     await eventually(async () => (await row(db, slow)).attempts === 1);
     await worker.stop();
     expect(await row(db, slow)).toMatchObject({ status: "sent" });
-    expect(await row(db, untried)).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: clock.now(), lastError: null });
+    expect(await row(db, untried)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: clock.now(),
+      lastError: null,
+    });
     expect(smtp.received).toHaveLength(4);
   });
 
@@ -276,7 +310,9 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     await Promise.all(workers.map((worker) => worker.idle()));
 
     expect(smtp.received).toHaveLength(20);
-    expect(new Set(smtp.received.map((email) => email.messageId))).toEqual(new Set(ids.map((id) => `<${id}@shop.example>`)));
+    expect(new Set(smtp.received.map((email) => email.messageId))).toEqual(
+      new Set(ids.map((id) => `<${id}@shop.example>`)),
+    );
     expect((await rows(db)).every((stored) => stored.attempts === 1)).toBe(true);
     const sentBy = logs.map((log) => log.lines.filter((line) => line.message === "email sent").length);
     expect(sentBy[0] ?? 0).toBeGreaterThan(0);

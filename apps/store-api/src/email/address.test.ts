@@ -8,7 +8,15 @@ function customer(country: string, address: Partial<CustomerDetails["address"]>)
     fullName: "Rita Sharma",
     phone: "+9779812345678",
     country,
-    address: { line1: "1 Main Street", line2: null, city: "Town", region: null, district: null, postalCode: null, ...address },
+    address: {
+      line1: "1 Main Street",
+      line2: null,
+      city: "Town",
+      region: null,
+      district: null,
+      postalCode: null,
+      ...address,
+    },
   };
 }
 
@@ -42,7 +50,9 @@ describe("formatDeliveryAddress", () => {
       ).slice(-2),
     ).toEqual(["Springfield, IL 62701", "United States"]);
     expect(
-      formatDeliveryAddress(customer("CA", { city: "Toronto", region: { code: "ON", name: "Ontario" }, postalCode: "M5V 2T6" })).slice(-2),
+      formatDeliveryAddress(
+        customer("CA", { city: "Toronto", region: { code: "ON", name: "Ontario" }, postalCode: "M5V 2T6" }),
+      ).slice(-2),
     ).toEqual(["Toronto, ON M5V 2T6", "Canada"]);
   });
 
@@ -53,17 +63,24 @@ describe("formatDeliveryAddress", () => {
       "United Kingdom",
     ]);
     expect(
-      formatDeliveryAddress(customer("IN", { city: "Mumbai", postalCode: "400001", region: { code: "IN-MH", name: "Maharashtra" } })).slice(-3),
+      formatDeliveryAddress(
+        customer("IN", { city: "Mumbai", postalCode: "400001", region: { code: "IN-MH", name: "Maharashtra" } }),
+      ).slice(-3),
     ).toEqual(["Mumbai 400001", "Maharashtra", "India"]);
-    expect(formatDeliveryAddress(customer("AE", { city: "Dubai Marina", region: { code: "AE-DU", name: "Dubai" } })).slice(-3)).toEqual([
-      "Dubai Marina",
-      "Dubai",
-      "United Arab Emirates",
-    ]);
+    expect(
+      formatDeliveryAddress(customer("AE", { city: "Dubai Marina", region: { code: "AE-DU", name: "Dubai" } })).slice(
+        -3,
+      ),
+    ).toEqual(["Dubai Marina", "Dubai", "United Arab Emirates"]);
   });
 
   it("prints no empty lines for missing parts", () => {
-    expect(formatDeliveryAddress(customer("NP", { city: "Pokhara" }))).toEqual(["Rita Sharma", "1 Main Street", "Pokhara", "Nepal"]);
+    expect(formatDeliveryAddress(customer("NP", { city: "Pokhara" }))).toEqual([
+      "Rita Sharma",
+      "1 Main Street",
+      "Pokhara",
+      "Nepal",
+    ]);
   });
 });
 

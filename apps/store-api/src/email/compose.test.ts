@@ -100,7 +100,9 @@ describe("order confirmation", () => {
   });
 
   it("shows a charged shipping rate and a US address in its usual form", () => {
-    const us = parts(composeEmail(row("order_confirmation", { order: sampleUsOrder() }, { recipient: "sam@example.com" }), settings));
+    const us = parts(
+      composeEmail(row("order_confirmation", { order: sampleUsOrder() }, { recipient: "sam@example.com" }), settings),
+    );
     for (const body of [visible(us.html), us.text]) {
       expect(body).toMatch(/Shipping:? Rs\. 3500\.00/);
       expect(body).toMatch(/Total:? Rs\. 9200\.00/);
@@ -111,7 +113,9 @@ describe("order confirmation", () => {
   });
 
   it("leaves out the delivery time when the rate does not say", () => {
-    const { text } = parts(composeEmail(row("order_confirmation", { order: sampleOrder({ deliveryDays: null }) }), settings));
+    const { text } = parts(
+      composeEmail(row("order_confirmation", { order: sampleOrder({ deliveryDays: null }) }), settings),
+    );
     expect(text).not.toContain("Expected delivery");
   });
 });
@@ -143,7 +147,12 @@ describe("escaping shoppers' text", () => {
   it("escapes the carrier and tracking number of a shipping email", () => {
     const { html } = parts(
       composeEmail(
-        row("order_shipped", { order: sampleOrder(), carrier: "<i>Post</i>", trackingNumber: '"1"', trackingUrl: null }),
+        row("order_shipped", {
+          order: sampleOrder(),
+          carrier: "<i>Post</i>",
+          trackingNumber: '"1"',
+          trackingUrl: null,
+        }),
         settings,
       ),
     );
@@ -154,7 +163,10 @@ describe("escaping shoppers' text", () => {
 
 describe("new order notice", () => {
   it("gives the shop the number, contact, address, lines, total and payment; replies go to the shopper", () => {
-    const message = composeEmail(row("new_order_notice", { order: sampleOrder() }, { recipient: "owner@shop.example" }), settings);
+    const message = composeEmail(
+      row("new_order_notice", { order: sampleOrder() }, { recipient: "owner@shop.example" }),
+      settings,
+    );
     const { html, text, subject } = parts(message);
     expect(subject).toBe("New order HS-1001");
     expect(message.to).toBe("owner@shop.example");
@@ -245,15 +257,28 @@ describe("message identity and refusals", () => {
 
   it("refuses an unknown kind, a malformed snapshot, a forged order number and a bad recipient", () => {
     expect(() => composeEmail(row("newsletter", { order: sampleOrder() }), settings)).toThrow(/Unknown email kind/);
-    expect(() => composeEmail(row("order_confirmation", { order: { number: "HS-1001" } }), settings)).toThrow(EmailDataError);
-    expect(() =>
-      composeEmail(row("order_confirmation", { order: sampleOrder({ number: "HS-1001\r\nBcc: victim@example.com" }) }), settings),
-    ).toThrow(/order\.number/);
-    expect(() => composeEmail(row("order_confirmation", { order: sampleOrder() }, { recipient: "not an address" }), settings)).toThrow(
-      /recipient/,
+    expect(() => composeEmail(row("order_confirmation", { order: { number: "HS-1001" } }), settings)).toThrow(
+      EmailDataError,
     );
     expect(() =>
-      composeEmail(row("order_shipped", { order: sampleOrder(), carrier: "X", trackingNumber: "1", trackingUrl: "javascript:alert(1)" }), settings),
+      composeEmail(
+        row("order_confirmation", { order: sampleOrder({ number: "HS-1001\r\nBcc: victim@example.com" }) }),
+        settings,
+      ),
+    ).toThrow(/order\.number/);
+    expect(() =>
+      composeEmail(row("order_confirmation", { order: sampleOrder() }, { recipient: "not an address" }), settings),
+    ).toThrow(/recipient/);
+    expect(() =>
+      composeEmail(
+        row("order_shipped", {
+          order: sampleOrder(),
+          carrier: "X",
+          trackingNumber: "1",
+          trackingUrl: "javascript:alert(1)",
+        }),
+        settings,
+      ),
     ).toThrow(/trackingUrl/);
   });
 });

@@ -54,7 +54,8 @@ function render(email: OutboxEmail): RenderedEmail {
  * row was written, with its stable Message-ID. Throws EmailDataError when the row cannot make a message.
  */
 export function composeEmail(row: OutboxMessageRow, settings: MailSettings): SendMailOptions {
-  if (!recipientSchema.safeParse(row.recipient).success) throw new EmailDataError("The recipient is not an email address");
+  if (!recipientSchema.safeParse(row.recipient).success)
+    throw new EmailDataError("The recipient is not an email address");
   const email = parseOutboxEmail(row.kind, row.data);
   const rendered = render(email);
   const replyTo = email.kind === "new_order_notice" ? email.data.order.customer.email : settings.shopEmail;

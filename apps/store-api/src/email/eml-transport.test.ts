@@ -13,7 +13,13 @@ const settings: MailSettings = {
   shopEmail: undefined,
 };
 const createdAt = new Date("2026-11-23T10:00:00.123Z");
-const row = { id: "msg_abc-DEF_123", kind: "order_confirmation", recipient: "rita.sharma@example.com", createdAt, data: { order: sampleCashOrder() } };
+const row = {
+  id: "msg_abc-DEF_123",
+  kind: "order_confirmation",
+  recipient: "rita.sharma@example.com",
+  createdAt,
+  data: { order: sampleCashOrder() },
+};
 const email = { id: row.id, createdAt, message: composeEmail(row, settings) };
 const never = new AbortController().signal;
 

@@ -12,7 +12,10 @@ const staleTempMs = 60 * 60_000;
 /** "2026-11-23T10-00-00Z-msg_x.eml": sorts by time in a folder, and is the same on every attempt for a row. */
 export function emlFileName(id: string, createdAt: Date): string {
   if (!idPattern.test(id)) throw new Error("The outbox row id cannot name a file");
-  const stamp = createdAt.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+  const stamp = createdAt
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
   return `${stamp}-${id}.eml`;
 }
 

@@ -22,8 +22,11 @@ function render(value: HtmlValue): string {
   return escapeHtml(String(value));
 }
 
-/** Tagged template: `html\`<p>${name}</p>\`` escapes `name`; nested `html` fragments pass through. */
-export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+/**
+ * Tagged template: markup`<p>${name}</p>` escapes `name`; nested `markup` fragments pass through. (Not
+ * named `html`, so formatters leave the templates' whitespace alone.)
+ */
+export function markup(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   let result = strings[0] ?? "";
   values.forEach((value, index) => {
     result += render(value) + (strings[index + 1] ?? "");

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from "./html.ts";
+import { markup, type SafeHtml } from "./html.ts";
 
 /** The shop's look in email clients: inline styles only, no remote images, no scripts, no tracking. */
 export const colours = { cream: "#faf6ef", brown: "#1c1410", gold: "#c8963e", muted: "#5a4a3f", panel: "#ffffff" };
@@ -31,7 +31,7 @@ export interface HtmlDocumentParts {
 
 /** A complete HTML document: lang, title, one centred column on cream, the shop's name in gold-ruled type. */
 export function htmlDocument(parts: HtmlDocumentParts): string {
-  return html`<!DOCTYPE html>
+  return markup`<!DOCTYPE html>
 <html lang="en" dir="ltr">
 <head>
 <meta charset="utf-8">

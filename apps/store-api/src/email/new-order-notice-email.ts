@@ -1,4 +1,4 @@
-import { html } from "./html.ts";
+import { markup } from "./html.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { money, paymentMethodText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
@@ -16,7 +16,7 @@ export function renderNewOrderNotice({ order }: OutboxData<"new_order_notice">):
       : `${paymentMethodText(order)}: ${order.paymentStatus === "paid" ? "paid" : "payment pending"}, ${total}.`;
   const footer = `Sent by ${order.shopName}'s store for each new order.`;
 
-  const content = html`<h1 style="${styles.h1}">New order ${order.number}</h1>
+  const content = markup`<h1 style="${styles.h1}">New order ${order.number}</h1>
 <p style="${styles.p}">Placed on ${placedAtText(order)}. Total ${total}.</p>
 <p style="${styles.callout}"><strong>${payment}</strong></p>
 <h2 style="${styles.h2}">Customer</h2>

@@ -1,5 +1,5 @@
 import type { OrderSnapshot } from "../orders/snapshot.ts";
-import { html } from "./html.ts";
+import { markup } from "./html.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { money } from "./order-facts.ts";
 import { buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
@@ -26,7 +26,7 @@ export function renderOrderCancelled({ order, refund }: OutboxData<"order_cancel
   const refundLine = refundText(refund, order);
   const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
 
-  const content = html`<h1 style="${styles.h1}">Your order has been cancelled</h1>
+  const content = markup`<h1 style="${styles.h1}">Your order has been cancelled</h1>
 <p style="${styles.p}">Hello ${order.customer.fullName}, order <strong>${order.number}</strong> has been cancelled and will not be delivered.</p>
 <p style="${styles.callout}">${refundLine}</p>
 ${linesTableHtml(order, `Cancelled order ${order.number}`)}

@@ -1,12 +1,6 @@
-import { html } from "./html.ts";
+import { markup } from "./html.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
-import {
-  deliveryEstimateText,
-  money,
-  paymentMethodText,
-  paymentStatusText,
-  placedAtText,
-} from "./order-facts.ts";
+import { deliveryEstimateText, money, paymentMethodText, paymentStatusText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
 import type { OutboxData } from "./outbox-data.ts";
 import type { RenderedEmail } from "./rendered-email.ts";
@@ -20,16 +14,16 @@ export function renderOrderConfirmation({ order }: OutboxData<"order_confirmatio
   const cashLine = `Cash on delivery: please have ${money(order, order.totalAmount)} ready in cash when your order arrives.`;
   const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
 
-  const content = html`<h1 style="${styles.h1}">Thank you for your order</h1>
+  const content = markup`<h1 style="${styles.h1}">Thank you for your order</h1>
 <p style="${styles.p}">Hello ${order.customer.fullName}, we have received your order <strong>${order.number}</strong>, placed on ${placed}.</p>
-${cod ? html`<p style="${styles.callout}"><strong>${cashLine}</strong></p>` : ""}
+${cod ? markup`<p style="${styles.callout}"><strong>${cashLine}</strong></p>` : ""}
 <h2 style="${styles.h2}">Your order</h2>
 ${linesTableHtml(order, `Order ${order.number}`)}
 <h2 style="${styles.h2}">Payment</h2>
 <p style="${styles.p}">${paymentMethodText(order)}. ${paymentStatusText(order)}</p>
 <h2 style="${styles.h2}">Delivery address</h2>
 ${addressHtml(order)}
-${delivery === null ? "" : html`<p style="${styles.p}">${delivery}</p>`}
+${delivery === null ? "" : markup`<p style="${styles.p}">${delivery}</p>`}
 ${buttonHtml(order.orderUrl, "View your order")}
 `;
   const text = textDocument(

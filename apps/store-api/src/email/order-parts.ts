@@ -1,6 +1,6 @@
 import type { OrderSnapshot } from "../orders/snapshot.ts";
 import { formatDeliveryAddress } from "./address.ts";
-import { html, type SafeHtml } from "./html.ts";
+import { markup, type SafeHtml } from "./html.ts";
 import { styles } from "./layout.ts";
 import { lineTitle, money, shippingText } from "./order-facts.ts";
 
@@ -8,14 +8,14 @@ import { lineTitle, money, shippingText } from "./order-facts.ts";
 
 export function linesTableHtml(order: OrderSnapshot, caption: string): SafeHtml {
   const rows = order.lines.map(
-    (line) => html`<tr>
+    (line) => markup`<tr>
 <th scope="row" style="${styles.rowHeader}">${lineTitle(line)}</th>
 <td style="${styles.cell}">${line.quantity}</td>
 <td style="${styles.cell}">${money(order, line.lineAmount)}</td>
 </tr>
 `,
   );
-  return html`<table style="${styles.table}">
+  return markup`<table style="${styles.table}">
 <caption style="text-align:left;padding:0 0 8px;font-size:15px;">${caption}</caption>
 <thead><tr><th scope="col" style="${styles.th}">Item</th><th scope="col" style="${styles.thNumber}">Quantity</th><th scope="col" style="${styles.thNumber}">Amount</th></tr></thead>
 <tbody>
@@ -42,7 +42,7 @@ export function linesText(order: OrderSnapshot): string {
 
 export function addressHtml(order: OrderSnapshot): SafeHtml {
   const lines = formatDeliveryAddress(order.customer);
-  return html`<p style="${styles.p}">${lines.map((line, index) => html`${index > 0 ? html`<br>` : ""}${line}`)}</p>`;
+  return markup`<p style="${styles.p}">${lines.map((line, index) => markup`${index > 0 ? markup`<br>` : ""}${line}`)}</p>`;
 }
 
 export function addressText(order: OrderSnapshot): string {
@@ -50,6 +50,6 @@ export function addressText(order: OrderSnapshot): string {
 }
 
 export function buttonHtml(href: string, label: string): SafeHtml {
-  return html`<p style="${styles.p}margin:24px 0 8px;"><a href="${href}" style="${styles.button}">${label}</a></p>
+  return markup`<p style="${styles.p}margin:24px 0 8px;"><a href="${href}" style="${styles.button}">${label}</a></p>
 <p style="${styles.small}">Or open this address: <a href="${href}" style="${styles.link}">${href}</a></p>`;
 }

@@ -1,4 +1,4 @@
-import { html } from "./html.ts";
+import { markup } from "./html.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { money } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml } from "./order-parts.ts";
@@ -15,12 +15,14 @@ export function renderOrderShipped(data: OutboxData<"order_shipped">): RenderedE
       : null;
   const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
 
-  const content = html`<h1 style="${styles.h1}">Your order is on its way</h1>
+  const content = markup`<h1 style="${styles.h1}">Your order is on its way</h1>
 <p style="${styles.p}">Hello ${order.customer.fullName}, order <strong>${order.number}</strong> has been handed to ${carrier}.</p>
 <p style="${styles.callout}">Tracking number: <strong>${trackingNumber}</strong>${
-    trackingUrl === null ? "" : html`<br><a href="${trackingUrl}" style="${styles.link}">Track your parcel with ${carrier}</a>`
+    trackingUrl === null
+      ? ""
+      : markup`<br><a href="${trackingUrl}" style="${styles.link}">Track your parcel with ${carrier}</a>`
   }</p>
-${cash === null ? "" : html`<p style="${styles.p}"><strong>${cash}</strong></p>`}
+${cash === null ? "" : markup`<p style="${styles.p}"><strong>${cash}</strong></p>`}
 <h2 style="${styles.h2}">Delivery address</h2>
 ${addressHtml(order)}
 ${buttonHtml(order.orderUrl, "View your order")}

@@ -66,11 +66,13 @@ function settingsOf(options: OutboxDeliveryOptions) {
     sendTimeoutMs: options.sendTimeoutMs ?? outboxDefaults.sendTimeoutMs,
     maxAttempts: options.maxAttempts ?? maxSendAttempts,
   };
-  if (!Number.isInteger(settings.batchSize) || settings.batchSize < 1) throw new RangeError("batchSize must be a positive integer");
+  if (!Number.isInteger(settings.batchSize) || settings.batchSize < 1)
+    throw new RangeError("batchSize must be a positive integer");
   if (!(settings.sendTimeoutMs > 0 && settings.sendTimeoutMs < settings.leaseMs)) {
     throw new RangeError("sendTimeoutMs must be positive and shorter than leaseMs");
   }
-  if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1) throw new RangeError("maxAttempts must be a positive integer");
+  if (!Number.isInteger(settings.maxAttempts) || settings.maxAttempts < 1)
+    throw new RangeError("maxAttempts must be a positive integer");
   return settings;
 }
 
@@ -173,12 +175,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       again = true;
       return;
     }
-    running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(pass)
-      .finally(() => {
-        running = undefined;
-        if (again) kick();
-      });
+    running = new Promise<void>((resolve) => setImmediate(resolve)).then(pass).finally(() => {
+      running = undefined;
+      if (again) kick();
+    });
   };
 
   const timer = setInterval(kick, pollMs);

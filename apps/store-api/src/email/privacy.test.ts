@@ -26,10 +26,13 @@ describe("redact", () => {
 
 describe("describeError", () => {
   it("is one short line with the code, the response code and the redacted message", () => {
-    const error = Object.assign(new Error("Can't send mail - all recipients were rejected:\n550 <rita@example.com> unknown"), {
-      code: "EENVELOPE",
-      responseCode: 550,
-    });
+    const error = Object.assign(
+      new Error("Can't send mail - all recipients were rejected:\n550 <rita@example.com> unknown"),
+      {
+        code: "EENVELOPE",
+        responseCode: 550,
+      },
+    );
     expect(describeError(error)).toBe(
       "EENVELOPE 550 Can't send mail - all recipients were rejected: 550 <r***@example.com> unknown",
     );
