@@ -7,11 +7,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase, type Database } from "../src/db/connection.ts";
 import { outbox } from "../src/db/schema.ts";
 import { createEmlTransport } from "../src/email/eml-transport.ts";
-import { claimDueEmails, markSent, resend } from "../src/email/outbox-store.ts";
+import { claimDueEmails, enqueueEmail, markSent, resend } from "../src/email/outbox-store.ts";
 import { deliverDueEmails, startOutboxWorker, type OutboxDeliveryOptions } from "../src/email/outbox-worker.ts";
 import { retryDelayMs } from "../src/email/retry-schedule.ts";
 import { createSmtpTransport } from "../src/email/smtp-transport.ts";
 import type { EmailTransport } from "../src/email/transport.ts";
+import { sampleOrder } from "./email-fixtures.ts";
 import { parseEmail } from "./email-parse.ts";
 import { startFakeSmtpServer, type FakeSmtpServer } from "./fake-smtp-server.ts";
 import { createTestDatabase, databaseKinds, TestClock, type DatabaseKind, type TestDatabase } from "./harness.ts";
@@ -200,6 +201,52 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
       lastError: 'Unknown email kind "newsletter"',
     });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("fails a send that outlasts the send timeout, to retry it before its claim runs out", async () => {
+    const [id = ""] = await queue(1);
+    const hanging: EmailTransport = {
+      description: "never answers",
+      deliver: () => new Promise(() => undefined),
+      close: async () => undefined,
+    };
+    const settings = { ...options(hanging), sendTimeoutMs: 100, leaseMs: 1_000 };
+    expect(await deliverDueEmails(settings, clock.now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await row(db, id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "ETIMEDOUT Sending timed out",
+    });
+    expect(() => startOutboxWorker({ ...options(hanging), sendTimeoutMs: 5_000, leaseMs: 5_000 })).toThrow(
+      /shorter than leaseMs/,
+    );
+  });
+
+  it("writes nothing for an email whose data does not fit its kind", async () => {
+    const [existing = ""] = await queue(1);
+    const { orderId } = await row(db, existing);
+    // A refund state the type does not allow, as a forged or outdated caller could send it.
+    const forged = JSON.parse('{"refund": "maybe"}') as { refund: "none" };
+    await expect(
+      enqueueEmail(
+        db,
+        {
+          kind: "order_cancelled",
+          recipient: "rita.sharma@example.com",
+          orderId,
+          data: { order: sampleOrder(), ...forged },
+        },
+        clock.now(),
+      ),
+    ).rejects.toThrow(/refund/);
+    await expect(
+      enqueueEmail(
+        db,
+        { kind: "order_confirmation", recipient: "not-an-address", orderId, data: { order: sampleOrder() } },
+        clock.now(),
+      ),
+    ).rejects.toThrow(/recipient/);
+    expect(await rows(db)).toHaveLength(1);
   });
 
   it("resends: a failed row is tried again with fresh attempts, a sent one is sent again as a new message", async () => {

@@ -91,6 +91,14 @@ describe("order confirmation", () => {
     expect(message.headers).toEqual({ "Auto-Submitted": "auto-generated" });
   });
 
+  it("lets replies go to the sender when SHOP_EMAIL is unset", () => {
+    const unset = composeEmail(row("order_confirmation", { order: sampleOrder() }), {
+      ...settings,
+      shopEmail: undefined,
+    });
+    expect(unset).not.toHaveProperty("replyTo");
+  });
+
   it("names the amount to have ready in cash for cash on delivery", () => {
     const cash = parts(composeEmail(row("order_confirmation", { order: sampleCashOrder() }), settings));
     for (const body of [visible(cash.html), cash.text]) {
