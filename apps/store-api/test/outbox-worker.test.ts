@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
+import Fastify from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/db/connection.ts";
@@ -12,6 +13,7 @@ import { deliverDueEmails, startOutboxWorker, type OutboxDeliveryOptions } from 
 import { retryDelayMs } from "../src/email/retry-schedule.ts";
 import { createSmtpTransport } from "../src/email/smtp-transport.ts";
 import type { EmailTransport } from "../src/email/transport.ts";
+import outboxWorker from "../src/plugins/outbox-worker.ts";
 import { sampleOrder } from "./email-fixtures.ts";
 import { parseEmail } from "./email-parse.ts";
 import { startFakeSmtpServer, type FakeSmtpServer } from "./fake-smtp-server.ts";
@@ -365,6 +367,40 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     expect(sentBy[0] ?? 0).toBeGreaterThan(0);
     expect(sentBy[1] ?? 0).toBeGreaterThan(0);
     expect((sentBy[0] ?? 0) + (sentBy[1] ?? 0)).toBe(20);
+  });
+
+  it("runs as a Fastify plugin: starts with the app, delivers on kickOutbox() to OUTBOX_DIR, stops when it closes", async () => {
+    const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), "herbo-plugin-")), "outbox");
+    const app = Fastify();
+    await app.register(outboxWorker, {
+      db,
+      now: clock.now,
+      // Polling slower than the test: only a kick can explain a prompt delivery.
+      pollMs: 60_000,
+      config: {
+        mailFrom: testMailSettings.from,
+        messageIdDomain: testMailSettings.messageIdDomain,
+        shopEmail: undefined,
+        smtpUrl: undefined,
+        outboxDir,
+      },
+    });
+    try {
+      app.kickOutbox();
+      await app.ready();
+      const [first] = await queue(1);
+      app.kickOutbox();
+      await eventually(
+        async () => existsSync(outboxDir) && emlFiles(outboxDir).some((name) => name.endsWith(`${first}.eml`)),
+      );
+    } finally {
+      await app.close();
+    }
+    // Closed: nothing is delivered any more, kicked or not.
+    await queue(1);
+    app.kickOutbox();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(emlFiles(outboxDir)).toHaveLength(1);
   });
 
   it.runIf(kind === "postgres")("skips a row another transaction has locked instead of waiting for it", async () => {

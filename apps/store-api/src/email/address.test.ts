@@ -75,6 +75,11 @@ describe("formatDeliveryAddress", () => {
   });
 
   it("prints no empty lines for missing parts", () => {
+    expect(
+      formatDeliveryAddress(
+        customer("US", { city: "", region: { code: "US-IL", name: "Illinois" }, postalCode: "62701" }),
+      ),
+    ).toEqual(["Rita Sharma", "1 Main Street", "IL 62701", "United States"]);
     expect(formatDeliveryAddress(customer("NP", { city: "Pokhara" }))).toEqual([
       "Rita Sharma",
       "1 Main Street",

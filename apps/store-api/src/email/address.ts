@@ -37,7 +37,7 @@ export function formatDeliveryAddress(customer: CustomerDetails): string[] {
     case "CA": {
       // "Springfield, IL 62701" / "Toronto, ON M5V 2T6"
       const tail = joined(region === null ? null : shortRegionCode(region.code), address.postalCode);
-      lines.push(tail === "" ? address.city : `${address.city}, ${tail}`);
+      lines.push(tail === "" || address.city.trim() === "" ? joined(address.city, tail) : `${address.city}, ${tail}`);
       break;
     }
     case "GB":

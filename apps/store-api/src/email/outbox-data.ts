@@ -17,7 +17,7 @@ const customerSchema = z.object({
   address: z.object({
     line1: shortText,
     line2: optionalText,
-    city: shortText,
+    city: z.string().max(300),
     region: z.object({ code: z.string().max(16), name: shortText }).nullable(),
     district: optionalText,
     postalCode: z.string().max(16).nullable(),
