@@ -56,6 +56,7 @@ const worker = startOutboxWorker({
   batchSize: 4,
   sendTimeoutMs: 50_000,
   leaseMs: 60_000,
+  reclaimAtStart: location.startsWith("pglite:"),
 });
 while ((await handle.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, "pending"))).length > 0) {
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -13,7 +13,7 @@ import { deliverDueEmails, startOutboxWorker, type OutboxDeliveryOptions } from 
 import { retryDelayMs } from "../src/email/retry-schedule.ts";
 import { createSmtpTransport } from "../src/email/smtp-transport.ts";
 import type { EmailTransport } from "../src/email/transport.ts";
-import outboxWorker from "../src/plugins/outbox-worker.ts";
+import outboxWorker, { isEmbeddedDatabase } from "../src/plugins/outbox-worker.ts";
 import { sampleOrder } from "./email-fixtures.ts";
 import { parseEmail } from "./email-parse.ts";
 import { startFakeSmtpServer, type FakeSmtpServer } from "./fake-smtp-server.ts";
@@ -367,6 +367,23 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     expect(sentBy[0] ?? 0).toBeGreaterThan(0);
     expect(sentBy[1] ?? 0).toBeGreaterThan(0);
     expect((sentBy[0] ?? 0) + (sentBy[1] ?? 0)).toBe(20);
+  });
+
+  it("takes back a crashed run's claims at start only when it is the database's one process", async () => {
+    const [id = ""] = await queue(1);
+    // A run that claimed the row, then died.
+    await claimDueEmails(db, clock.now(), 10, 5 * minute);
+    const transport = smtpTransport();
+    const shared = startOutboxWorker({ ...options(transport), now: clock.now, pollMs: 60_000 });
+    await shared.idle();
+    await shared.stop();
+    expect(await row(db, id)).toMatchObject({ status: "pending", attempts: 1 });
+    const alone = startOutboxWorker({ ...options(transport), now: clock.now, pollMs: 60_000, reclaimAtStart: true });
+    cleanups.push(() => alone.stop());
+    await alone.idle();
+    expect(await row(db, id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smtp.received).toHaveLength(1);
+    expect(isEmbeddedDatabase(db)).toBe(kind === "pglite");
   });
 
   it("runs as a Fastify plugin: starts with the app, delivers on kickOutbox() to OUTBOX_DIR, stops when it closes", async () => {

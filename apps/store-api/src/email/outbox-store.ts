@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/connection.ts";
 import { outbox } from "../db/schema.ts";
@@ -73,6 +73,19 @@ export async function markAttemptFailed(
     .where(heldBy(claim))
     .returning({ id: outbox.id });
   return updated.length > 0;
+}
+
+/**
+ * Makes every pending row due now, claimed or waiting for a retry. Only for a database no other copy can
+ * use (embedded PGlite): there, any claim at start-up belongs to a process that died.
+ */
+export async function reclaimAll(db: Database, now: Date): Promise<number> {
+  const updated = await db
+    .update(outbox)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(outbox.status, "pending"), gt(outbox.nextAttemptAt, now)))
+    .returning({ id: outbox.id });
+  return updated.length;
 }
 
 /** Gives back claimed rows not tried (the worker is stopping), due at once and without counting an attempt. */

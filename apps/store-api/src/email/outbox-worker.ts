@@ -1,7 +1,14 @@
 import type { Database } from "../db/connection.ts";
 import { composeEmail, type MailSettings } from "./compose.ts";
 import { EmailDataError } from "./outbox-data.ts";
-import { claimDueEmails, markAttemptFailed, markSent, releaseClaims, type OutboxRow } from "./outbox-store.ts";
+import {
+  claimDueEmails,
+  markAttemptFailed,
+  markSent,
+  reclaimAll,
+  releaseClaims,
+  type OutboxRow,
+} from "./outbox-store.ts";
 import { describeError, maskEmail } from "./privacy.ts";
 import { maxSendAttempts, retryDelayMs } from "./retry-schedule.ts";
 import type { EmailTransport } from "./transport.ts";
@@ -138,6 +145,11 @@ export interface OutboxWorkerOptions extends OutboxDeliveryOptions {
   now?: () => Date;
   /** How often to look for due rows (another copy's, a crashed run's, retries); default 5 s. */
   pollMs?: number;
+  /**
+   * Only when this is the one process using the database (embedded PGlite): at start, claims left by a
+   * crashed run are taken back at once instead of after their lease, and waiting retries are tried too.
+   */
+  reclaimAtStart?: boolean;
 }
 
 export interface OutboxWorker {
@@ -156,12 +168,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const pollMs = options.pollMs ?? outboxDefaults.pollMs;
   let stopping = false;
   let again = false;
+  let reclaim = options.reclaimAtStart ?? false;
   let running: Promise<void> | undefined;
 
   const pass = async () => {
     do {
       again = false;
       try {
+        if (reclaim) {
+          const resumed = await reclaimAll(options.db, now());
+          reclaim = false;
+          if (resumed > 0) options.log.info({ emails: resumed }, "emails left pending by the previous run resumed");
+        }
         await deliverDueEmails(options, now, () => stopping);
       } catch (error) {
         options.log.error({ error: describeError(error) }, "outbox pass failed; the next one retries");

@@ -1,3 +1,4 @@
+import { PGlite } from "@electric-sql/pglite";
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import type { StoreApiConfig } from "../config.ts";
@@ -24,6 +25,13 @@ export interface OutboxWorkerPluginOptions {
   transport?: EmailTransport;
   /** How often the worker looks for due emails; default 5 s. */
   pollMs?: number;
+  /** Whether this is the only process using the database; default: true for embedded PGlite. */
+  singleCopy?: boolean;
+}
+
+/** An embedded PGlite database lives in one process, so no other API copy can hold claims on its outbox. */
+export function isEmbeddedDatabase(db: Database): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
 }
 
 export function mailSettings(config: EmailConfig): MailSettings {
@@ -44,6 +52,7 @@ const outboxWorker: FastifyPluginAsync<OutboxWorkerPluginOptions> = async (app, 
       log: app.log,
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+      reclaimAtStart: options.singleCopy ?? isEmbeddedDatabase(options.db),
     });
     app.log.info({ transport: transport.description }, "email outbox worker started");
   });
