@@ -8,6 +8,7 @@ import type { Database } from "./db/connection.ts";
 import { zodSerializerCompiler, zodValidatorCompiler } from "./http/zod-schemas.ts";
 import errorAnswers, { answerConnectionError, routerErrors } from "./plugins/error-answers.ts";
 import expirySweeper from "./plugins/expiry-sweeper.ts";
+import outboxWorker, { type OutboxWorkerPluginOptions } from "./plugins/outbox-worker.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -36,6 +37,8 @@ export interface AppOptions {
   imagesFolder?: string;
   /** How often expired reservations are returned to stock without anyone visiting them; 0 turns it off. */
   sweepIntervalMs?: number;
+  /** Delivers the email outbox in this process; without it, emails wait in the outbox for another copy. */
+  outbox?: Omit<OutboxWorkerPluginOptions, "db" | "now">;
 }
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
@@ -76,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const onStockChange = () => catalogCache.invalidate();
   await app.register(expirySweeper, { db, now, intervalMs: options.sweepIntervalMs ?? 0, onStockChange });
 
+  if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
+
   registerHealthRoute(app, { db });
   registerCatalogRoutes(app, { db, publicUrl: config.publicUrl, cache: catalogCache });
   registerCheckoutApi(app, {
@@ -97,7 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     frame,
     onStockChange,
-    onOrderPlaced: () => undefined,
+    onOrderPlaced: () => {
+      if (app.hasDecorator("kickOutbox")) app.kickOutbox();
+    },
     publicUrl: config.publicUrl,
     shopEmail: config.shopEmail,
     allowedOrigins: config.allowedOrigins,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { defaultPaymentMethods, knownProviders } from "./payments/registry.ts";
 
@@ -11,6 +12,21 @@ const originList = z
       .filter((entry) => entry.length > 0),
   )
   .pipe(z.array(z.url().transform((entry) => new URL(entry).origin)));
+
+/** One mailbox, "Name <address>" or a bare address; a list or group is refused. */
+const mailbox = z.string().transform((value, context) => {
+  const parsed = addressparser(value, { flatten: true });
+  const [only] = parsed;
+  if (
+    parsed.length !== 1 ||
+    only === undefined ||
+    !z.email({ pattern: z.regexes.idnEmail }).safeParse(only.address).success
+  ) {
+    context.addIssue({ code: "custom", message: 'expected one address, e.g. "Herbo Shilajit <orders@shop.example>"' });
+    return z.NEVER;
+  }
+  return { name: only.name, address: only.address };
+});
 
 const environmentSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -49,6 +65,9 @@ const environmentSchema = z.object({
         .min(1, "name at least one payment method")
         .refine((names) => new Set(names).size === names.length, "names a method twice"),
     ),
+  MAIL_FROM: mailbox.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
+  OUTBOX_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -72,8 +91,15 @@ export interface StoreApiConfig {
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   shopName: string;
-  /** Where new-order notices go; none are sent when unset. */
+  /** Where new-order notices go, and shoppers' replies; no notice is written when unset. */
   shopEmail: string | undefined;
+  /** The sender of every email (MAIL_FROM, default "<shop name> <orders@localhost>"). */
+  mailFrom: { name: string; address: string };
+  /** The right-hand side of Message-IDs: MAIL_FROM's domain, else the API's public host. */
+  messageIdDomain: string;
+  /** An SMTP server to send through; unset, emails are written as .eml files to outboxDir. */
+  smtpUrl: string | undefined;
+  outboxDir: string;
   /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
   paymentMethods: readonly string[];
   logLevel: string;
@@ -105,8 +131,32 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     shopName: settings.SHOP_NAME,
     shopEmail: settings.SHOP_EMAIL,
     paymentMethods: settings.PAYMENT_METHODS,
+    mailFrom: settings.MAIL_FROM ?? { name: settings.SHOP_NAME, address: "orders@localhost" },
+    messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
+    smtpUrl: settings.SMTP_URL,
+    outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
     logLevel: settings.LOG_LEVEL,
   };
+}
+
+const hostName = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
+/** MAIL_FROM's domain when it is set, else the API's host; as ASCII (punycode), "localhost" when neither fits. */
+function messageIdDomain(mailFrom: string | undefined, publicUrl: string): string {
+  const candidates = [
+    mailFrom === undefined ? undefined : mailFrom.slice(mailFrom.lastIndexOf("@") + 1),
+    new URL(publicUrl).hostname,
+  ];
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    try {
+      const host = new URL(`http://${candidate}`).hostname;
+      if (hostName.test(host)) return host;
+    } catch {
+      // not a host name: try the next
+    }
+  }
+  return "localhost";
 }
 
 /** Treats `FOO=` like an unset variable, as shells and .env files often produce it. */

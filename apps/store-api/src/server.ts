@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     db: handle.db,
     logger: { level: config.logLevel },
     sweepIntervalMs,
+    outbox: { config },
   });
   app.log.info(
     { database: handle.kind, location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL", seeded },

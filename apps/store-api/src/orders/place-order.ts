@@ -11,11 +11,11 @@ import {
   orderLines,
   orderNumberCounter,
   orders,
-  outbox,
   shippingRates,
   variants,
   type PaymentStatus,
 } from "../db/schema.ts";
+import { enqueueEmail } from "../email/outbox-store.ts";
 import type { OrderSnapshot } from "./snapshot.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -82,7 +82,7 @@ export async function placeOrder(
         ),
       )
       .returning();
-    if (session?.customer == null || session.shippingAmount === null) return undefined;
+    if (session === undefined || session.customer === null || session.shippingAmount === null) return undefined;
     const customer = session.customer;
     if (payment.method === "cod" && customer.country !== "NP") {
       throw new Error("Cash on delivery reached placeOrder for an address outside Nepal");
@@ -211,21 +211,19 @@ export async function placeOrder(
       deliveryDays:
         rate === undefined ? null : { min: handlingDays.min + rate.minDays, max: handlingDays.max + rate.maxDays },
     };
-    const messages = [{ kind: "order_confirmation", recipient: customer.email }];
-    if (options.shopEmail !== undefined) messages.push({ kind: "new_order_notice", recipient: options.shopEmail });
-    await tx.insert(outbox).values(
-      messages.map((message) => ({
-        id: newId("msg"),
-        kind: message.kind,
-        orderId: order.id,
-        recipient: message.recipient,
-        data: { order: snapshot },
-        status: "pending" as const,
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
+    // The emails are written with the order: both commit, or neither (the worker sends them afterwards).
+    await enqueueEmail(
+      tx,
+      { kind: "order_confirmation", recipient: customer.email, orderId: order.id, data: { order: snapshot } },
+      now,
     );
+    if (options.shopEmail !== undefined) {
+      await enqueueEmail(
+        tx,
+        { kind: "new_order_notice", recipient: options.shopEmail, orderId: order.id, data: { order: snapshot } },
+        now,
+      );
+    }
     return { order, session };
   });
   if (placed !== undefined) return { kind: "placed", ...placed };
