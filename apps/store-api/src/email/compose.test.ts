@@ -57,7 +57,7 @@ describe("order confirmation", () => {
       expect(body).toContain("Rita Sharma");
       expect(body).toContain("Thamel Marg 12");
       expect(body).toContain("Kathmandu 44600");
-      expect(body).toContain("Kathmandu District");
+      expect(body).toContain("Kathmandu, Bagmati Province");
       expect(body).toContain("Bagmati Province");
       expect(body).toContain("Nepal");
       expect(body).toContain("Card ending in 4242");
