@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { countryNavTitles } from "~/content/country-nav";
+import { shopPageLinks } from "~/content/shop-pages";
 import { site } from "~/content/site";
 import { usePublicEnvironment } from "~/lib/public-env";
 import { Icon } from "../ui/icon";
@@ -9,7 +10,7 @@ const socialLinks = [
   { name: "Instagram", icon: "instagram", href: site.social.instagram },
 ] as const;
 
-function formatPhone(digits: string): string {
+export function formatPhone(digits: string): string {
   return digits.startsWith("977") ? `+977 ${digits.slice(3)}` : `+${digits}`;
 }
 
@@ -56,6 +57,20 @@ export function Footer() {
               <li key={country.slug}>
                 <Link to={`/shilajit-in-${country.slug}`} className="hover:text-gold-light">
                   {country.navTitle}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase">
+            Help
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {shopPageLinks.map((link) => (
+              <li key={link.slug}>
+                <Link to={`/${link.slug}`} className="hover:text-gold-light">
+                  {link.label}
                 </Link>
               </li>
             ))}

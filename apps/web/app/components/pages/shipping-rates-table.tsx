@@ -1,0 +1,30 @@
+import { shippingTableRows } from "~/lib/shop-offer/shipping";
+
+/** Delivery charge, time and cash on delivery per country, from the shop's offer (what checkout charges). */
+export function ShippingRatesTable() {
+  return (
+    <table data-testid="shipping-rates">
+      <caption className="mb-2 text-left text-base text-bark">
+        Delivery charge per order, and business days from dispatch to your door.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Destination</th>
+          <th scope="col">Delivery charge</th>
+          <th scope="col">Delivery time</th>
+          <th scope="col">Cash on delivery</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shippingTableRows().map((row) => (
+          <tr key={row.country}>
+            <th scope="row">{row.destination}</th>
+            <td>{row.charge}</td>
+            <td>{row.deliveryTime}</td>
+            <td>{row.cashOnDelivery ? "Yes" : "No, card only"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
