@@ -18,7 +18,7 @@ export function Footer() {
   const { chatPhone } = usePublicEnvironment();
   return (
     <footer className="mt-20 bg-resin text-cream/85">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1fr_1.3fr_1.2fr] lg:gap-8">
         <div>
           <p className="font-display text-xl font-bold text-cream">{site.brand}</p>
           <p className="mt-3 text-sm leading-relaxed">

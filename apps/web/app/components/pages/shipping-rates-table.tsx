@@ -3,13 +3,17 @@ import { shippingTableRows } from "~/lib/shop-offer/shipping";
 /** Delivery charge, time and cash on delivery per country, from the shop's offer (what checkout charges). */
 export function ShippingRatesTable() {
   return (
-    <table data-testid="shipping-rates">
+    // Smaller type and padding on phones, so all four columns fit a 320 px wide screen.
+    <table
+      data-testid="shipping-rates"
+      className="text-sm sm:text-base [&_td]:px-1 sm:[&_td]:px-2 [&_th]:px-1 sm:[&_th]:px-2"
+    >
       <caption className="mb-2 text-left text-base text-bark">
         Delivery charge per order, and business days from dispatch to your door.
       </caption>
       <thead>
         <tr>
-          <th scope="col">Destination</th>
+          <th scope="col">Country</th>
           <th scope="col">Delivery charge</th>
           <th scope="col">Delivery time</th>
           <th scope="col">Cash on delivery</th>
