@@ -1,14 +1,13 @@
+import { cashOnDeliveryCountries } from "@herbo/hosted-api";
 import { escapeHtml } from "../checkout/page-layout.ts";
 import type { PaymentProvider } from "./provider.ts";
-
-/** The country where the shop collects cash at the door (SPEC §1: cash on delivery, free delivery across Nepal). */
-export const cashOnDeliveryCountry = "NP";
 
 /** Cash on delivery: offered only for delivery addresses in Nepal, in the currency the courier collects. */
 export const cashOnDeliveryProvider: PaymentProvider = {
   id: "cod",
   method: "cod",
-  isAvailable: ({ country, currencyCode }) => country === cashOnDeliveryCountry && currencyCode === "NPR",
+  isAvailable: ({ country, currencyCode }) =>
+    (cashOnDeliveryCountries as readonly string[]).includes(country) && currencyCode === "NPR",
   renderSection({ action, context, error }) {
     const errorHtml = error === null ? "" : `<p class="error" role="alert">${escapeHtml(error)}</p>`;
     return `<section class="card" aria-labelledby="cod-heading">

@@ -3,6 +3,7 @@
  * so the page never states a charge that checkout does not make.
  */
 import {
+  cashOnDeliveryCountries,
   formatMinorUnits,
   shippingRates,
   type MoneyCurrency,
@@ -10,8 +11,7 @@ import {
   type ShippingRate,
 } from "@herbo/hosted-api";
 
-/** Checkout offers cash on delivery only for delivery addresses in Nepal (issue 12). */
-export const cashOnDeliveryCountries: readonly ShippingCountry[] = ["NP"];
+export { cashOnDeliveryCountries };
 
 /** How the shop prints the currencies its rates are quoted in. */
 const displayCurrencies: Readonly<Record<string, MoneyCurrency>> = {
