@@ -178,7 +178,6 @@ export const checkoutLines = pgTable(
 /** Contact and delivery details as the hosted checkout checked them. */
 export type { CustomerDetails } from "../checkout/details/types.ts";
 
-
 export const paymentStatuses = ["pending", "paid", "cod_due", "cod_collected", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const fulfilmentStatuses = ["unfulfilled", "packed", "shipped", "delivered", "cancelled"] as const;

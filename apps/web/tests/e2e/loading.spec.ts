@@ -20,9 +20,7 @@ async function loadingOrder(page: Page) {
 
 test.describe("Paint first, then hydrate", () => {
   for (const path of ["/", "/store", "/product/prod_himalayan_resin", "/shilajit-in-usa"]) {
-    test(`${path}: JavaScript starts after the first paint, and the page hydrates`, async ({
-      page,
-    }) => {
+    test(`${path}: JavaScript starts after the first paint, and the page hydrates`, async ({ page }) => {
       await page.goto(path);
       await waitForHydration(page);
       const order = await loadingOrder(page);

@@ -3,40 +3,19 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
+import { fillNepalDetails, nepalShopper, payByCard } from "./support/checkout";
 import { expect, failedResource, open, test } from "./support/fixtures";
 
 // The hosted checkout answers a form it refuses with 422, which Chromium logs.
 test.use({ allowConsoleErrors: failedResource });
 
-/** A shopper's address in Nepal, with an email address no other test uses, to find their emails by. */
-function nepalShopper(city: "Kathmandu" | "Pokhara") {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return city === "Kathmandu"
-    ? {
-        email: `asha.${unique}@example.com`,
-        fullName: "Asha Gurung",
-        phone: "9812345678",
-        line1: "Thamel Marg 12",
-        city: "Kathmandu",
-        province: "Bagmati Province",
-        district: "Kathmandu",
-        postalCode: "44600",
-      }
-    : {
-        email: `bikash.${unique}@example.com`,
-        fullName: "Bikash Thapa",
-        phone: "9856012345",
-        line1: "Lakeside Road 7",
-        city: "Pokhara",
-        province: "Gandaki Province",
-        district: "Kaski",
-        postalCode: "33700",
-      };
-}
-
 async function expectNoViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Puts one Travel Tin in the cart and goes to the hosted checkout. */
@@ -47,18 +26,6 @@ async function checkoutOneTin(page: Page): Promise<void> {
   await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\/cs_/);
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
-}
-
-async function fillNepalDetails(page: Page, shopper: ReturnType<typeof nepalShopper>): Promise<void> {
-  await page.getByLabel("Email").fill(shopper.email);
-  await page.getByLabel("Full name").fill(shopper.fullName);
-  await page.getByLabel("Phone").fill(shopper.phone);
-  await page.getByLabel("Country").selectOption("NP");
-  await page.getByLabel("Street address").fill(shopper.line1);
-  await page.getByLabel("City or municipality").fill(shopper.city);
-  await page.getByLabel("Province").selectOption({ label: shopper.province });
-  await page.getByLabel("District").selectOption(shopper.district);
-  await page.getByLabel(/Postal code/).fill(shopper.postalCode);
 }
 
 /** The .eml files the test store API wrote to this address. */
@@ -94,10 +61,8 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   await expect(page.getByTestId("shipping")).toHaveText("Free");
   await expect(page.getByTestId("total")).toHaveText("Rs. 650.00");
   await expectNoViolations(page);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByRole("button", { name: "Pay Rs. 650.00" }).click();
+  await expect(page.getByRole("button", { name: "Pay Rs. 650.00" })).toBeVisible();
+  await payByCard(page);
 
   await page.waitForURL(/\/success\?order=HS-\d+$/);
   const number = new URL(page.url()).searchParams.get("order") ?? "";
