@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { markdownArticles } from "./tooling/markdown-plugin";
+import { markdownContent } from "./tooling/markdown-plugin";
 
 /** What every page needs (layout, cart, money, the store client) goes in one chunk instead of a dozen. */
 const shellModules = [
@@ -27,6 +27,7 @@ const shellModules = [
   "/app/content/site.ts",
   "/app/content/country-nav.ts",
   "/app/content/country-slugs.ts",
+  "/app/content/shop-pages.ts",
   "/app/lib/seo/meta.ts",
   "/app/hooks/use-reveal-on-scroll.ts",
   "/app/components/content/feature-card.tsx",
@@ -43,7 +44,7 @@ function shellChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), markdownArticles(), reactRouter()],
+  plugins: [tailwindcss(), markdownContent(), reactRouter()],
   resolve: {
     alias: [
       { find: "~", replacement: new URL("./app", import.meta.url).pathname },

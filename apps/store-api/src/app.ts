@@ -8,18 +8,27 @@ import type { Database } from "./db/connection.ts";
 import { zodSerializerCompiler, zodValidatorCompiler } from "./http/zod-schemas.ts";
 import errorAnswers, { answerConnectionError, routerErrors } from "./plugins/error-answers.ts";
 import expirySweeper from "./plugins/expiry-sweeper.ts";
+import outboxWorker, { type OutboxWorkerPluginOptions } from "./plugins/outbox-worker.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { providersFor, defaultPaymentMethods } from "./payments/registry.ts";
 import { registerCheckoutApi } from "./routes/checkout-api.ts";
+import { registerCheckoutAssets } from "./routes/checkout-assets.ts";
 import { registerHealthRoute } from "./routes/health.ts";
 import { registerImageRoutes } from "./routes/images.ts";
+import { registerOrderPage } from "./routes/order-page.ts";
 import { registerPaymentPage } from "./routes/payment-page.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
-    Partial<Pick<StoreApiConfig, "catalogCacheMs" | "checkoutRateLimit" | "trustProxy">>;
+    Partial<
+      Pick<
+        StoreApiConfig,
+        "catalogCacheMs" | "checkoutRateLimit" | "trustProxy" | "siteUrl" | "shopEmail" | "paymentMethods"
+      >
+    >;
   db: Database;
   /** The clock; tests move it to expire reservations. */
   now?: () => Date;
@@ -28,6 +37,8 @@ export interface AppOptions {
   imagesFolder?: string;
   /** How often expired reservations are returned to stock without anyone visiting them; 0 turns it off. */
   sweepIntervalMs?: number;
+  /** Delivers the email outbox in this process; without it, emails wait in the outbox for another copy. */
+  outbox?: Omit<OutboxWorkerPluginOptions, "db" | "now">;
 }
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
@@ -68,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const onStockChange = () => catalogCache.invalidate();
   await app.register(expirySweeper, { db, now, intervalMs: options.sweepIntervalMs ?? 0, onStockChange });
 
+  if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
+
   registerHealthRoute(app, { db });
   registerCatalogRoutes(app, { db, publicUrl: config.publicUrl, cache: catalogCache });
   registerCheckoutApi(app, {
@@ -83,13 +96,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? undefined
         : new RateLimiter(config.checkoutRateLimit, 60_000),
   });
+  const frame = { shopName: config.shopName, siteUrl: config.siteUrl ?? config.allowedOrigins[0] ?? config.publicUrl };
   registerPaymentPage(app, {
     db,
     now,
+    frame,
     onStockChange,
-    shopName: config.shopName,
+    onOrderPlaced: () => {
+      if (app.hasDecorator("kickOutbox")) app.kickOutbox();
+    },
+    publicUrl: config.publicUrl,
+    shopEmail: config.shopEmail,
     allowedOrigins: config.allowedOrigins,
+    providers: providersFor(config.paymentMethods ?? defaultPaymentMethods),
   });
+  registerOrderPage(app, { db, frame });
+  registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
   return app;
 }

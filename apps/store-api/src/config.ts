@@ -1,5 +1,7 @@
 import path from "node:path";
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
+import { defaultPaymentMethods, knownProviders } from "./payments/registry.ts";
 
 const originList = z
   .string()
@@ -10,6 +12,21 @@ const originList = z
       .filter((entry) => entry.length > 0),
   )
   .pipe(z.array(z.url().transform((entry) => new URL(entry).origin)));
+
+/** One mailbox, "Name <address>" or a bare address; a list or group is refused. */
+const mailbox = z.string().transform((value, context) => {
+  const parsed = addressparser(value, { flatten: true });
+  const [only] = parsed;
+  if (
+    parsed.length !== 1 ||
+    only === undefined ||
+    !z.email({ pattern: z.regexes.idnEmail }).safeParse(only.address).success
+  ) {
+    context.addIssue({ code: "custom", message: 'expected one address, e.g. "Herbo Shilajit <orders@shop.example>"' });
+    return z.NEVER;
+  }
+  return { name: only.name, address: only.address };
+});
 
 const environmentSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -32,6 +49,25 @@ const environmentSchema = z.object({
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
+  SHOP_EMAIL: z.email().optional(),
+  PAYMENT_METHODS: z
+    .string()
+    .default(defaultPaymentMethods.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(
+      z
+        .array(z.enum(Object.keys(knownProviders) as [string, ...string[]]))
+        .min(1, "name at least one payment method")
+        .refine((names) => new Set(names).size === names.length, "names a method twice"),
+    ),
+  MAIL_FROM: mailbox.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
+  OUTBOX_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -40,6 +76,8 @@ export interface StoreApiConfig {
   host: string;
   /** The public origin of this API; hosted checkout URLs are built on it. */
   publicUrl: string;
+  /** The shop's public origin: the hosted pages link back to it (logo, policies). */
+  siteUrl: string;
   storeId: string;
   /** Origins that may call the API from a browser and receive checkout redirects. */
   allowedOrigins: readonly string[];
@@ -53,6 +91,17 @@ export interface StoreApiConfig {
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   shopName: string;
+  /** Where new-order notices go, and shoppers' replies; no notice is written when unset. */
+  shopEmail: string | undefined;
+  /** The sender of every email (MAIL_FROM, default "<shop name> <orders@localhost>"). */
+  mailFrom: { name: string; address: string };
+  /** The right-hand side of Message-IDs: MAIL_FROM's domain, else the API's public host. */
+  messageIdDomain: string;
+  /** An SMTP server to send through; unset, emails are written as .eml files to outboxDir. */
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
+  paymentMethods: readonly string[];
   logLevel: string;
 }
 
@@ -70,6 +119,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     port: settings.STORE_API_PORT,
     host: settings.STORE_API_HOST,
     publicUrl: settings.STORE_API_URL.replace(/\/+$/, ""),
+    siteUrl: siteOrigin,
     storeId: settings.STORE_ID,
     allowedOrigins: [...new Set(allowedOrigins)],
     databaseUrl: settings.DATABASE_URL,
@@ -79,8 +129,34 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
     trustProxy: settings.TRUST_PROXY === "true" || settings.TRUST_PROXY === "1",
     shopName: settings.SHOP_NAME,
+    shopEmail: settings.SHOP_EMAIL,
+    paymentMethods: settings.PAYMENT_METHODS,
+    mailFrom: settings.MAIL_FROM ?? { name: settings.SHOP_NAME, address: "orders@localhost" },
+    messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
+    smtpUrl: settings.SMTP_URL,
+    outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
     logLevel: settings.LOG_LEVEL,
   };
+}
+
+const hostName = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
+/** MAIL_FROM's domain when it is set, else the API's host; as ASCII (punycode), "localhost" when neither fits. */
+function messageIdDomain(mailFrom: string | undefined, publicUrl: string): string {
+  const candidates = [
+    mailFrom === undefined ? undefined : mailFrom.slice(mailFrom.lastIndexOf("@") + 1),
+    new URL(publicUrl).hostname,
+  ];
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    try {
+      const host = new URL(`http://${candidate}`).hostname;
+      if (hostName.test(host)) return host;
+    } catch {
+      // not a host name: try the next
+    }
+  }
+  return "localhost";
 }
 
 /** Treats `FOO=` like an unset variable, as shells and .env files often produce it. */

@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { readSeedCatalog, seedIfEmpty } from "./catalog/seed.ts";
+import { readSeedCatalog, seedIfEmpty, seedShippingRates } from "./catalog/seed.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 
@@ -14,11 +14,13 @@ async function main(): Promise<void> {
   );
   await handle.migrate();
   const seeded = await seedIfEmpty(handle.db, await readSeedCatalog());
+  await seedShippingRates(handle.db);
   const app = await buildApp({
     config,
     db: handle.db,
     logger: { level: config.logLevel },
     sweepIntervalMs,
+    outbox: { config },
   });
   app.log.info(
     { database: handle.kind, location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL", seeded },

@@ -65,7 +65,7 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect(html).toContain("Pure Himalayan Shilajit Resin");
     expect(html).toContain("Shilajit Travel Tin 5 g");
     // 2 × Rs. 3,000.00 (sale) + 1 × Rs. 650.00 (sale)
-    expect(html).toContain('data-testid="total">Rs. 6650.00<');
+    expect(html).toContain('data-testid="subtotal"><span class="nowrap">Rs. 6650.00</span><');
     const after = await snapshot(api.db);
     expect(after.stock.var_resin_30g).toEqual({
       onHand: 40,
@@ -190,10 +190,10 @@ describe.each(kinds)("checkout on %s", (kind) => {
     const reserved = await snapshot(api.db);
     const first = await payForm(api.baseUrl, sessionId, { number: testCard });
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe(`${shopOrigin}/success`);
-    const again = await payForm(api.baseUrl, sessionId, { number: testCard });
+    expect(first.headers.get("location")).toMatch(new RegExp(`^${shopOrigin}/success\\?order=HS-\\d{4,}$`));
+    const again = await payForm(api.baseUrl, sessionId, { number: testCard }, false);
     expect(again.status).toBe(303);
-    expect(again.headers.get("location")).toBe(`${shopOrigin}/success`);
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
     const after = await snapshot(api.db);
     expect(after.orders).toBe(reserved.orders + 1);
     expect(after.stock.var_resin_10g).toEqual({
@@ -201,7 +201,7 @@ describe.each(kinds)("checkout on %s", (kind) => {
       reserved: (reserved.stock.var_resin_10g?.reserved ?? 0) - 3,
     });
     const page = await fetch(`${api.baseUrl}/checkout/${sessionId}`);
-    expect(await page.text()).toContain("This order has already been paid.");
+    expect(await page.text()).toContain("This order has already been placed.");
   });
 
   it("records exactly one order when payments for one session arrive at the same time", async () => {
@@ -216,21 +216,28 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect(after.stock.var_resin_20g?.onHand).toBe((before.stock.var_resin_20g?.onHand ?? 0) - 2);
   });
 
-  it("shows a declined card's message and changes nothing", async () => {
+  it("shows a declined card's message after a redirect (post/redirect/get) and changes nothing", async () => {
     const sessionId = await openSession(api, [{ variant_id: "var_resin_10g", quantity: 1 }]);
     const before = await snapshot(api.db);
     const declined = await payForm(api.baseUrl, sessionId, { number: declinedCard });
-    expect(declined.status).toBe(402);
-    expect(await declined.text()).toContain("Your card was declined.");
-    for (const card of [
-      { number: "1234 5678 9012 3456" },
-      { number: testCard, expiry: "01/20" },
-      { number: testCard, cvc: "1" },
-      { number: testCard, name: "" },
-    ]) {
-      const refused = await payForm(api.baseUrl, sessionId, card);
-      expect(refused.status).toBe(402);
-      expect(await refused.text()).toContain('role="alert"');
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get("location")).toBe(`/checkout/${sessionId}`);
+    const shown = await fetch(`${api.baseUrl}/checkout/${sessionId}`);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain("Your card was declined.");
+    for (const [card, message] of [
+      [{ number: "1234 5678 9012 3456" }, "Enter a valid card number."],
+      [{ number: testCard, expiry: "01/20" }, "This card has expired."],
+      [{ number: testCard, cvc: "1" }, "Enter the 3 or 4 digit security code."],
+      [{ number: testCard, name: "" }, "Enter the name on the card."],
+    ] as const) {
+      const refused = await payForm(api.baseUrl, sessionId, card, false);
+      expect(refused.status).toBe(303);
+      const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+      expect(page).toContain('role="alert"');
+      expect(page).toContain(message);
+      // What was typed is never echoed back.
+      expect(page).not.toContain("1234 5678 9012 3456");
     }
     expect(await snapshot(api.db)).toEqual(before);
     // The session is still payable afterwards.

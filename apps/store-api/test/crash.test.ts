@@ -8,7 +8,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 import { checkoutSessions, orders, variants } from "../src/db/schema.ts";
 import { packageRoot } from "../src/package-root.ts";
-import { checkoutBody, createTestDatabase, databaseKinds, payForm, postJson, sessionIdOf, type DatabaseKind } from "./harness.ts";
+import {
+  checkoutBody,
+  createTestDatabase,
+  databaseKinds,
+  payForm,
+  postJson,
+  sessionIdOf,
+  type DatabaseKind,
+} from "./harness.ts";
 
 const kinds = await databaseKinds();
 const sessions = 40;
@@ -68,7 +76,10 @@ async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<voi
 async function inspect(db: Database) {
   const [resin] = await db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
   const paidOrders = await db.select({ sessionId: orders.sessionId }).from(orders);
-  const open = await db.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.status, "open"));
+  const open = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.status, "open"));
   return { resin, paidOrders, open };
 }
 
@@ -101,7 +112,10 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
 
     const sessionIds: string[] = [];
     for (let index = 0; index < sessions; index += 1) {
-      const response = await postJson(`${storeUrl}/checkout`, checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]));
+      const response = await postJson(
+        `${storeUrl}/checkout`,
+        checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+      );
       sessionIds.push(sessionIdOf(((await response.json()) as { url: string }).url));
     }
 

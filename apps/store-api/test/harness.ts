@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
-import { readSeedCatalog, seedIfEmpty, type SeedCatalog } from "../src/catalog/seed.ts";
+import { readSeedCatalog, seedIfEmpty, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -110,10 +110,13 @@ export async function startApi(
     catalogCacheMs?: number;
     sweepIntervalMs?: number;
     checkoutRateLimit?: number;
+    shopEmail?: string;
+    paymentMethods?: string[];
   } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
   await seedIfEmpty(database.db, options.catalog ?? (await readSeedCatalog()));
+  await seedShippingRates(database.db);
   const clock = new TestClock();
   const config = {
     publicUrl: "http://api.test",
@@ -124,6 +127,9 @@ export async function startApi(
     catalogCacheMs: options.catalogCacheMs ?? 60_000,
     checkoutRateLimit: options.checkoutRateLimit ?? 0,
     shopName: "Herbo Shilajit",
+    siteUrl: shopOrigin,
+    shopEmail: options.shopEmail,
+    ...(options.paymentMethods === undefined ? {} : { paymentMethods: options.paymentMethods }),
   };
   const app = await buildApp({
     config,
@@ -164,18 +170,60 @@ export function sessionIdOf(url: string): string {
   return id;
 }
 
+/** A delivery address in Kathmandu, as the hosted checkout's details form sends it. */
+export const kathmanduDetails: Record<string, string> = {
+  email: "asha.gurung@example.com",
+  fullName: "Asha Gurung",
+  phone: "9812345678",
+  country: "NP",
+  line1: "Thamel Marg 12",
+  city: "Kathmandu",
+  region: "P3",
+  district: "Kathmandu",
+  postalCode: "44600",
+};
+
+/** Sends the details form of a session; 303 to the payment step when they pass. */
+export async function enterDetails(
+  baseUrl: string,
+  sessionId: string,
+  details: Record<string, string> = kathmanduDetails,
+): Promise<Response> {
+  return fetch(`${baseUrl}/checkout/${sessionId}/details`, {
+    method: "POST",
+    body: new URLSearchParams({ ...details, action: "continue" }),
+    redirect: "manual",
+  });
+}
+
+/** Sends a payment form of a session's payment step, for the given provider. */
+export async function postPayment(
+  baseUrl: string,
+  sessionId: string,
+  provider: string,
+  form: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${baseUrl}/checkout/${sessionId}/pay/${provider}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+}
+
+/** Enters the Kathmandu details (unless `details` is false) and pays by sandbox card. */
 export async function payForm(
   baseUrl: string,
   sessionId: string,
   card: { number: string; expiry?: string; cvc?: string; name?: string },
+  details: Record<string, string> | false = kathmanduDetails,
 ): Promise<Response> {
-  const form = new URLSearchParams({
+  if (details !== false) await enterDetails(baseUrl, sessionId, details);
+  return postPayment(baseUrl, sessionId, "sandbox", {
     name: card.name ?? "Test Shopper",
     number: card.number,
     expiry: card.expiry ?? "12/30",
     cvc: card.cvc ?? "123",
   });
-  return fetch(`${baseUrl}/checkout/${sessionId}/pay`, { method: "POST", body: form, redirect: "manual" });
 }
 
 export interface DatabaseSnapshot {

@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, shopOrigin, snapshot, startApi, testStoreId, type RunningApi } from "./harness.ts";
+import {
+  checkoutBody,
+  databaseKinds,
+  postJson,
+  sessionIdOf,
+  shopOrigin,
+  snapshot,
+  startApi,
+  testStoreId,
+  type RunningApi,
+} from "./harness.ts";
 
 const kinds = await databaseKinds();
 /** Generated requests per database kind (SPEC-level guarantee: at least 5,000). */
@@ -133,19 +143,46 @@ const checkoutProbe: fc.Arbitrary<Probe> = fc.oneof(
       body,
     })),
 );
+/** An open session every run may probe (but not cancel), made before the snapshot is taken. */
+const openSessionId = { current: "cs_unset" };
+const detailsFields = [
+  "email",
+  "fullName",
+  "phone",
+  "country",
+  "line1",
+  "line2",
+  "city",
+  "region",
+  "district",
+  "postalCode",
+];
 const hostedProbe: fc.Arbitrary<Probe> = fc
   .record({
     id: fc.oneof(
       text.map(encodeURIComponent),
       fc.string({ maxLength: 30 }).map((suffix) => `cs_${encodeURIComponent(suffix)}`),
+      fc.constant("open"),
     ),
-    action: fc.constantFrom("", "/pay", "/cancel"),
-    form: fc.array(fc.tuple(fc.constantFrom("name", "number", "expiry", "cvc", "x"), text), { maxLength: 6 }),
+    action: fc.constantFrom("", "/details", "/pay/sandbox", "/pay/cod", "/pay/nope", "/cancel"),
+    form: fc.array(
+      fc.tuple(
+        fc.constantFrom("name", "number", "expiry", "cvc", "x", "action", ...detailsFields),
+        fc.oneof(text, fc.constantFrom("NP", "US", "GB", "continue", "change-country", "P3", "Kathmandu")),
+      ),
+      { maxLength: 12 },
+    ),
   })
+  .filter(({ id, action }) => !(id === "open" && action === "/cancel"))
   .map(({ id, action, form }) => ({
-    method: action === "" ? "GET" : "POST",
+    id: id === "open" ? openSessionId.current : id,
+    action,
+    form,
+  }))
+  .map(({ id, action, form }) => ({
+    method: action === "" || (action === "/details" && form.length === 0) ? "GET" : "POST",
     path: `/checkout/${id}${action}`,
-    ...(action === ""
+    ...(action === "" || (action === "/details" && form.length === 0)
       ? {}
       : {
           headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -206,6 +243,11 @@ describe.each(kinds)("hostile input on %s", (kind) => {
   let api: RunningApi;
   beforeAll(async () => {
     api = await startApi(kind);
+    const opened = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    );
+    openSessionId.current = sessionIdOf(((await opened.json()) as { url: string }).url);
   });
   afterAll(async () => {
     await api.close();

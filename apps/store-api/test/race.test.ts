@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readSeedCatalog } from "../src/catalog/seed.ts";
-import { checkoutBody, databaseKinds, payForm, postJson, sessionIdOf, snapshot, startApi, type RunningApi } from "./harness.ts";
+import {
+  checkoutBody,
+  databaseKinds,
+  payForm,
+  postJson,
+  sessionIdOf,
+  snapshot,
+  startApi,
+  type RunningApi,
+} from "./harness.ts";
 
 const kinds = await databaseKinds();
 const buyers = 200;
@@ -9,7 +18,10 @@ const stock = 10;
 async function raceForKit(api: RunningApi) {
   const answers = await Promise.all(
     Array.from({ length: buyers }, async () => {
-      const response = await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_starter_kit", quantity: 1 }]));
+      const response = await postJson(
+        `${api.storeUrl}/checkout`,
+        checkoutBody([{ variant_id: "var_starter_kit", quantity: 1 }]),
+      );
       return { status: response.status, body: (await response.json()) as { url?: string; error?: { code: string } } };
     }),
   );
@@ -47,7 +59,9 @@ describe.each(kinds)("money and stock under a rush on %s", (kind) => {
 
     // Every winner pays, twice over and all at once; one order each.
     const payments = await Promise.all(
-      [...second.won, ...second.won].map((sessionId) => payForm(api.baseUrl, sessionId, { number: "4242424242424242" })),
+      [...second.won, ...second.won].map((sessionId) =>
+        payForm(api.baseUrl, sessionId, { number: "4242424242424242" }),
+      ),
     );
     for (const payment of payments) expect(payment.status).toBe(303);
     const after = await snapshot(api.db);
@@ -70,11 +84,17 @@ describe.each(kinds)("checkout rate limit on %s", (kind) => {
   it("answers 429 with Retry-After past the limit, and writes nothing for it", async () => {
     api = await startApi(kind, { checkoutRateLimit: 3 });
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const ok = await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]));
+      const ok = await postJson(
+        `${api.storeUrl}/checkout`,
+        checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]),
+      );
       expect(ok.status).toBe(200);
     }
     const before = await snapshot(api.db);
-    const limited = await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]));
+    const limited = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]),
+    );
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ error: { code: "rate_limited" } });

@@ -18,3 +18,23 @@ declare module "virtual:blog-articles" {
   /** Every article, newest first. */
   export const articles: readonly Article[];
 }
+
+declare module "virtual:shop-pages" {
+  import type { ShopPageBlock, ShopPageSlug } from "~/content/shop-pages";
+
+  /** HTML from the Markdown, or a block the page's route renders from live data. */
+  export type PageSection = { html: string } | { block: ShopPageBlock };
+
+  export interface ShopPage {
+    slug: ShopPageSlug;
+    /** The page's heading. */
+    title: string;
+    /** One sentence under the heading. */
+    summary: string;
+    metaDescription: string;
+    /** Inline `{{token}}`s are still in the HTML; `pages.server.ts` fills them. */
+    sections: PageSection[];
+  }
+  /** The help and policy pages, in the order of `shopPageSlugs`. */
+  export const pages: readonly ShopPage[];
+}

@@ -49,7 +49,7 @@ export interface CompiledArticle extends z.infer<typeof frontMatterSchema> {
 }
 
 /** Gives every h2/h3 an id so sections can be linked to. */
-function slugifyHeading(text: string): string {
+export function slugifyHeading(text: string): string {
   return text
     .toLowerCase()
     .replace(/<[^>]+>/g, "")
@@ -58,30 +58,46 @@ function slugifyHeading(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-export function compileArticle(fileName: string, source: string): CompiledArticle {
+/**
+ * Splits a Markdown file into its YAML front matter, checked against `schema`, and its body. The front
+ * matter must name a slug equal to the file's name, so a renamed file cannot publish under an old address.
+ */
+export function readMarkdownFile<Schema extends z.ZodType<{ slug: string }>>(
+  fileName: string,
+  source: string,
+  schema: Schema,
+): { frontMatter: z.infer<Schema>; body: string } {
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source.replace(/\r\n/g, "\n"));
   if (match === null) throw new Error(`${fileName}: missing front matter`);
-  const parsed = frontMatterSchema.safeParse(parseYaml(match[1] ?? ""));
+  const parsed = schema.safeParse(parseYaml(match[1] ?? ""));
   if (!parsed.success)
     throw new Error(
       `${fileName}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
     );
   const frontMatter = parsed.data;
-  if (frontMatter.title.length > 60 && frontMatter.shortTitle === undefined)
-    throw new Error(`${fileName}: the title is over 60 characters, so give a shortTitle of at most 60`);
   if (`${frontMatter.slug}.md` !== fileName)
     throw new Error(`${fileName}: slug '${frontMatter.slug}' does not match the file name`);
-  const body = match[2] ?? "";
-  const html = marked
+  return { frontMatter, body: match[2] ?? "" };
+}
+
+/** Markdown (GitHub flavour) to HTML, with ids on h2 and h3. */
+export function renderMarkdown(body: string): string {
+  return marked
     .parse(body, { async: false, gfm: true })
     .replace(
       /<(h[23])>([\s\S]*?)<\/\1>/g,
       (_whole, tag: string, inner: string) => `<${tag} id="${slugifyHeading(inner)}">${inner}</${tag}>`,
     );
+}
+
+export function compileArticle(fileName: string, source: string): CompiledArticle {
+  const { frontMatter, body } = readMarkdownFile(fileName, source, frontMatterSchema);
+  if (frontMatter.title.length > 60 && frontMatter.shortTitle === undefined)
+    throw new Error(`${fileName}: the title is over 60 characters, so give a shortTitle of at most 60`);
   return {
     ...frontMatter,
     isoDate: isoDateOf(frontMatter.date),
-    html,
+    html: renderMarkdown(body),
     wordCount: body.split(/\s+/).filter(Boolean).length,
   };
 }

@@ -24,6 +24,11 @@ const budgets = {
   "routes/blog-article": 25 * 1024,
   "country-usa": 25 * 1024,
   "routes/nepal": 35 * 1024,
+  "routes/success": 25 * 1024,
+  "routes/shipping": 25 * 1024,
+  "routes/returns": 25 * 1024,
+  "routes/terms": 25 * 1024,
+  "routes/privacy": 25 * 1024,
 };
 const cssBudget = 15 * 1024;
 
@@ -36,6 +41,8 @@ const markers = {
   "mobile menu": "View Cart",
   toasts: '"ToastAction"',
   "markdown renderer": "marked",
+  "shipping table": "business days from dispatch",
+  "returns summary": "Time to ask",
 };
 /** Loaded on demand only (first open, first toast) or never in the browser, on any page. */
 const onDemand = ["dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"];
@@ -47,9 +54,20 @@ const mustNotLoad = {
   "routes/product": ["accordion", ...onDemand],
   "country-usa": ["carousel", "accordion", ...onDemand],
   "routes/nepal": ["carousel", ...onDemand],
+  "routes/success": ["carousel", "accordion", "shipping table", "returns summary", ...onDemand],
+  // Each help page loads its own live block only; their Markdown arrives as HTML, compiled at build time.
+  "routes/shipping": ["carousel", "accordion", "returns summary", ...onDemand],
+  "routes/returns": ["carousel", "accordion", "shipping table", ...onDemand],
+  "routes/terms": ["carousel", "accordion", "shipping table", "returns summary", ...onDemand],
+  "routes/privacy": ["carousel", "accordion", "shipping table", "returns summary", ...onDemand],
 };
 /** Positive controls: a marker that finds nothing anywhere would make the check above meaningless. */
-const mustLoad = { "routes/product": ["carousel"], "routes/nepal": ["accordion"] };
+const mustLoad = {
+  "routes/product": ["carousel"],
+  "routes/nepal": ["accordion"],
+  "routes/shipping": ["shipping table"],
+  "routes/returns": ["returns summary"],
+};
 
 const failures = [];
 const stylesheets = readdirSync(path.join(clientFolder, "assets"))

@@ -23,6 +23,9 @@ export interface ShippingRate {
   transitDays: { min: number; max: number };
 }
 
+/** Where the courier collects cash at the door (SPEC §1: cash on delivery with free delivery across Nepal). */
+export const cashOnDeliveryCountries: readonly ShippingCountry[] = ["NP"];
+
 /** Business days between the order and its dispatch. */
 export const handlingDays = { min: 1, max: 2 } as const;
 

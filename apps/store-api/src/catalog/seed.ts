@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { shippingRates as offeredRates } from "@herbo/hosted-api";
 import { count } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/connection.ts";
-import { currencies, productImages, products, variants } from "../db/schema.ts";
+import { currencies, productImages, products, shippingRates, variants } from "../db/schema.ts";
 import { packageRoot } from "../package-root.ts";
 
 const minorUnits = z.number().int().nonnegative().max(1_000_000_000);
@@ -163,4 +164,25 @@ function productExtras(product: SeedProduct) {
     related_products: [],
     metadata: {},
   };
+}
+
+/**
+ * Gives every country of the shop's published offer its shipping rate, in each currency the offer names
+ * that the catalogue has, leaving rates already in the database as the owner set them.
+ * Returns how many rates were added.
+ */
+export async function seedShippingRates(db: Database): Promise<number> {
+  const known = new Set((await db.select({ code: currencies.code }).from(currencies)).map((row) => row.code));
+  const rows = offeredRates
+    .filter((rate) => known.has(rate.currencyCode))
+    .map((rate) => ({
+      countryCode: rate.country,
+      currencyCode: rate.currencyCode,
+      amount: rate.amount,
+      minDays: rate.transitDays.min,
+      maxDays: rate.transitDays.max,
+    }));
+  if (rows.length === 0) return 0;
+  const added = await db.insert(shippingRates).values(rows).onConflictDoNothing().returning();
+  return added.length;
 }

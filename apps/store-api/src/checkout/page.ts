@@ -1,57 +1,18 @@
-import type { CurrencyRow } from "../catalog/repository.ts";
-import { sandboxCards } from "./cards.ts";
-import { formatMinorUnits } from "@herbo/hosted-api";
+import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
+import type { DetailsField, FieldDefinition } from "./details/index.ts";
+import { escapeHtml, layout, type PageFrame } from "./page-layout.ts";
 import type { SessionWithLines } from "./service.ts";
 
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export { escapeHtml } from "./page-layout.ts";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
-}
-
-const styles = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#faf6ef;color:#1c1410}
-main{max-width:36rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.5rem;margin:0 0 .25rem}
-.shop{color:#7a5a2e;font-weight:600;letter-spacing:.04em;text-transform:uppercase;font-size:.8rem;margin:0}
-.card{background:#fff;border:1px solid #eadfcd;border-radius:12px;padding:1.25rem;margin-top:1.25rem}
-table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.4rem 0;vertical-align:top}
-td.num,th.num{text-align:right}tfoot td{border-top:1px solid #eadfcd;font-weight:700;padding-top:.75rem}
-label{display:block;font-weight:600;margin-top:.9rem}input{width:100%;font:inherit;padding:.6rem .75rem;border:1px solid #b9a88f;border-radius:8px;margin-top:.25rem}
-input:focus,button:focus{outline:3px solid #c8963e;outline-offset:2px}.row{display:flex;gap:1rem}.row>div{flex:1}
-button{font:inherit;font-weight:700;border:0;border-radius:999px;padding:.8rem 1.5rem;cursor:pointer}
-.pay{background:#1c1410;color:#fff;width:100%;margin-top:1.25rem}.cancel{background:transparent;color:#5b4630;text-decoration:underline;padding:.5rem 0}
-.error{background:#fdecea;color:#8a1c12;border:1px solid #f3b8b0;border-radius:8px;padding:.75rem 1rem;margin-top:1rem}
-.card h2{font-size:1.1rem;margin:0 0 .5rem}a{color:#1c1410;font-weight:700}.note{font-size:.875rem;color:#5b4630}code{background:#f3ebdd;padding:0 .25rem;border-radius:4px}
-`;
-
-function layout(title: string, shopName: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)} · ${escapeHtml(shopName)}</title>
-<style>${styles}</style>
-</head>
-<body>
-<main>
-<p class="shop">${escapeHtml(shopName)}</p>
-${body}
-</main>
-</body>
-</html>`;
-}
-
-export interface CheckoutPageInput {
-  shopName: string;
+export interface OrderView {
+  frame: PageFrame;
   order: SessionWithLines;
-  currency: CurrencyRow | undefined;
-  /** Shown above the form after a failed attempt. */
-  error?: string;
-  /** Values to put back in the form after a failed attempt (never the card number). */
-  name?: string;
+  currency: MoneyCurrency | undefined;
+}
+
+function money(amount: number, currency: MoneyCurrency | undefined): string {
+  return `<span class="nowrap">${escapeHtml(formatMinorUnits(amount, currency))}</span>`;
 }
 
 function formatExpiry(date: Date, timeZone: string | null): string {
@@ -63,63 +24,177 @@ function formatExpiry(date: Date, timeZone: string | null): string {
   }
 }
 
-/** The hosted payment page for an open session. */
-export function renderCheckoutPage(input: CheckoutPageInput): string {
-  const { session, lines } = input.order;
-  const money = (amount: number) => escapeHtml(formatMinorUnits(amount, input.currency));
+function steps(current: 1 | 2): string {
+  const names = ["Your details", "Payment"];
+  const items = names
+    .map((name, index) => `<li${index + 1 === current ? ' aria-current="step"' : ""}>${index + 1}. ${name}</li>`)
+    .join("");
+  return `<ol class="steps" aria-label="Checkout steps">${items}</ol>`;
+}
+
+/** The order's lines, subtotal, and shipping and total once the delivery country is known. */
+function summary(view: OrderView, shipping: { amount: number; days: string } | null): string {
+  const { session, lines } = view.order;
   const rows = lines
     .map(
       (
         line,
       ) => `<tr><td>${escapeHtml(line.productTitle)}<br><span class="note">${escapeHtml(line.variantTitle)}</span></td>
-<td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>`,
+<td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity, view.currency)}</td></tr>`,
     )
     .join("\n");
-  const base = `/checkout/${encodeURIComponent(session.id)}`;
-  const error =
-    input.error === undefined ? "" : `<p class="error" role="alert" id="payment-error">${escapeHtml(input.error)}</p>`;
-  const body = `<h1>Complete your payment</h1>
-<p class="note">Your items are reserved until ${escapeHtml(formatExpiry(session.expiresAt, session.timeZone))}.</p>
-<section class="card" aria-labelledby="summary-heading">
+  const subtotal = session.totalAmount;
+  const foot =
+    shipping === null
+      ? `<tr class="total"><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
+<tr><td colspan="3" class="note">Shipping is worked out from your delivery address on the next step.</td></tr>`
+      : `<tr><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
+<tr><th scope="row" colspan="2">Shipping<br><span class="note">${escapeHtml(shipping.days)}</span></th><td class="num" data-testid="shipping">${
+          shipping.amount === 0 ? "Free" : money(shipping.amount, view.currency)
+        }</td></tr>
+<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total">${money(subtotal + shipping.amount, view.currency)}</td></tr>`;
+  return `<section class="card" aria-labelledby="summary-heading">
 <h2 id="summary-heading">Order summary</h2>
 <table>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><td colspan="2">Total</td><td class="num" data-testid="total">${money(session.totalAmount)}</td></tr></tfoot>
+<tfoot>
+${foot}
+</tfoot>
 </table>
-</section>
-<section class="card" aria-labelledby="card-heading">
-<h2 id="card-heading">Pay by card</h2>
-<p class="note">Sandbox mode: no real money moves. Test card <code>4242 4242 4242 4242</code> succeeds and
-<code>4000 0000 0000 0002</code> is declined; use any future expiry date and any 3-digit code.</p>
-${error}
-<form method="post" action="${base}/pay">
-<label for="name">Name on card</label>
-<input id="name" name="name" autocomplete="cc-name" required maxlength="100" value="${escapeHtml(input.name ?? "")}">
-<label for="number">Card number</label>
-<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="${sandboxCards.success.replace(/(\d{4})(?=\d)/g, "$1 ")}"${input.error === undefined ? "" : ' aria-describedby="payment-error"'}>
-<div class="row">
-<div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" required maxlength="7" placeholder="12/30"></div>
-<div><label for="cvc">Security code</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" placeholder="123"></div>
-</div>
-<button class="pay" type="submit">Pay ${money(session.totalAmount)}</button>
-</form>
-<form method="post" action="${base}/cancel">
-<button class="cancel" type="submit">Cancel and return to the shop</button>
-</form>
 </section>`;
-  return layout("Checkout", input.shopName, body);
+}
+
+function cancelForm(sessionId: string): string {
+  return `<form method="post" action="/checkout/${encodeURIComponent(sessionId)}/cancel">
+<button class="link-button" type="submit">Cancel and return to the shop</button>
+</form>`;
+}
+
+function fieldHtml(
+  field: FieldDefinition,
+  value: string,
+  error: string | undefined,
+  extra: { refresh?: boolean } = {},
+): string {
+  const id = `field-${field.name}`;
+  const described: string[] = [];
+  if (field.hint !== undefined) described.push(`${id}-hint`);
+  if (error !== undefined) described.push(`${id}-error`);
+  const attributes = [
+    `id="${id}"`,
+    `name="${field.name}"`,
+    `autocomplete="${escapeHtml(field.autocomplete)}"`,
+    field.required ? "required" : "",
+    error === undefined ? "" : 'aria-invalid="true"',
+    described.length === 0 ? "" : `aria-describedby="${described.join(" ")}"`,
+  ]
+    .filter((attribute) => attribute !== "")
+    .join(" ");
+  const label = `<label for="${id}">${escapeHtml(field.label)}${field.required ? "" : ' <span class="hint">(optional)</span>'}</label>`;
+  const hint = field.hint === undefined ? "" : `<span class="hint" id="${id}-hint">${escapeHtml(field.hint)}</span>`;
+  let control: string;
+  if (field.type === "select") {
+    const groups = new Map<string, string[]>();
+    for (const option of field.options ?? []) {
+      const selected = option.value === value ? " selected" : "";
+      const html = `<option value="${escapeHtml(option.value)}"${selected}>${escapeHtml(option.label)}</option>`;
+      const group = option.group ?? "";
+      groups.set(group, [...(groups.get(group) ?? []), html]);
+    }
+    const options = [...groups]
+      .map(([group, items]) =>
+        group === "" ? items.join("") : `<optgroup label="${escapeHtml(group)}">${items.join("")}</optgroup>`,
+      )
+      .join("");
+    const placeholder = value === "" || field.name !== "country" ? `<option value="">Choose…</option>` : "";
+    const refresh = extra.refresh === true ? " data-refresh-on-change" : "";
+    control = `<select ${attributes}${refresh}>${placeholder}${options}</select>`;
+  } else {
+    const inputMode = field.inputMode === undefined ? "" : ` inputmode="${field.inputMode}"`;
+    control = `<input ${attributes} type="${field.type}"${inputMode} maxlength="${field.maxLength}" value="${escapeHtml(value)}">`;
+  }
+  const errorHtml = error === undefined ? "" : `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>`;
+  return `<div class="field">${label}${hint}${control}${errorHtml}</div>`;
+}
+
+export interface DetailsPageInput extends OrderView {
+  fields: FieldDefinition[];
+  values: Partial<Record<DetailsField, string>>;
+  errors: Partial<Record<DetailsField, string>>;
+}
+
+/** Step 1: contact and delivery details, with the fields of the chosen country. */
+export function renderDetailsPage(input: DetailsPageInput): string {
+  const { session } = input.order;
+  const base = `/checkout/${encodeURIComponent(session.id)}`;
+  const errorCount = Object.keys(input.errors).length;
+  const alert =
+    errorCount === 0
+      ? ""
+      : `<p class="error" role="alert">Please correct ${errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.</p>`;
+  const contact = input.fields.filter((field) => ["email", "fullName", "phone"].includes(field.name));
+  const address = input.fields.filter((field) => !["email", "fullName", "phone"].includes(field.name));
+  const render = (field: FieldDefinition) =>
+    fieldHtml(field, input.values[field.name] ?? "", input.errors[field.name], { refresh: field.name === "country" });
+  const body = `${steps(1)}
+<h1>Your details</h1>
+<p class="note">Your items are reserved until ${escapeHtml(formatExpiry(session.expiresAt, session.timeZone))}.</p>
+${summary(input, null)}
+<section class="card" aria-labelledby="details-heading">
+<h2 id="details-heading">Contact and delivery</h2>
+${alert}
+<form method="post" action="${base}/details" novalidate>
+<fieldset class="plain"><legend class="visually-hidden">Contact</legend>
+${contact.map(render).join("\n")}
+</fieldset>
+<fieldset class="plain spaced"><legend class="visually-hidden">Delivery address</legend>
+${address.map(render).join("\n")}
+<button class="secondary" type="submit" name="action" value="change-country" formnovalidate>Show fields for this country</button>
+</fieldset>
+<button class="pay" type="submit" name="action" value="continue">Continue to payment</button>
+</form>
+${cancelForm(session.id)}
+</section>`;
+  return layout(input.frame, "Your details", body, { script: true });
+}
+
+export interface PaymentPageInput extends OrderView {
+  addressLines: string[];
+  email: string;
+  phone: string;
+  shipping: { amount: number; days: string };
+  /** The payment sections of the providers that can take this order, already rendered. */
+  sections: string[];
+}
+
+/** Step 2: what will be delivered where, the total with shipping, and the ways to pay. */
+export function renderPaymentPage(input: PaymentPageInput): string {
+  const { session } = input.order;
+  const base = `/checkout/${encodeURIComponent(session.id)}`;
+  const body = `${steps(2)}
+<h1>Payment</h1>
+<p class="note">Your items are reserved until ${escapeHtml(formatExpiry(session.expiresAt, session.timeZone))}.</p>
+${summary(input, input.shipping)}
+<section class="card" aria-labelledby="delivery-heading">
+<div class="summary-head"><h2 id="delivery-heading">Delivery</h2><a href="${base}/details">Change<span class="visually-hidden"> delivery details</span></a></div>
+<address data-testid="delivery-address">${input.addressLines.map(escapeHtml).join("<br>")}</address>
+<p class="note">${escapeHtml(input.email)} · ${escapeHtml(input.phone)}</p>
+</section>
+${input.sections.join("\n")}
+${cancelForm(session.id)}`;
+  return layout(input.frame, "Payment", body);
 }
 
 /** A page for a session that cannot be paid: unknown, expired, cancelled or already paid. */
 export function renderClosedPage(
-  shopName: string,
+  frame: PageFrame,
   heading: string,
   message: string,
   link: { href: string; label: string } | undefined,
 ): string {
   const action = link === undefined ? "" : `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
-  return layout(heading, shopName, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>\n${action}`);
+  return layout(frame, heading, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>\n${action}`);
 }

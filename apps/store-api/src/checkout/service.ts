@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { checkoutLines, checkoutSessions, orders, products, variants } from "../db/schema.ts";
+import {
+  checkoutLines,
+  checkoutSessions,
+  products,
+  shippingRates,
+  variants,
+  type CustomerDetails,
+} from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
 
 export interface CheckoutRequest {
@@ -180,66 +187,59 @@ async function releaseReservations(tx: Database, sessionIds: readonly string[]):
   }
 }
 
-export type PaymentOutcome =
-  | { kind: "paid"; session: SessionRow; orderId: string }
-  | { kind: "already_paid"; session: SessionRow }
+export type DetailsOutcome =
+  | { kind: "saved"; session: SessionRow }
+  | { kind: "no_delivery"; session: SessionRow }
   | { kind: "closed"; session: SessionRow }
   | { kind: "unknown" };
 
 /**
- * Marks an open session paid, turns its reservations into sold stock and records one order.
- * A second call for the same session changes nothing and reports `already_paid`.
+ * Stores the shopper's checked details on an open session, with the shipping rate for their country in
+ * the session's currency. A country the rates table does not serve is refused (`no_delivery`).
  */
-export async function paySession(
+export async function saveCustomerDetails(
   db: Database,
   sessionId: string,
-  payment: { cardLast4: string; now: Date },
-): Promise<PaymentOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<PaymentOutcome | undefined> => {
-    const [session] = await tx
-      .update(checkoutSessions)
-      .set({ status: "paid", completedAt: payment.now })
-      .where(
-        and(
-          eq(checkoutSessions.id, sessionId),
-          eq(checkoutSessions.status, "open"),
-          gt(checkoutSessions.expiresAt, payment.now),
-        ),
-      )
-      .returning();
-    if (session === undefined) return undefined;
-    const lines = await tx
+  customer: CustomerDetails,
+  now: Date,
+): Promise<DetailsOutcome> {
+  const saved = await db.transaction(async (tx) => {
+    const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
+    if (session === undefined) return { kind: "unknown" } as const;
+    if (session.status !== "open" || session.expiresAt <= now) return { kind: "closed", session } as const;
+    const [rate] = await tx
       .select()
-      .from(checkoutLines)
-      .where(and(eq(checkoutLines.sessionId, sessionId), eq(checkoutLines.reserved, true)))
-      .orderBy(asc(checkoutLines.variantId));
-    for (const line of lines) {
-      await tx
-        .update(variants)
-        .set({
-          stockOnHand: sql`${variants.stockOnHand} - ${line.quantity}`,
-          stockReserved: sql`${variants.stockReserved} - ${line.quantity}`,
-          updatedAt: payment.now,
-        })
-        .where(eq(variants.id, line.variantId));
-    }
-    const orderId = newId("order");
-    await tx.insert(orders).values({
-      id: orderId,
-      sessionId,
-      totalAmount: session.totalAmount,
-      currencyCode: session.currencyCode,
-      cardLast4: payment.cardLast4,
-      paidAt: payment.now,
-    });
-    return { kind: "paid", session, orderId };
+      .from(shippingRates)
+      .where(
+        and(eq(shippingRates.countryCode, customer.country), eq(shippingRates.currencyCode, session.currencyCode)),
+      );
+    if (rate === undefined) return { kind: "no_delivery", session } as const;
+    const [updated] = await tx
+      .update(checkoutSessions)
+      .set({ customer, shippingAmount: rate.amount, paymentError: null })
+      .where(eq(checkoutSessions.id, sessionId))
+      .returning();
+    if (updated === undefined) throw new Error("Updating the checkout session returned no row");
+    return { kind: "saved", session: updated } as const;
   });
-  if (outcome !== undefined) return outcome;
-  await releaseExpiredSessions(db, payment.now);
-  const current = await findCheckoutSession(db, sessionId);
-  if (current === undefined) return { kind: "unknown" };
-  if (current.session.status === "paid") return { kind: "already_paid", session: current.session };
-  return { kind: "closed", session: current.session };
+  return saved;
+}
+
+/** Remembers why the last payment attempt failed, to show on the payment step after the redirect. */
+export async function recordPaymentError(db: Database, sessionId: string, message: string | null): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ paymentError: message })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")));
+}
+
+/** The shipping rate and delivery time for a country in a currency, if the shop delivers there. */
+export async function findShippingRate(db: Database, country: string, currencyCode: string) {
+  const [rate] = await db
+    .select()
+    .from(shippingRates)
+    .where(and(eq(shippingRates.countryCode, country), eq(shippingRates.currencyCode, currencyCode)));
+  return rate;
 }
 
 export type CancelOutcome =

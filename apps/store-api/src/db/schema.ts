@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { CustomerDetails } from "../checkout/details/types.ts";
 
 /** Display-only nested data of a product, kept as the hosted backend shapes it. */
 export interface ProductExtras {
@@ -125,6 +138,12 @@ export const checkoutSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    /** The shopper's contact and delivery details, once entered and checked; null before. */
+    customer: jsonb("customer").$type<CustomerDetails>(),
+    /** Shipping for `customer`'s country from the rates table, in minor units; null before details. */
+    shippingAmount: integer("shipping_amount"),
+    /** Why the last payment attempt failed, shown once on the payment step after its redirect. */
+    paymentError: text("payment_error"),
   },
   (table) => [
     index("checkout_sessions_open_idx").on(table.status, table.expiresAt),
@@ -156,15 +175,155 @@ export const checkoutLines = pgTable(
   ],
 );
 
-export const orders = pgTable("orders", {
-  id: text("id").primaryKey(),
-  /** One paid order per checkout session, enforced by the database. */
-  sessionId: text("session_id")
-    .notNull()
-    .unique()
-    .references(() => checkoutSessions.id),
-  totalAmount: integer("total_amount").notNull(),
-  currencyCode: text("currency_code").notNull(),
-  cardLast4: text("card_last4").notNull(),
-  paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }).notNull(),
-});
+/** Contact and delivery details as the hosted checkout checked them. */
+export type { CustomerDetails } from "../checkout/details/types.ts";
+
+export const paymentStatuses = ["pending", "paid", "cod_due", "cod_collected", "refunded"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const fulfilmentStatuses = ["unfulfilled", "packed", "shipped", "delivered", "cancelled"] as const;
+export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    /** Human-readable, sequential: HS-1001, HS-1002, … */
+    number: text("number").notNull().unique(),
+    /** The secret in the shopper's order page address; long and random, so no order can be guessed. */
+    accessToken: text("access_token").notNull().unique(),
+    /** One order per checkout session, enforced by the database. */
+    sessionId: text("session_id")
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    customer: jsonb("customer").$type<CustomerDetails>(),
+    currencyCode: text("currency_code").notNull(),
+    subtotalAmount: integer("subtotal_amount").notNull(),
+    shippingAmount: integer("shipping_amount").notNull().default(0),
+    totalAmount: integer("total_amount").notNull(),
+    /** Which way the shopper pays: "card" or "cod" (cash on delivery). */
+    paymentMethod: text("payment_method").notNull(),
+    /** The provider that took the payment, e.g. "sandbox"; "cod" for cash on delivery. */
+    paymentProvider: text("payment_provider").notNull(),
+    /** The provider's id for the payment, when it has one. */
+    paymentReference: text("payment_reference"),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull(),
+    fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("unfulfilled"),
+    cardLast4: text("card_last4"),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    locale: text("locale"),
+    timeZone: text("time_zone"),
+  },
+  (table) => [
+    index("orders_created_idx").on(table.createdAt),
+    check(
+      "orders_payment_status_known",
+      sql`${table.paymentStatus} IN ('pending', 'paid', 'cod_due', 'cod_collected', 'refunded')`,
+    ),
+    check(
+      "orders_fulfilment_status_known",
+      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'packed', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check("orders_amounts_add_up", sql`${table.totalAmount} = ${table.subtotalAmount} + ${table.shippingAmount}`),
+  ],
+);
+
+/** What was sold, as it was priced and named at the time of the order. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    variantId: text("variant_id").notNull(),
+    sku: text("sku"),
+    productTitle: text("product_title").notNull(),
+    variantTitle: text("variant_title").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitAmount: integer("unit_amount").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+/** Everything that happened to an order, with who and when. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    /** "shopper", "system", or the email of the owner who acted. */
+    actor: text("actor").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.id)],
+);
+
+/** The next order number; one row, updated in the order's transaction, so numbers have no gaps. */
+export const orderNumberCounter = pgTable(
+  "order_number_counter",
+  {
+    id: integer("id").primaryKey(),
+    next: integer("next").notNull(),
+  },
+  (table) => [check("order_number_counter_single_row", sql`${table.id} = 1`)],
+);
+
+/** Flat shipping per destination country and currency (seeded from the contract's shop offer). */
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    countryCode: text("country_code").notNull(),
+    currencyCode: text("currency_code")
+      .notNull()
+      .references(() => currencies.code),
+    amount: integer("amount").notNull(),
+    minDays: integer("min_days").notNull(),
+    maxDays: integer("max_days").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.countryCode, table.currencyCode] }),
+    check("shipping_rates_amount_nonnegative", sql`${table.amount} >= 0`),
+    check("shipping_rates_days_ordered", sql`${table.minDays} >= 0 AND ${table.minDays} <= ${table.maxDays}`),
+  ],
+);
+
+export const outboxStatuses = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/**
+ * Emails to send, written in the same transaction as what they announce. A worker delivers them with
+ * retries (see email/outbox-worker.ts); a row is claimed with FOR UPDATE SKIP LOCKED, so several API
+ * copies never send one twice.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    /** Which message: order_confirmation, new_order_notice, order_shipped, … */
+    kind: text("kind").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    /** What the message says, fixed when it was written (an order snapshot, a tracking number). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    index("outbox_order_idx").on(table.orderId),
+    check("outbox_status_known", sql`${table.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);

@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasDrawnFlag } from "~/components/content/flag";
 import { countries } from "./countries";
 import { countrySlugs } from "./country-slugs";
 import { home } from "./home";
 import { nepal } from "./nepal";
+import { site } from "./site";
 import { iconNames } from "./types";
 
 describe("landing content", () => {
@@ -47,5 +50,55 @@ describe("landing content", () => {
 
   it("gives the home page exactly ten benefits", () => {
     expect(home.benefits).toHaveLength(10);
+  });
+});
+
+/** Every sentence of the landing, home and site copy and of the blog's Markdown, with where it comes from. */
+function shopSentences(): { source: string; sentence: string }[] {
+  const blogFolder = path.join(import.meta.dirname, "blog");
+  const texts = [
+    ...countries.map((country) => ({ source: country.slug, text: JSON.stringify(country) })),
+    { source: "nepal", text: JSON.stringify(nepal) },
+    { source: "home", text: JSON.stringify(home) },
+    { source: "site", text: JSON.stringify(site) },
+    ...readdirSync(blogFolder).map((file) => ({
+      source: file,
+      text: readFileSync(path.join(blogFolder, file), "utf8"),
+    })),
+  ];
+  return texts.flatMap(({ source, text }) =>
+    text.split(/(?<=[.!?])\s+(?=[A-Z])|",\s*"|\n+/).map((sentence) => ({ source, sentence: sentence.toLowerCase() })),
+  );
+}
+
+describe("what the pages promise about delivery and payment is what checkout offers (issue 12)", () => {
+  const sentences = shopSentences();
+
+  it("offers cash on delivery for Nepal only", () => {
+    const cash = sentences.filter(({ sentence }) =>
+      /cash on delivery|\bcod\b|pay(?:s|ing)? in cash|cash payment/.test(sentence),
+    );
+    expect(cash.length).toBeGreaterThan(5);
+    for (const { source, sentence } of cash) {
+      // The Nepal page and site-wide claims list ("Cash on delivery") speak of Nepal by context.
+      const aboutNepal = source === "nepal" || source === "site" || /nepal|kathmandu|pokhara|butwal/.test(sentence);
+      expect(aboutNepal, `${source}: ${sentence}`).toBe(true);
+    }
+    for (const country of countries) expect(JSON.stringify(country).toLowerCase()).not.toMatch(/cash|\bcod\b/);
+  });
+
+  it("never says cash is the only way to pay, since checkout takes cards everywhere", () => {
+    for (const { source, sentence } of sentences)
+      expect(sentence, source).not.toMatch(/pay(?:s)? in cash only|only (?:in |by )?cash|cash only/);
+  });
+
+  it("promises free delivery for Nepal only, never worldwide or abroad", () => {
+    for (const { source, sentence } of sentences) {
+      if (!/free (?:delivery|shipping)|(?:delivery|shipping) is free|delivered free/.test(sentence)) continue;
+      if (source !== "nepal") expect(sentence, source).toMatch(/nepal/);
+      expect(sentence, source).not.toMatch(
+        /free (?:worldwide|international)|(?:worldwide|international) (?:delivery|shipping) is free|free (?:delivery|shipping) (?:worldwide|abroad|everywhere|to all)/,
+      );
+    }
   });
 });

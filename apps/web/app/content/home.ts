@@ -8,7 +8,7 @@ export const home: HomeCopy = {
   aboutParagraphs: [
     "Herbo Shilajit is a Nepal-based brand with a single focus: pure Himalayan shilajit resin. Our shilajit is harvested from high-altitude rock in the Nepal Himalaya, where this dark mineral resin forms slowly over time.",
     "We purify our resin in small batches in an ISO and GMP certified facility, and independent labs test it for purity and heavy metals. It comes in 10 g, 20 g and 30 g jars with a measuring spoon, so a daily serving of a pea-sized amount, about 250-300 mg, is easy to get right.",
-    "In Nepal, prices start at Rs. 1,200, with free delivery and cash on delivery across the country. We also ship internationally, every order is backed by our 100% satisfaction guarantee, and customers rate us 4.9/5 from more than 500 reviews.",
+    "In Nepal, prices start at Rs. 1,200, with free delivery and cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order. Every order is backed by our 100% satisfaction guarantee, and customers rate us 4.9/5 from more than 500 reviews.",
   ],
   aboutHighlights: [
     {

@@ -56,7 +56,7 @@ export const nepal: NepalLanding = {
     {
       icon: "truck",
       title: "Free Delivery, Cash on Delivery",
-      text: "Delivery is free across Nepal, and you pay in cash only when your order reaches you.",
+      text: "Delivery is free across Nepal, and you can pay in cash when your order reaches you, or by card at checkout.",
     },
     {
       icon: "award",
@@ -95,7 +95,7 @@ export const nepal: NepalLanding = {
     {
       question: "How do delivery and payment work in Nepal?",
       answer:
-        "Delivery is free across Nepal, inside Kathmandu Valley and outside it. You pay in cash when your order arrives, so there is no need to pay online in advance. Every order is also covered by our 100% satisfaction guarantee.",
+        "Delivery is free across Nepal, inside Kathmandu Valley and outside it. At checkout you can choose cash on delivery and pay when your order arrives, with nothing to pay online in advance, or pay by card. Every order is also covered by our 100% satisfaction guarantee.",
     },
   ],
   metaTitle: "Himalayan Shilajit in Nepal | Free Delivery & COD",

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { countrySlugs } from "./country-slugs";
+import { shopPageSlugs } from "./shop-pages";
 
 const blogFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "blog");
 
@@ -17,6 +18,7 @@ export function prerenderPaths(): string[] {
     ...articles,
     "/shilajit-nepal",
     ...countrySlugs.map((slug) => `/shilajit-in-${slug}`),
+    ...shopPageSlugs.map((slug) => `/${slug}`),
     "/404",
   ];
 }

@@ -1,4 +1,5 @@
 import { countrySlugs } from "~/content/country-slugs";
+import { shopPageSlugs } from "~/content/shop-pages";
 import { articleSummaries } from "~/lib/blog/articles.server";
 import { serverEnvironment } from "~/lib/env.server";
 import { buildSitemap, type SitemapEntry } from "~/lib/seo/sitemap";
@@ -15,6 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.isoDate })),
     { path: "/shilajit-nepal" },
     ...countrySlugs.map((slug) => ({ path: `/shilajit-in-${slug}` })),
+    ...shopPageSlugs.map((slug) => ({ path: `/${slug}` })),
   ];
   let complete = true;
   try {

@@ -1,8 +1,10 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/content/site";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useCart } from "~/lib/cart/cart-context";
+import { orderNumberFromQuery } from "~/lib/order-number";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/success";
 
@@ -18,6 +20,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Success() {
   const { clear, ready } = useCart();
+  const [query] = useSearchParams();
+  // The page is prerendered without a query, so the number appears once the page has hydrated.
+  const orderNumber = useHydrated() ? orderNumberFromQuery(query) : null;
   // SPEC §4: arriving here means the payment went through, so the cart is emptied.
   useEffect(() => {
     if (ready) clear();
@@ -31,6 +36,11 @@ export default function Success() {
       <p className="mt-4 max-w-xl text-lg text-bark">
         Your payment was successful. A confirmation email has been sent to you. We're getting your order ready!
       </p>
+      {orderNumber !== null && (
+        <p data-testid="order-number" className="mt-6 rounded-full bg-sand px-5 py-2 text-lg">
+          Order number <strong className="font-semibold">{orderNumber}</strong>
+        </p>
+      )}
       <Link to="/store" className="button-primary mt-10">
         Continue Shopping
       </Link>

@@ -21,12 +21,17 @@ const pages = [
   "/product/prod_himalayan_resin",
   "/product/prod_gift_box",
   "/success",
+  "/success?order=HS-1001",
   "/404",
   "/blog",
   "/blog/how-to-take-shilajit-correct-dosage-timing-tips",
   "/shilajit-nepal",
   "/shilajit-in-india",
   "/shilajit-in-uk",
+  "/shipping",
+  "/returns",
+  "/terms",
+  "/privacy",
 ];
 
 for (const path of pages) {
@@ -36,6 +41,7 @@ for (const path of pages) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await open(page, path);
       if (path === "/") await expect(page.getByTestId("product-grid")).toBeVisible();
+      if (path.includes("?order=")) await expect(page.getByTestId("order-number")).toBeVisible();
       await expectNoViolations(page);
     });
   });

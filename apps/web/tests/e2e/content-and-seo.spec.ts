@@ -250,6 +250,10 @@ test.describe("what crawlers and social scrapers read, with JavaScript off", () 
       `${site}/shilajit-nepal`,
       ...countries.map((c) => `${site}/shilajit-in-${c.slug}`),
       ...slugs.map((slug) => `${site}/blog/${slug}`),
+      `${site}/shipping`,
+      `${site}/returns`,
+      `${site}/terms`,
+      `${site}/privacy`,
       `${site}/product/prod_himalayan_resin`,
       `${site}/product/prod_gift_box`,
     ];

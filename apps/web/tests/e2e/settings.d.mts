@@ -1,6 +1,7 @@
 export declare const e2eSettings: {
   webPort: number;
   apiPort: number;
+  outboxDir: string;
   webUrl: string;
   apiUrl: string;
   storeId: string;

@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 // Ports and settings of the browser-test shop; separate from `npm start`'s so both can run at once.
 // E2E_WEB_PORT and E2E_API_PORT move them, so two checkouts of the repo can run their browser tests together.
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
@@ -6,6 +9,8 @@ const apiPort = Number(process.env.E2E_API_PORT ?? 4100);
 export const e2eSettings = {
   webPort,
   apiPort,
+  /** Where the test store API writes its emails as .eml files (tests find theirs by a unique address). */
+  outboxDir: path.join(tmpdir(), `herbo-e2e-outbox-${apiPort}`),
   webUrl: `http://localhost:${webPort}`,
   apiUrl: `http://localhost:${apiPort}`,
   storeId: "local",

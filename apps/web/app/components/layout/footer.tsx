@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { countryNavTitles } from "~/content/country-nav";
+import { shopPageLinks } from "~/content/shop-pages";
 import { site } from "~/content/site";
 import { copyrightYears } from "~/lib/calendar";
 import { usePublicEnvironment, useRenderYear } from "~/lib/public-env";
@@ -10,7 +11,7 @@ const socialLinks = [
   { name: "Instagram", icon: "instagram", href: site.social.instagram },
 ] as const;
 
-function formatPhone(digits: string): string {
+export function formatPhone(digits: string): string {
   return digits.startsWith("977") ? `+977 ${digits.slice(3)}` : `+${digits}`;
 }
 
@@ -19,7 +20,7 @@ export function Footer() {
   const year = useRenderYear();
   return (
     <footer className="mt-20 bg-resin text-cream/85">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1fr_1.3fr_1.2fr] lg:gap-8">
         <div>
           <p className="font-display text-xl font-bold text-cream">{site.brand}</p>
           <p className="mt-3 text-sm leading-relaxed">
@@ -58,6 +59,20 @@ export function Footer() {
               <li key={country.slug}>
                 <Link to={`/shilajit-in-${country.slug}`} className="hover:text-gold-light">
                   {country.navTitle}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="font-sans text-sm font-semibold tracking-wider text-gold-light uppercase">
+            Help
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {shopPageLinks.map((link) => (
+              <li key={link.slug}>
+                <Link to={`/${link.slug}`} className="hover:text-gold-light">
+                  {link.label}
                 </Link>
               </li>
             ))}

@@ -1,0 +1,44 @@
+import { markup } from "./html.ts";
+import { htmlDocument, styles, textDocument } from "./layout.ts";
+import { deliveryEstimateText, money, paymentMethodText, paymentStatusText, placedAtText } from "./order-facts.ts";
+import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
+import type { OutboxData } from "./outbox-data.ts";
+import type { RenderedEmail } from "./rendered-email.ts";
+
+/** To the shopper when the order is placed: what was bought, what it costs, where it goes, how it is paid. */
+export function renderOrderConfirmation({ order }: OutboxData<"order_confirmation">): RenderedEmail {
+  const subject = `Your order ${order.number} is confirmed`;
+  const placed = placedAtText(order);
+  const delivery = deliveryEstimateText(order);
+  const cod = order.paymentMethod === "cod";
+  const cashLine = `Cash on delivery: please have ${money(order, order.totalAmount)} ready in cash when your order arrives.`;
+  const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
+
+  const content = markup`<h1 style="${styles.h1}">Thank you for your order</h1>
+<p style="${styles.p}">Hello ${order.customer.fullName}, we have received your order <strong>${order.number}</strong>, placed on ${placed}.</p>
+${cod ? markup`<p style="${styles.callout}"><strong>${cashLine}</strong></p>` : ""}
+<h2 style="${styles.h2}">Your order</h2>
+${linesTableHtml(order, `Order ${order.number}`)}
+<h2 style="${styles.h2}">Payment</h2>
+<p style="${styles.p}">${paymentMethodText(order)}. ${paymentStatusText(order)}</p>
+<h2 style="${styles.h2}">Delivery address</h2>
+${addressHtml(order)}
+${delivery === null ? "" : markup`<p style="${styles.p}">${delivery}</p>`}
+${buttonHtml(order.orderUrl, "View your order")}
+`;
+  const text = textDocument(
+    [
+      "Thank you for your order",
+      `Hello ${order.customer.fullName}, we have received your order ${order.number}, placed on ${placed}.`,
+      cod ? cashLine : null,
+      `YOUR ORDER ${order.number}\n${linesText(order)}`,
+      `PAYMENT\n${paymentMethodText(order)}. ${paymentStatusText(order)}`,
+      `DELIVERY ADDRESS\n${addressText(order)}`,
+      delivery,
+      `View your order: ${order.orderUrl}`,
+    ],
+    order.shopName,
+    footer,
+  );
+  return { subject, html: htmlDocument({ title: subject, shopName: order.shopName, content, footer }), text };
+}

@@ -1,0 +1,59 @@
+import { formatMinorUnits } from "@herbo/hosted-api";
+import type { OrderSnapshot } from "../orders/snapshot.ts";
+
+/** The sentences and figures every email about an order shares, in one place for HTML and text alike. */
+
+export function money(order: OrderSnapshot, minorUnits: number): string {
+  return formatMinorUnits(minorUnits, order.currency);
+}
+
+/** Shipping as the shopper reads it: "Free" when nothing is charged. */
+export function shippingText(order: OrderSnapshot): string {
+  return order.shippingAmount === 0 ? "Free" : money(order, order.shippingAmount);
+}
+
+export function lineTitle(line: OrderSnapshot["lines"][number]): string {
+  const variant = line.variantTitle.trim();
+  return variant === "" || variant === line.productTitle ? line.productTitle : `${line.productTitle} (${variant})`;
+}
+
+/** "23 November 2026 at 15:45 GMT+5:45" in the shopper's time zone, UTC when it is unknown or invalid. */
+export function placedAtText(order: OrderSnapshot): string {
+  const placed = new Date(order.placedAt);
+  const style: Intl.DateTimeFormatOptions = {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  };
+  try {
+    return new Intl.DateTimeFormat("en-GB", { ...style, timeZone: order.timeZone ?? "UTC" }).format(placed);
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", { ...style, timeZone: "UTC" }).format(placed);
+  }
+}
+
+export function paymentMethodText(order: OrderSnapshot): string {
+  if (order.paymentMethod === "cod") return "Cash on delivery";
+  return order.cardLast4 === null ? "Card" : `Card ending in ${order.cardLast4}`;
+}
+
+/** What the shopper still has to do about paying, or what was done. */
+export function paymentStatusText(order: OrderSnapshot): string {
+  if (order.paymentMethod === "cod") {
+    return order.paymentStatus === "cod_collected"
+      ? `Paid in cash: ${money(order, order.totalAmount)}.`
+      : `You pay ${money(order, order.totalAmount)} in cash when your order arrives.`;
+  }
+  return order.paymentStatus === "paid" ? `Paid: ${money(order, order.totalAmount)}.` : "Payment pending.";
+}
+
+/** "Expected delivery: 2 to 7 business days." or null when the rate does not say. */
+export function deliveryEstimateText(order: OrderSnapshot): string | null {
+  const days = order.deliveryDays;
+  if (days === null) return null;
+  if (days.min === days.max) return `Expected delivery: ${days.min} business ${days.min === 1 ? "day" : "days"}.`;
+  return `Expected delivery: ${days.min} to ${days.max} business days.`;
+}

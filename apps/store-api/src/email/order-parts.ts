@@ -1,0 +1,55 @@
+import type { OrderSnapshot } from "../orders/snapshot.ts";
+import { addressLines } from "../checkout/details/index.ts";
+import { markup, type SafeHtml } from "./html.ts";
+import { styles } from "./layout.ts";
+import { lineTitle, money, shippingText } from "./order-facts.ts";
+
+/** Blocks several emails about an order show, each as HTML and as plain text. */
+
+export function linesTableHtml(order: OrderSnapshot, caption: string): SafeHtml {
+  const rows = order.lines.map(
+    (line) => markup`<tr>
+<th scope="row" style="${styles.rowHeader}">${lineTitle(line)}</th>
+<td style="${styles.cell}">${line.quantity}</td>
+<td style="${styles.cell}">${money(order, line.lineAmount)}</td>
+</tr>
+`,
+  );
+  return markup`<table style="${styles.table}">
+<caption style="text-align:left;padding:0 0 8px;font-size:15px;">${caption}</caption>
+<thead><tr><th scope="col" style="${styles.th}">Item</th><th scope="col" style="${styles.thNumber}">Quantity</th><th scope="col" style="${styles.thNumber}">Amount</th></tr></thead>
+<tbody>
+${rows}</tbody>
+<tfoot>
+<tr><th scope="row" colspan="2" style="${styles.totalLabel}">Subtotal</th><td style="${styles.cell}border-bottom:none;">${money(order, order.subtotalAmount)}</td></tr>
+<tr><th scope="row" colspan="2" style="${styles.totalLabel}">Shipping</th><td style="${styles.cell}border-bottom:none;">${shippingText(order)}</td></tr>
+<tr><th scope="row" colspan="2" style="${styles.totalStrong}">Total</th><td style="${styles.totalStrong}">${money(order, order.totalAmount)}</td></tr>
+</tfoot>
+</table>
+`;
+}
+
+export function linesText(order: OrderSnapshot): string {
+  const lines = order.lines.map((line) => `- ${lineTitle(line)} × ${line.quantity}: ${money(order, line.lineAmount)}`);
+  return [
+    ...lines,
+    "",
+    `Subtotal: ${money(order, order.subtotalAmount)}`,
+    `Shipping: ${shippingText(order)}`,
+    `Total: ${money(order, order.totalAmount)}`,
+  ].join("\n");
+}
+
+export function addressHtml(order: OrderSnapshot): SafeHtml {
+  const lines = addressLines(order.customer);
+  return markup`<p style="${styles.p}">${lines.map((line, index) => markup`${index > 0 ? markup`<br>` : ""}${line}`)}</p>`;
+}
+
+export function addressText(order: OrderSnapshot): string {
+  return addressLines(order.customer).join("\n");
+}
+
+export function buttonHtml(href: string, label: string): SafeHtml {
+  return markup`<p style="${styles.p}margin:24px 0 8px;"><a href="${href}" style="${styles.button}">${label}</a></p>
+<p style="${styles.small}">Or open this address: <a href="${href}" style="${styles.link}">${href}</a></p>`;
+}

@@ -1,0 +1,43 @@
+import { markup } from "./html.ts";
+import { htmlDocument, styles, textDocument } from "./layout.ts";
+import { money } from "./order-facts.ts";
+import { addressHtml, addressText, buttonHtml } from "./order-parts.ts";
+import type { OutboxData } from "./outbox-data.ts";
+import type { RenderedEmail } from "./rendered-email.ts";
+
+/** To the shopper when the parcel leaves: the carrier, the tracking number and where it goes. */
+export function renderOrderShipped(data: OutboxData<"order_shipped">): RenderedEmail {
+  const { order, carrier, trackingNumber, trackingUrl } = data;
+  const subject = `Your order ${order.number} has shipped`;
+  const cash =
+    order.paymentMethod === "cod" && order.paymentStatus === "cod_due"
+      ? `Please have ${money(order, order.totalAmount)} ready in cash for the courier.`
+      : null;
+  const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
+
+  const content = markup`<h1 style="${styles.h1}">Your order is on its way</h1>
+<p style="${styles.p}">Hello ${order.customer.fullName}, order <strong>${order.number}</strong> has been handed to ${carrier}.</p>
+<p style="${styles.callout}">Tracking number: <strong>${trackingNumber}</strong>${
+    trackingUrl === null
+      ? ""
+      : markup`<br><a href="${trackingUrl}" style="${styles.link}">Track your parcel with ${carrier}</a>`
+  }</p>
+${cash === null ? "" : markup`<p style="${styles.p}"><strong>${cash}</strong></p>`}
+<h2 style="${styles.h2}">Delivery address</h2>
+${addressHtml(order)}
+${buttonHtml(order.orderUrl, "View your order")}
+`;
+  const text = textDocument(
+    [
+      "Your order is on its way",
+      `Hello ${order.customer.fullName}, order ${order.number} has been handed to ${carrier}.`,
+      `Tracking number: ${trackingNumber}${trackingUrl === null ? "" : `\nTrack your parcel: ${trackingUrl}`}`,
+      cash,
+      `DELIVERY ADDRESS\n${addressText(order)}`,
+      `View your order: ${order.orderUrl}`,
+    ],
+    order.shopName,
+    footer,
+  );
+  return { subject, html: htmlDocument({ title: subject, shopName: order.shopName, content, footer }), text };
+}

@@ -1,0 +1,108 @@
+import { isOrderNumber, shippingCountries } from "@herbo/hosted-api";
+import { z } from "zod";
+import { paymentStatuses } from "../db/schema.ts";
+import type { OrderSnapshot } from "../orders/snapshot.ts";
+
+/** What an outbox row's `data` must hold for each kind of email, checked when it is written and when it is sent. */
+
+const webUrl = z.url({ protocol: /^https?$/ });
+const shortText = z.string().trim().min(1).max(300);
+const optionalText = z.string().max(300).nullable();
+
+const customerSchema = z.object({
+  email: z.email(),
+  fullName: shortText,
+  phone: z.string().max(32),
+  country: z.enum(shippingCountries),
+  address: z.object({
+    line1: shortText,
+    line2: optionalText,
+    city: z.string().max(300),
+    region: z.object({ code: z.string().max(16), name: shortText }).nullable(),
+    district: optionalText,
+    postalCode: z.string().max(16).nullable(),
+  }),
+});
+
+const amount = z.number().int().safe();
+
+export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
+  shopName: shortText,
+  number: z.string().refine(isOrderNumber, "Not an order number"),
+  orderUrl: webUrl,
+  placedAt: z.iso.datetime({ offset: true }),
+  timeZone: z.string().max(64).nullable(),
+  currency: z.object({
+    code: z.string().nullable(),
+    symbol: z.string().nullable(),
+    template: z.string().nullable(),
+    decimalDigits: z.number().int().nullable(),
+  }),
+  lines: z
+    .array(
+      z.object({
+        productTitle: shortText,
+        variantTitle: z.string().max(300),
+        quantity: z.number().int().positive(),
+        unitAmount: amount,
+        lineAmount: amount,
+      }),
+    )
+    .min(1),
+  subtotalAmount: amount,
+  shippingAmount: amount,
+  totalAmount: amount,
+  customer: customerSchema,
+  paymentMethod: z.enum(["card", "cod"]),
+  paymentStatus: z.enum(paymentStatuses),
+  cardLast4: z
+    .string()
+    .regex(/^[0-9]{4}$/)
+    .nullable(),
+  deliveryDays: z.object({ min: z.number().int().min(0), max: z.number().int().min(0) }).nullable(),
+});
+
+export const refundStates = ["none", "to_make", "refunded"] as const;
+export type RefundState = (typeof refundStates)[number];
+
+export const outboxDataSchemas = {
+  /** To the shopper, when the order is placed. */
+  order_confirmation: z.object({ order: orderSnapshotSchema }),
+  /** To SHOP_EMAIL, when the order is placed. */
+  new_order_notice: z.object({ order: orderSnapshotSchema }),
+  /** To the shopper, when the back office marks the order shipped. */
+  order_shipped: z.object({
+    order: orderSnapshotSchema,
+    carrier: z.string().trim().min(1).max(100),
+    trackingNumber: z.string().trim().min(1).max(100),
+    trackingUrl: webUrl.nullable(),
+  }),
+  /** To the shopper, when the back office cancels the order. */
+  order_cancelled: z.object({ order: orderSnapshotSchema, refund: z.enum(refundStates) }),
+};
+
+export type OutboxKind = keyof typeof outboxDataSchemas;
+export type OutboxData<K extends OutboxKind> = z.infer<(typeof outboxDataSchemas)[K]>;
+export const outboxKinds = Object.keys(outboxDataSchemas) as OutboxKind[];
+
+export function isOutboxKind(kind: string): kind is OutboxKind {
+  return Object.hasOwn(outboxDataSchemas, kind);
+}
+
+/** A row whose kind or data cannot make a message; retrying will not help. */
+export class EmailDataError extends Error {
+  override name = "EmailDataError";
+}
+
+/** The email of one outbox row, its data checked against its kind. */
+export type OutboxEmail = { [K in OutboxKind]: { kind: K; data: OutboxData<K> } }[OutboxKind];
+
+export function parseOutboxEmail(kind: string, data: unknown): OutboxEmail {
+  if (!isOutboxKind(kind)) throw new EmailDataError(`Unknown email kind "${kind.slice(0, 40)}"`);
+  const parsed = outboxDataSchemas[kind].safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new EmailDataError(`Invalid data for ${kind}: ${problems.join("; ")}`);
+  }
+  return { kind, data: parsed.data } as OutboxEmail;
+}

@@ -1,0 +1,105 @@
+import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
+import { addressLines } from "../checkout/details/index.ts";
+import { escapeHtml, layout, type PageFrame } from "../checkout/page-layout.ts";
+import type { FulfilmentStatus, PaymentStatus } from "../db/schema.ts";
+import type { OrderRow } from "./place-order.ts";
+
+export interface OrderPageInput {
+  frame: PageFrame;
+  order: OrderRow;
+  lines: { productTitle: string; variantTitle: string; quantity: number; unitAmount: number }[];
+  currency: MoneyCurrency | undefined;
+  /** The latest shipment's carrier and tracking number, when the order was shipped. */
+  shipment: { carrier: string; trackingNumber: string } | null;
+}
+
+const fulfilmentText: Record<FulfilmentStatus, string> = {
+  unfulfilled: "We are preparing your order.",
+  packed: "Your order is packed and will be handed to the courier soon.",
+  shipped: "Your order is on its way.",
+  delivered: "Your order was delivered.",
+  cancelled: "This order was cancelled.",
+};
+
+function paymentText(status: PaymentStatus, order: OrderRow, total: string): string {
+  switch (status) {
+    case "paid":
+      return order.cardLast4 === null ? "Paid." : `Paid by card ending in ${order.cardLast4}.`;
+    case "cod_due":
+      return `Cash on delivery: please have ${total} ready when your order arrives.`;
+    case "cod_collected":
+      return "Paid in cash on delivery.";
+    case "refunded":
+      return "Refunded.";
+    case "pending":
+      return "Awaiting payment.";
+  }
+}
+
+function placedDate(order: OrderRow): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
+  try {
+    return order.createdAt.toLocaleString("en-GB", { ...options, timeZone: order.timeZone ?? "UTC" });
+  } catch {
+    return order.createdAt.toLocaleString("en-GB", { ...options, timeZone: "UTC" });
+  }
+}
+
+/** The shopper's own page for one order, reached by the unguessable link in their email. */
+export function renderOrderPage(input: OrderPageInput): string {
+  const { order, currency } = input;
+  const money = (amount: number) => `<span class="nowrap">${escapeHtml(formatMinorUnits(amount, currency))}</span>`;
+  const total = formatMinorUnits(order.totalAmount, currency);
+  const rows = input.lines
+    .map(
+      (
+        line,
+      ) => `<tr><td>${escapeHtml(line.productTitle)}<br><span class="note">${escapeHtml(line.variantTitle)}</span></td>
+<td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>`,
+    )
+    .join("\n");
+  const shipment =
+    input.shipment === null || order.fulfilmentStatus !== "shipped"
+      ? ""
+      : `<p>Carrier: ${escapeHtml(input.shipment.carrier)}. Tracking number: <strong>${escapeHtml(input.shipment.trackingNumber)}</strong>.</p>`;
+  const address =
+    order.customer === null
+      ? ""
+      : `<section class="card" aria-labelledby="address-heading"><h2 id="address-heading">Delivery address</h2>
+<address>${addressLines(order.customer).map(escapeHtml).join("<br>")}</address></section>`;
+  const body = `<h1>Order ${escapeHtml(order.number)}</h1>
+<p class="note">Placed on ${escapeHtml(placedDate(order))}</p>
+<section class="card" aria-labelledby="status-heading">
+<h2 id="status-heading">Status</h2>
+<p data-testid="fulfilment-status">${escapeHtml(fulfilmentText[order.fulfilmentStatus])}</p>
+${shipment}
+<p data-testid="payment-status">${escapeHtml(paymentText(order.paymentStatus, order, total))}</p>
+</section>
+<section class="card" aria-labelledby="items-heading">
+<h2 id="items-heading">Items</h2>
+<table>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+<tr><th scope="row" colspan="2">Subtotal</th><td class="num">${money(order.subtotalAmount)}</td></tr>
+<tr><th scope="row" colspan="2">Shipping</th><td class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
+<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total">${money(order.totalAmount)}</td></tr>
+</tfoot>
+</table>
+</section>
+${address}
+<p class="note">Questions about this order? Reply to your confirmation email and quote ${escapeHtml(order.number)}.</p>`;
+  return layout(input.frame, `Order ${order.number}`, body);
+}
+
+/** The page for an address that names no order. */
+export function renderOrderNotFound(frame: PageFrame): string {
+  return layout(
+    frame,
+    "Order not found",
+    `<h1>Order not found</h1>
+<p>This order link is not valid. Please use the link in your confirmation email, or contact us with your order number.</p>`,
+  );
+}

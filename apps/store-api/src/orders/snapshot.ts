@@ -1,0 +1,28 @@
+import type { MoneyCurrency } from "@herbo/hosted-api";
+import type { CustomerDetails, PaymentStatus } from "../db/schema.ts";
+
+/**
+ * An order as its emails and pages show it, fixed when the order was placed. It is stored in each
+ * outbox row, so an email says what was true when it was written, whatever happens to the order later.
+ */
+export interface OrderSnapshot {
+  shopName: string;
+  number: string;
+  /** The shopper's order page (an unguessable address on the store API). */
+  orderUrl: string;
+  /** ISO 8601. */
+  placedAt: string;
+  /** The shopper's time zone, for dates in emails; null when unknown. */
+  timeZone: string | null;
+  currency: Required<Pick<MoneyCurrency, "code" | "symbol" | "template" | "decimalDigits">>;
+  lines: { productTitle: string; variantTitle: string; quantity: number; unitAmount: number; lineAmount: number }[];
+  subtotalAmount: number;
+  shippingAmount: number;
+  totalAmount: number;
+  customer: CustomerDetails;
+  paymentMethod: "card" | "cod";
+  paymentStatus: PaymentStatus;
+  cardLast4: string | null;
+  /** Business days from the order to the door (handling plus transit), when the rate says. */
+  deliveryDays: { min: number; max: number } | null;
+}

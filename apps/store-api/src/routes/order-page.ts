@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { listCurrencies } from "../catalog/repository.ts";
+import type { PageFrame } from "../checkout/page-layout.ts";
+import type { Database } from "../db/connection.ts";
+import { orderEvents, orderLines, orders } from "../db/schema.ts";
+import { renderOrderNotFound, renderOrderPage } from "../orders/order-page.ts";
+
+const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) });
+
+const pageSecurity = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+/** GET /orders/{token}: the shopper's order page. The token is the only key; it is never logged in full. */
+export function registerOrderPage(app: FastifyInstance, options: { db: Database; frame: PageFrame }): void {
+  const { db, frame } = options;
+  app.get("/orders/:token", async (request, reply) => {
+    reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", pageSecurity)
+      .header("x-robots-tag", "noindex, nofollow");
+    const params = tokenParamsSchema.safeParse(request.params);
+    const [order] = params.success
+      ? await db.select().from(orders).where(eq(orders.accessToken, params.data.token)).limit(1)
+      : [];
+    if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
+    const [lines, currencies, [shipped]] = await Promise.all([
+      db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
+      listCurrencies(db),
+      db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "shipped")))
+        .orderBy(desc(orderEvents.id))
+        .limit(1),
+    ]);
+    const data = shipped?.data ?? {};
+    const shipment =
+      typeof data.carrier === "string" && typeof data.trackingNumber === "string"
+        ? { carrier: data.carrier, trackingNumber: data.trackingNumber }
+        : null;
+    return reply.send(renderOrderPage({ frame, order, lines, currency: currencies.get(order.currencyCode), shipment }));
+  });
+}

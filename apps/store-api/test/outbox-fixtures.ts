@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "../src/db/connection.ts";
+import { checkoutSessions, currencies, orders } from "../src/db/schema.ts";
+import type { MailSettings } from "../src/email/compose.ts";
+import { enqueueEmail } from "../src/email/outbox-store.ts";
+import type { OutboxLog } from "../src/email/outbox-worker.ts";
+import type { OrderSnapshot } from "../src/orders/snapshot.ts";
+import { sampleOrder } from "./email-fixtures.ts";
+
+export const testMailSettings: MailSettings = {
+  from: { name: "Herbo Shilajit", address: "orders@shop.example" },
+  messageIdDomain: "shop.example",
+  shopEmail: "owner@shop.example",
+};
+
+function id(prefix: string): string {
+  return `${prefix}_${randomBytes(9).toString("base64url")}`;
+}
+
+/**
+ * An order as order placement leaves it (session, order row), written directly: the rows an outbox
+ * email refers to. Returns the order id and its snapshot.
+ */
+export async function insertOrder(
+  db: Database,
+  now: Date,
+  sequence: number,
+): Promise<{ orderId: string; order: OrderSnapshot }> {
+  await db
+    .insert(currencies)
+    .values({
+      code: "NPR",
+      name: "Nepalese rupee",
+      namePlural: "Nepalese rupees",
+      symbol: "Rs.",
+      symbolNative: "रु",
+      template: "Rs. $1",
+      decimalDigits: 2,
+    })
+    .onConflictDoNothing();
+  const order = sampleOrder({ number: `HS-${sequence}`, placedAt: now.toISOString() });
+  const sessionId = id("cs");
+  await db.insert(checkoutSessions).values({
+    id: sessionId,
+    status: "paid",
+    successUrl: "http://shop.test/success",
+    cancelUrl: "http://shop.test/store",
+    currencyCode: "NPR",
+    totalAmount: order.subtotalAmount,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 30 * 60_000),
+    completedAt: now,
+    customer: order.customer,
+    shippingAmount: order.shippingAmount,
+  });
+  const orderId = id("order");
+  await db.insert(orders).values({
+    id: orderId,
+    number: order.number,
+    accessToken: randomBytes(24).toString("base64url"),
+    sessionId,
+    createdAt: now,
+    customer: order.customer,
+    currencyCode: "NPR",
+    subtotalAmount: order.subtotalAmount,
+    shippingAmount: order.shippingAmount,
+    totalAmount: order.totalAmount,
+    paymentMethod: order.paymentMethod,
+    paymentProvider: "sandbox",
+    paymentStatus: order.paymentStatus,
+    cardLast4: order.cardLast4,
+    paidAt: now,
+  });
+  return { orderId, order };
+}
+
+/** `count` orders, each with its confirmation to the shopper; returns the outbox ids in order. */
+export async function queueConfirmations(
+  db: Database,
+  now: Date,
+  count: number,
+  firstNumber = 1001,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const { orderId, order } = await insertOrder(db, now, firstNumber + index);
+    ids.push(
+      await enqueueEmail(
+        db,
+        { kind: "order_confirmation", recipient: order.customer.email, orderId, data: { order } },
+        now,
+      ),
+    );
+  }
+  return ids;
+}
+
+export interface LogLine {
+  level: "info" | "warn" | "error";
+  details: Record<string, unknown>;
+  message: string;
+}
+
+/** A logger that keeps what it is told, to check what logs would contain. */
+export function recordingLog(): { log: OutboxLog; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at = (level: LogLine["level"]) => (details: Record<string, unknown>, message: string) => {
+    lines.push({ level, details, message });
+  };
+  return { log: { info: at("info"), warn: at("warn"), error: at("error") }, lines };
+}
+
+/** Polls until `check` holds, failing after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("Timed out waiting for the condition");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,58 @@
+import { shippingCountries, shippingRates, type ShippingRate } from "@herbo/hosted-api";
+import { describe, expect, it } from "vitest";
+import { formatBusinessDays, formatShippingCharge, shippingTableRows } from "./shipping";
+
+const rate = (overrides: Partial<ShippingRate>): ShippingRate => ({
+  country: "IN",
+  countryName: "India",
+  amount: 150_000,
+  currencyCode: "NPR",
+  transitDays: { min: 5, max: 9 },
+  ...overrides,
+});
+
+describe("shipping charges and times in words", () => {
+  it("prints 0 as Free and other amounts in rupees with two decimals", () => {
+    expect(formatShippingCharge({ amount: 0, currencyCode: "NPR" })).toBe("Free");
+    expect(formatShippingCharge({ amount: 150_000, currencyCode: "NPR" })).toBe("Rs. 1500.00");
+    expect(formatShippingCharge({ amount: 5, currencyCode: "NPR" })).toBe("Rs. 0.05");
+  });
+
+  it("refuses a currency it has no display form for, rather than print it wrongly", () => {
+    expect(() => formatShippingCharge({ amount: 100, currencyCode: "USD" })).toThrow(/USD/);
+  });
+
+  it("prints day ranges in business days", () => {
+    expect(formatBusinessDays({ min: 1, max: 5 })).toBe("1–5 business days");
+    expect(formatBusinessDays({ min: 1, max: 1 })).toBe("1 business day");
+    expect(formatBusinessDays({ min: 3, max: 3 })).toBe("3 business days");
+  });
+
+  it("gives one row per rate, in the offer's order, with cash on delivery only where it is offered", () => {
+    const rows = shippingTableRows(
+      [rate({ country: "NP", countryName: "Nepal", amount: 0, transitDays: { min: 1, max: 5 } }), rate({})],
+      ["NP"],
+    );
+    expect(rows).toEqual([
+      { country: "NP", destination: "Nepal", charge: "Free", deliveryTime: "1–5 business days", cashOnDelivery: true },
+      {
+        country: "IN",
+        destination: "India",
+        charge: "Rs. 1500.00",
+        deliveryTime: "5–9 business days",
+        cashOnDelivery: false,
+      },
+    ]);
+  });
+
+  it("covers every country of the shop's offer: Nepal free with cash on delivery, every other country card only", () => {
+    const rows = shippingTableRows();
+    expect(rows.map((row) => row.country)).toEqual(shippingRates.map((offer) => offer.country));
+    expect([...rows.map((row) => row.country)].sort()).toEqual([...shippingCountries].sort());
+    for (const row of rows) {
+      expect(row.cashOnDelivery, row.country).toBe(row.country === "NP");
+      if (row.country === "NP") expect(row.charge).toBe("Free");
+      else expect(row.charge, row.country).toMatch(/^Rs\. \d+\.\d\d$/);
+    }
+  });
+});

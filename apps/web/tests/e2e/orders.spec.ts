@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { e2eSettings } from "./settings.mjs";
+import { fillNepalDetails, nepalShopper, payByCard } from "./support/checkout";
+import { expect, failedResource, open, test } from "./support/fixtures";
+
+// The hosted checkout answers a form it refuses with 422, which Chromium logs.
+test.use({ allowConsoleErrors: failedResource });
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Puts one Travel Tin in the cart and goes to the hosted checkout. */
+async function checkoutOneTin(page: Page): Promise<void> {
+  await open(page, "/store");
+  await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\/cs_/);
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+}
+
+/** The .eml files the test store API wrote to this address. */
+function emailsTo(address: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(e2eSettings.outboxDir).filter((file) => file.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => readFileSync(path.join(e2eSettings.outboxDir, file), "utf8"))
+    .filter((message) => /^To: .*$/m.exec(message)?.[0].includes(address) === true);
+}
+
+/** The decoded text of a message: quoted-printable soft breaks and escapes undone, for plain searching. */
+function readable(message: string): string {
+  return message
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+test("pays by card for a Kathmandu address: /success shows the order number, and the emailed confirmation has it", async ({
+  page,
+}) => {
+  const shopper = nepalShopper("Kathmandu");
+  await checkoutOneTin(page);
+  await expectNoViolations(page);
+  await fillNepalDetails(page, shopper);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await expect(page.getByTestId("delivery-address")).toContainText("Thamel Marg 12");
+  await expect(page.getByTestId("shipping")).toHaveText("Free");
+  await expect(page.getByTestId("total")).toHaveText("Rs. 650.00");
+  await expectNoViolations(page);
+  await expect(page.getByRole("button", { name: "Pay Rs. 650.00" })).toBeVisible();
+  await payByCard(page);
+
+  await page.waitForURL(/\/success\?order=HS-\d+$/);
+  const number = new URL(page.url()).searchParams.get("order") ?? "";
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+  await expect(page.getByText(`Order number ${number}`)).toBeVisible();
+
+  await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
+  const email = readable(emailsTo(shopper.email)[0] ?? "");
+  expect(email).toContain(number);
+  expect(email).toContain("Thamel Marg 12");
+  expect(email).toContain("Rs. 650.00");
+});
+
+test("places a cash-on-delivery order for a Pokhara address, and the email says to have the cash ready", async ({
+  page,
+}) => {
+  const shopper = nepalShopper("Pokhara");
+  await checkoutOneTin(page);
+  await fillNepalDetails(page, shopper);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Cash on delivery" })).toBeVisible();
+  await page.getByRole("button", { name: "Place order, pay Rs. 650.00 on delivery" }).click();
+
+  await page.waitForURL(/\/success\?order=HS-\d+$/);
+  const number = new URL(page.url()).searchParams.get("order") ?? "";
+  await expect(page.getByText(`Order number ${number}`)).toBeVisible();
+
+  await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
+  const email = readable(emailsTo(shopper.email)[0] ?? "");
+  expect(email).toContain(number);
+  expect(email).toMatch(/cash on delivery/i);
+  expect(email).toContain("Lakeside Road 7");
+});
+
+test("a USA address is offered card payment and no cash on delivery, with its shipping in the total", async ({
+  page,
+}) => {
+  await checkoutOneTin(page);
+  await page.getByLabel("Email").fill("jordan@example.com");
+  await page.getByLabel("Full name").fill("Jordan Lee");
+  await page.getByLabel("Phone").fill("(415) 555-2671");
+  await page.getByLabel("Country").selectOption("US");
+  // The page shows the USA's fields once the country changes.
+  await expect(page.getByLabel("ZIP code")).toBeVisible();
+  await page.getByLabel("Street address").fill("1 Market Street");
+  await page.getByLabel("City").fill("San Francisco");
+  await page.getByLabel("State").selectOption("CA");
+  await page.getByLabel("ZIP code").fill("94105");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cash on delivery" })).toHaveCount(0);
+  await expect(page.getByTestId("shipping")).toHaveText("Rs. 3500.00");
+  await expect(page.getByTestId("total")).toHaveText("Rs. 4150.00");
+  await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
+  await page.waitForURL(/\/store$/);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the hosted checkout still works: fields shown per country, errors next to the field, payment", async ({
+    page,
+    request,
+  }) => {
+    const created = await request.post(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
+      data: {
+        items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+        successUrl: `${e2eSettings.webUrl}/success`,
+        cancelUrl: `${e2eSettings.webUrl}/store`,
+        timeZone: "Europe/London",
+      },
+    });
+    const { url } = (await created.json()) as { url: string };
+    await page.goto(url);
+    // The time zone suggests the UK: its postcode field, no province.
+    await expect(page.getByLabel("Postcode")).toBeVisible();
+    await page.getByLabel("Country").selectOption("NP");
+    await page.getByRole("button", { name: "Show fields for this country" }).click();
+    await expect(page.getByLabel("District")).toBeVisible();
+    const shopper = nepalShopper("Kathmandu");
+    await fillNepalDetails(page, { ...shopper, phone: "12" });
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.locator("#field-phone-error")).toContainText("phone number in Nepal");
+    await expect(page.getByLabel("Street address")).toHaveValue(shopper.line1);
+    await page.getByLabel("Phone").fill(shopper.phone);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await page.getByLabel("Security code").fill("123");
+    await page.getByRole("button", { name: "Pay Rs. 650.00" }).click();
+    await page.waitForURL(/\/success\?order=HS-\d+$/);
+  });
+});
