@@ -61,7 +61,7 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   await expect(page.getByTestId("shipping")).toHaveText("Free");
   await expect(page.getByTestId("total")).toHaveText("Rs. 650.00");
   await expectNoViolations(page);
-  await expect(page.getByRole("button", { name: "Pay Rs. 650.00" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay Rs. 650.00", exact: true })).toBeVisible();
   await payByCard(page);
 
   await page.waitForURL(/\/success\?order=HS-\d+$/);
@@ -152,7 +152,7 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry (MM/YY)").fill("12/30");
     await page.getByLabel("Security code").fill("123");
-    await page.getByRole("button", { name: "Pay Rs. 650.00" }).click();
+    await page.getByRole("button", { name: "Pay Rs. 650.00", exact: true }).click();
     await page.waitForURL(/\/success\?order=HS-\d+$/);
   });
 });
