@@ -10,6 +10,8 @@ export const messages = {
   noProducts: "No products available at the moment.",
   subtitleFallback: "Check out this amazing product!",
   unavailable: "Currently unavailable",
+  /** A managed variant with no stock left (issue 16: rather than "Only 0 left"). */
+  soldOutStatus: "Sold out",
   inStock: (count: number) => `${count} in stock!`,
   notEnoughStock: (count: number) => `Not enough stock. Only ${count} left.`,
 

@@ -8,10 +8,10 @@ import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
+import { messages } from "~/content/messages";
 
 /** SPEC §2: the product page's meta description is cut at 160 characters. */
 export const metaDescriptionLength = 160;
-export const productErrorFallback = "Failed to load product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
@@ -93,7 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <section className="container-page py-24 text-center">
         <h1 className="sr-only">Product unavailable</h1>
         <p role="alert" className="text-xl font-semibold text-danger">
-          Error loading product: {loaderData.error || productErrorFallback}
+          {messages.productError(loaderData.error)}
         </p>
         <Link to="/store" className="button-outline mt-8">
           Go back to store

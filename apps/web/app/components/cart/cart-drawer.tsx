@@ -7,6 +7,7 @@ import { Icon } from "../ui/icon";
 import { useToastSlot } from "../ui/toast";
 import { CartLine } from "./cart-line";
 import { useCheckout } from "./use-checkout";
+import { messages } from "~/content/messages";
 
 /** SPEC §2 cart drawer: slides in from the right; the dark backdrop, Escape and Close all close it. */
 export default function CartDrawer() {
@@ -39,7 +40,7 @@ export default function CartDrawer() {
           {items.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <Icon name="cart" size={48} className="text-gold" />
-              <p className="text-lg font-semibold">Your cart is empty</p>
+              <p className="text-lg font-semibold">{messages.emptyCart.title}</p>
               <Link to="/store" onClick={closeDrawer} className="button-outline">
                 Browse the store
               </Link>

@@ -7,8 +7,7 @@ import { useToast } from "../ui/toast";
 import { noImage } from "./no-image";
 import { Price } from "./price";
 import { cardStockStatus } from "./stock-status";
-
-export const subtitleFallback = "Check out this amazing product!";
+import { messages } from "~/content/messages";
 
 /** SPEC §2 card: clicking it opens the product; its Add to Cart adds one unit, or opens a multi-variant product. */
 interface ProductCardProps {
@@ -35,17 +34,17 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
     }
     if (only === undefined) {
       toast({
-        title: "Error adding to cart",
-        description: "This product has no variant to add.",
+        title: messages.cardAddFailedTitle,
+        description: messages.noVariantToAdd,
         variant: "destructive",
       });
       return;
     }
     const result = add(cartItemFor(product, only, 1), only.inventoryQuantity);
     if (result.ok) {
-      toast({ title: "Added to Cart! 🛒", description: `${product.title} has been added to your cart.` });
+      toast({ title: messages.addedFromCard.title, description: messages.addedFromCard.description(product.title) });
     } else {
-      toast({ title: "Error adding to cart", description: result.message, variant: "destructive" });
+      toast({ title: messages.cardAddFailedTitle, description: result.message, variant: "destructive" });
     }
   }
 
@@ -78,7 +77,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
             {product.title}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-sm text-bark">{product.subtitle ?? subtitleFallback}</p>
+        <p className="line-clamp-2 text-sm text-bark">{product.subtitle ?? messages.subtitleFallback}</p>
         {/* Above the price, so the cards' prices and buttons still line up along a row. */}
         {stock.message === null ? null : (
           <p className="text-sm font-semibold text-danger" data-testid="card-stock-message">

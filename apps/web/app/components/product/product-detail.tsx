@@ -12,6 +12,7 @@ import { Price } from "./price";
 import { QuantityStepper } from "./quantity-stepper";
 import { stockStatus } from "./stock-status";
 import { VariantPicker } from "./variant-picker";
+import { messages } from "~/content/messages";
 
 /** SPEC §2 product detail; `product.descriptionHtml` arrives already sanitised by the loader. */
 export function ProductDetail({ product }: { product: Product }) {
@@ -34,9 +35,12 @@ export function ProductDetail({ product }: { product: Product }) {
     if (variant === undefined) return;
     const result = add(cartItemFor(product, variant, quantity), variant.inventoryQuantity);
     if (result.ok) {
-      toast({ title: "Added to Cart! 🛒", description: `${quantity} x ${product.title} (${variant.title}) added.` });
+      toast({
+        title: messages.addedFromDetail.title,
+        description: messages.addedFromDetail.description(quantity, product.title, variant.title),
+      });
     } else {
-      toast({ title: "Oh no! Something went wrong.", description: result.message, variant: "destructive" });
+      toast({ title: messages.detailAddFailedTitle, description: result.message, variant: "destructive" });
     }
   }
 

@@ -1,11 +1,10 @@
 import type { Product } from "~/lib/store-api/types";
 import { Spinner } from "../ui/spinner";
 import { ProductCard } from "./product-card";
+import { messages } from "~/content/messages";
 
 export type ProductListState =
   { status: "loading" } | { status: "error"; message: string | null } | { status: "loaded"; products: Product[] };
-
-export const productsErrorFallback = "Failed to load products";
 
 /** SPEC §2 grid: 1, 2, 3 and 4 columns as the screen widens; spinner, empty and error states. */
 interface ProductGridProps {
@@ -20,12 +19,12 @@ export function ProductGrid({ state, priorityCount = 0, cardHeadingLevel = "h3" 
   if (state.status === "error") {
     return (
       <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 px-5 py-4 text-center text-danger">
-        Error loading products: {state.message || productsErrorFallback}
+        {messages.productsError(state.message)}
       </p>
     );
   }
   if (state.products.length === 0) {
-    return <p className="py-12 text-center text-lg text-bark">No products available at the moment.</p>;
+    return <p className="py-12 text-center text-lg text-bark">{messages.noProducts}</p>;
   }
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">

@@ -1,4 +1,5 @@
 import type { Product, Variant } from "~/lib/store-api/types";
+import { messages } from "~/content/messages";
 
 export interface StockStatus {
   /** What the detail page says about stock, if anything. */
@@ -6,21 +7,18 @@ export interface StockStatus {
   canAdd: boolean;
 }
 
-/** Issue 16: a managed variant with no stock left says so, rather than "Only 0 left". */
-export const soldOutMessage = "Sold out";
-
 /** SPEC §4 stock messages on the detail page and when Add to Cart is disabled. */
 export function stockStatus(
   product: Pick<Product, "purchasable">,
   variant: Variant | undefined,
   quantity: number,
 ): StockStatus {
-  if (!product.purchasable || variant === undefined) return { message: "Currently unavailable", canAdd: false };
+  if (!product.purchasable || variant === undefined) return { message: messages.unavailable, canAdd: false };
   if (!variant.manageInventory || variant.inventoryQuantity === null) return { message: null, canAdd: true };
   const stock = variant.inventoryQuantity;
-  if (stock === 0) return { message: soldOutMessage, canAdd: false };
-  if (quantity <= stock) return { message: `${stock} in stock!`, canAdd: true };
-  return { message: `Not enough stock. Only ${stock} left.`, canAdd: false };
+  if (stock === 0) return { message: messages.soldOutStatus, canAdd: false };
+  if (quantity <= stock) return { message: messages.inStock(stock), canAdd: true };
+  return { message: messages.notEnoughStock(stock), canAdd: false };
 }
 
 /**
@@ -28,9 +26,9 @@ export function stockStatus(
  * out, disables it (a card adds one unit, or opens a product with several variants).
  */
 export function cardStockStatus(product: Pick<Product, "purchasable" | "variants">): StockStatus {
-  if (!product.purchasable || product.variants.length === 0) return { message: "Currently unavailable", canAdd: false };
+  if (!product.purchasable || product.variants.length === 0) return { message: messages.unavailable, canAdd: false };
   const soldOut = product.variants.every(
     (variant) => variant.manageInventory && variant.inventoryQuantity !== null && variant.inventoryQuantity <= 0,
   );
-  return soldOut ? { message: soldOutMessage, canAdd: false } : { message: null, canAdd: true };
+  return soldOut ? { message: messages.soldOutStatus, canAdd: false } : { message: null, canAdd: true };
 }
