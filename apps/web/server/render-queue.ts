@@ -1,0 +1,72 @@
+/** Thrown when every render slot and queue place is taken: the server answers 503 instead of piling up. */
+export class RenderQueueFullError extends Error {
+  constructor() {
+    super("Too many pages are being rendered; try again shortly");
+    this.name = "RenderQueueFullError";
+  }
+}
+
+interface Waiting {
+  start: () => void;
+  cancel: (reason: unknown) => void;
+}
+
+/**
+ * Caps the server renders that run at once and the ones that may wait for a slot. Beyond that a render is
+ * refused at once, so an attacker's uncacheable requests cannot delay prerendered pages and cached answers,
+ * which never enter this queue.
+ */
+export class RenderQueue {
+  private active = 0;
+  private readonly waiting: Waiting[] = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly queueLength: number,
+  ) {
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error("concurrency must be at least 1");
+    if (!Number.isInteger(queueLength) || queueLength < 0) throw new Error("queueLength must be 0 or more");
+  }
+
+  get running(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Runs the task in a free slot, or after a wait in the queue; a full queue or an aborted wait rejects. */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.active >= this.concurrency) {
+      if (this.waiting.length >= this.queueLength) throw new RenderQueueFullError();
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve, reject) => {
+        const entry: Waiting = { start: resolve, cancel: reject };
+        this.waiting.push(entry);
+        // A client that went away frees its place in the queue.
+        signal?.addEventListener(
+          "abort",
+          () => {
+            const at = this.waiting.indexOf(entry);
+            if (at !== -1) {
+              this.waiting.splice(at, 1);
+              entry.cancel(signal.reason);
+            }
+          },
+          { once: true },
+        );
+      });
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so `active` stays the same.
+      if (next === undefined) this.active -= 1;
+      else next.start();
+    }
+  }
+}
