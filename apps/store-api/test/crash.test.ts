@@ -28,9 +28,12 @@ interface ServerProcess {
   baseUrl: string;
 }
 
-/** The real store API process (src/server.ts through tsx), as `npm start` runs it. */
+/**
+ * The real store API process (src/server.ts with tsx as a loader), as `npm start` runs it. The tsx CLI
+ * would run the server in a child of its own, which a SIGKILL of the CLI leaves running.
+ */
 async function startServer(port: number, database: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs"), "src/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
     cwd: packageRoot,
     env: {
       ...process.env,
