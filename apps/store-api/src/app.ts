@@ -6,16 +6,21 @@ import { ResponseCache } from "./catalog/response-cache.ts";
 import { seedImagesFolder } from "./catalog/seed.ts";
 import { releaseExpiredSessions } from "./checkout/service.ts";
 import type { StoreApiConfig } from "./config.ts";
-import { pingDatabase, type Database } from "./db/connection.ts";
+import type { Database } from "./db/connection.ts";
+import { checkDatabase } from "./db/health.ts";
 import { ApiError } from "./errors.ts";
+import { withRedactedUrls } from "./log-redaction.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 import { registerCheckoutRoutes } from "./routes/checkout.ts";
 import { registerImageRoutes } from "./routes/images.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
-    Partial<Pick<StoreApiConfig, "catalogCacheMs" | "checkoutRateLimit" | "trustProxy">>;
+    Partial<
+      Pick<StoreApiConfig, "catalogCacheMs" | "checkoutRateLimit" | "trustProxy" | "headersTimeoutMs" | "requestTimeoutMs">
+    >;
   db: Database;
   /** The clock; tests move it to expire reservations. */
   now?: () => Date;
@@ -44,6 +49,12 @@ const connectionErrors: Record<string, ConnectionErrorAnswer> = {
     reason: "Request Header Fields Too Large",
     code: "headers_too_large",
     message: "The request line or headers are too large.",
+  },
+  HPE_INVALID_METHOD: {
+    status: 405,
+    reason: "Method Not Allowed",
+    code: "method_not_allowed",
+    message: "The store API does not answer this method.",
   },
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
@@ -82,10 +93,12 @@ function isFastifyLikeError(error: unknown): error is FastifyLikeError {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
+  const timeouts = requestTimeoutOptions(config);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger),
     bodyLimit: bodyLimitBytes,
-    http: { maxHeaderSize: maxHeaderBytes },
+    requestTimeout: timeouts.requestTimeout,
+    http: { maxHeaderSize: maxHeaderBytes, ...timeouts.http },
     clientErrorHandler: answerConnectionError,
     trustProxy: config.trustProxy ?? false,
     // Errors the router raises before any route runs (malformed escapes, overlong segments) keep our shape.
@@ -121,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  app.addHook("onRequest", refuseUnservedMethods);
+
   // Only the configured store answers; any other store id is unknown.
   app.addHook("onRequest", async (request) => {
     const storeId = (request.params as { storeId?: string } | undefined)?.storeId;
@@ -155,13 +170,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
 
-  app.get("/health", async (_request, reply) => {
-    try {
-      await pingDatabase(db);
-      return { status: "ok", database: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "unavailable", database: "unreachable" });
-    }
+  app.get("/health", async (request, reply) => {
+    const health = await checkDatabase(db);
+    if (health.database === "ok") return { status: "ok", database: "ok" };
+    request.log.error({ err: health.error }, "health check failed");
+    return reply.code(503).send({ status: "unavailable", database: health.database });
   });
 
   const catalogCache = new ResponseCache(config.catalogCacheMs ?? 1_000);

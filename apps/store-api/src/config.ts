@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export interface StoreApiConfig {
@@ -55,6 +57,9 @@ export interface StoreApiConfig {
   trustProxy: boolean;
   shopName: string;
   logLevel: string;
+  /** Time allowed for a request line and headers, and for a whole request with its body, to arrive. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 /** Parses the environment once at start-up; throws a readable error for a bad setting. */
@@ -65,6 +70,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     throw new Error(`Invalid store API settings:\n  ${problems.join("\n  ")}`);
   }
   const settings = parsed.data;
+  if (settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
+    throw new Error("Invalid store API settings:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS");
+  }
   const siteOrigin = new URL(settings.SITE_URL).origin;
   const allowedOrigins = settings.ALLOWED_ORIGINS ?? [siteOrigin, "http://localhost:3000", "http://127.0.0.1:3000"];
   return {
@@ -81,6 +89,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     trustProxy: settings.TRUST_PROXY === "true" || settings.TRUST_PROXY === "1",
     shopName: settings.SHOP_NAME,
     logLevel: settings.LOG_LEVEL,
+    headersTimeoutMs: settings.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
   };
 }
 

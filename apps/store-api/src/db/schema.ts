@@ -168,3 +168,13 @@ export const orders = pgTable("orders", {
   cardLast4: text("card_last4").notNull(),
   paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }).notNull(),
 });
+
+/** One row `/health` rewrites on every check: proof that the database still accepts and commits writes. */
+export const healthHeartbeat = pgTable(
+  "health_heartbeat",
+  {
+    id: integer("id").primaryKey(),
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [check("health_heartbeat_single_row", sql`${table.id} = 1`)],
+);
