@@ -5,6 +5,7 @@ import { run } from "./lib.mjs";
 const steps = [
   ["Type checks", "npm", ["run", "typecheck"]],
   ["Lint", "npm", ["run", "lint"]],
+  ["Scripts: unit tests (npm start's supervisor)", "node", ["--test", "scripts/supervisor.test.mjs"]],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
   [
