@@ -149,5 +149,6 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
     expect(resin?.stockOnHand).toBe(seedStock - paidOrders.length);
     expect(resin?.stockReserved).toBe(open.length);
     expect(paidOrders.length + open.length).toBe(sessions);
-  });
+    // Two real starts of the server (PGlite in a fresh folder, then after the kill): slow on a busy machine.
+  }, 180_000);
 });

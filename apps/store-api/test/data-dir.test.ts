@@ -58,7 +58,8 @@ describe("the PGlite data folder", () => {
     expect(existsSync(path.join(dataDir, lockFileName))).toBe(false);
     const third = await start(dataDir);
     await healthy(third);
-  });
+    // Three starts of the real server.
+  }, 180_000);
 
   it("a DATA_DIR that is a file stops the start with the folder and the cause", async () => {
     const file = path.join(freshFolder(), "not-a-folder");
