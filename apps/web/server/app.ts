@@ -272,7 +272,8 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   // Requests Node's parser refused never reach the handler above; an unknown method gets 501.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (socket.writable && (response === undefined || response === null || !response.headersSent)) {
+    const answerable = error.code !== "ECONNRESET" && socket.writable;
+    if (answerable && (response === undefined || response === null || !response.headersSent)) {
       socket.end(clientErrorAnswer(error.code));
     } else {
       socket.destroy();
