@@ -408,22 +408,6 @@ if (!args.has("--no-mixed")) {
 const sheddingRows = [];
 let attackSummary;
 if (!args.has("--no-shedding")) {
-  let serial = 0;
-  const unique = () => `${(serial += 1)}-${Math.random().toString(36).slice(2, 10)}`;
-  const attackRequests = [
-    { setupRequest: (request) => ({ ...request, method: "GET", path: `/store?r=${unique()}` }) },
-    { setupRequest: (request) => ({ ...request, method: "GET", path: `/product/prod_${unique()}` }) },
-    { setupRequest: (request) => ({ ...request, method: "GET", path: `/no-such-page-${unique()}` }) },
-    {
-      setupRequest: (request) => ({
-        ...request,
-        method: "POST",
-        path: "/store",
-        body: "r=1",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      }),
-    },
-  ];
   const shopper = {
     "/store (server-rendered, cached)": [{ method: "GET", path: "/store" }],
     "prerendered pages (/, /blog, /shilajit-in-usa)": [
@@ -447,7 +431,9 @@ if (!args.has("--no-shedding")) {
     sheddingRows.push({ label, when: "alone", ...summary(await shopperLoad(requests, Math.min(10, sheddingSeconds))) });
   }
   log(`cache-busting attack: 100 connections for ${sheddingSeconds} s, a shopper alongside`);
-  const attack = autocannon({ url: webUrl, connections: 100, duration: sheddingSeconds, requests: attackRequests });
+  const attacker = fork(path.join(benchFolder, "attack.mjs"), [webUrl, String(sheddingSeconds)], { stdio: "inherit" });
+  children.push(attacker);
+  const attack = new Promise((resolve) => attacker.once("message", resolve));
   // The shopper starts once the attack is under way and stops before it ends.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const during = await Promise.all(
@@ -458,7 +444,7 @@ if (!args.has("--no-shedding")) {
     })),
   );
   sheddingRows.push(...during);
-  attackSummary = summary(await attack);
+  attackSummary = await attack;
 }
 
 // --- Report -------------------------------------------------------------------------------------------

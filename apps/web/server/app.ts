@@ -35,8 +35,6 @@ export interface WebServerOptions {
 const allowedMethods = "GET, HEAD";
 /** Bodies above this size are refused as too large before anything else; smaller ones are never read. */
 const maxRequestBodyBytes = 16 * 1024;
-/** When the render queue is full, a page this old (or newer) is served instead of a 503. */
-const staleFallbackMs = 60_000;
 /** Seconds a client is asked to wait when the server is too busy to render, and what it is told. */
 const busyRetryAfterSeconds = 2;
 const busyMessage = "The shop is very busy right now. Please try again in a moment.";
@@ -89,7 +87,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   };
   const baseHeaders = baseSecurityHeaders(security);
   const pageCache = new PageCache(options.pageCacheMs ?? 1_000);
-  const renderQueue = new RenderQueue(options.renderConcurrency ?? 8, options.renderQueueLength ?? 16);
+  const renderQueue = new RenderQueue(options.renderConcurrency ?? 4, options.renderQueueLength ?? 16);
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
   // Policies of prerendered pages never change, so they are built once.
   const staticPolicies = new Map<StaticFile, string>();
@@ -161,15 +159,22 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     return PageCache.entry(result.status, outgoing, payload, isCompressibleType(contentType));
   }
 
-  /** A cached render, a fresh one through the render queue, or a recent one when the queue is full. */
+  /**
+   * A cached render, or a fresh one through the render queue. While every render slot is taken, a page
+   * rendered in the last minute is served at once (and rendered again behind it); without one, a full
+   * queue means 503.
+   */
   async function pageFor(request: IncomingMessage, url: URL): Promise<CachedPage | "busy"> {
     const target = renderedUrl(url);
-    const key = pageCacheKey(target);
     try {
-      return await pageCache.get(key, () => renderQueue.run(() => renderFresh(request, target)));
+      return await pageCache.get(
+        pageCacheKey(target),
+        () => renderQueue.run(() => renderFresh(request, target)),
+        () => renderQueue.busy,
+      );
     } catch (error) {
-      if (!(error instanceof RenderQueueFullError)) throw error;
-      return pageCache.stale(key, staleFallbackMs) ?? "busy";
+      if (error instanceof RenderQueueFullError) return "busy";
+      throw error;
     }
   }
 
@@ -198,21 +203,23 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     response.end(request.method === "HEAD" ? undefined : payload);
   }
 
-  /** Any other method: the storefront has no forms, so this costs no render and reads no body. */
+  /** Any other method: the storefront has no forms, so this costs no render. */
   function refuseMethod(request: IncomingMessage, response: ServerResponse): void {
-    const tooLarge = Number(request.headers["content-length"] ?? 0) > maxRequestBodyBytes;
+    const declared = request.headers["content-length"];
+    const tooLarge = Number(declared ?? 0) > maxRequestBodyBytes;
     const body = tooLarge ? "Payload Too Large" : "Method Not Allowed";
-    response
-      .writeHead(tooLarge ? 413 : 405, {
-        ...baseHeaders,
-        Allow: allowedMethods,
-        "Content-Type": "text/plain; charset=utf-8",
-        "Content-Length": String(Buffer.byteLength(body)),
-        "Cache-Control": "no-store",
-        // The body is not read, so the connection cannot be reused.
-        Connection: "close",
-      })
-      .end(body);
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      Allow: allowedMethods,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(body)),
+      "Cache-Control": "no-store",
+    };
+    // Node discards a small declared body to reuse the connection; a large or unsized one ends it instead.
+    if (tooLarge || (declared === undefined && request.headers["transfer-encoding"] !== undefined)) {
+      headers.Connection = "close";
+    }
+    response.writeHead(tooLarge ? 413 : 405, headers).end(body);
   }
 
   const siteOrigin = new URL(environment.siteUrl).origin;

@@ -48,7 +48,13 @@ describe("PageCache", () => {
       await cache.get("/x", render);
     }
     expect(renders).toBe(6);
-    expect(cache.stale("/x", 60_000)).toBeUndefined();
+    // Nor offer them as stale pages.
+    await cache.get(
+      "/x",
+      async () => page("fresh"),
+      () => true,
+    );
+    expect(renders).toBe(6);
   });
 
   it("renders every time when turned off", async () => {
@@ -60,14 +66,67 @@ describe("PageCache", () => {
     expect(renders).toBe(2);
   });
 
-  it("keeps the last render as a stale fallback for a while", async () => {
+  it("renders an expired page again before answering while the server is not busy", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    await cache.get("/store", async () => page("old"));
+    time.now = 5_000;
+    expect(
+      (
+        await cache.get(
+          "/store",
+          async () => page("new"),
+          () => false,
+        )
+      ).body.toString(),
+    ).toBe("new");
+  });
+
+  it("while the server is busy, answers with the last render of the past minute and renders again behind it", async () => {
     const { time, now } = clock();
     const cache = new PageCache(1_000, 10, now);
     await cache.get("/store", async () => page("old"));
     time.now = 30_000;
-    expect(cache.stale("/store", 60_000)?.body.toString()).toBe("old");
-    time.now = 60_001;
-    expect(cache.stale("/store", 60_000)).toBeUndefined();
+    let finish: () => void = () => undefined;
+    const slowRender = () =>
+      new Promise<CachedPage>((resolve) => {
+        finish = () => resolve(page("new"));
+      });
+    expect((await cache.get("/store", slowRender, () => true)).body.toString()).toBe("old");
+    // Still the old page until the render behind it is done; it is not started twice.
+    expect(
+      (
+        await cache.get(
+          "/store",
+          async () => page("other"),
+          () => true,
+        )
+      ).body.toString(),
+    ).toBe("old");
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(
+      (
+        await cache.get(
+          "/store",
+          async () => page("other"),
+          () => true,
+        )
+      ).body.toString(),
+    ).toBe("new");
+  });
+
+  it("keeps the stale page when the render behind it fails, and gives up on pages over a minute old", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    await cache.get("/store", async () => page("old"));
+    time.now = 10_000;
+    const refused = () => Promise.reject(new Error("queue full"));
+    expect((await cache.get("/store", refused, () => true)).body.toString()).toBe("old");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await cache.get("/store", refused, () => true)).body.toString()).toBe("old");
+    time.now = 60_000;
+    await expect(cache.get("/store", refused, () => true)).rejects.toThrow("queue full");
   });
 
   it("evicts the least recently rendered entry when full", async () => {
@@ -78,9 +137,17 @@ describe("PageCache", () => {
     time.now = 2_000;
     await cache.get("/a", async () => page("a2"));
     await cache.get("/c", async () => page("c"));
-    expect(cache.stale("/a", 60_000)?.body.toString()).toBe("a2");
-    expect(cache.stale("/b", 60_000)).toBeUndefined();
-    expect(cache.stale("/c", 60_000)?.body.toString()).toBe("c");
+    const cached = async (key: string) =>
+      (
+        await cache.get(
+          key,
+          async () => page("not kept"),
+          () => true,
+        )
+      ).body.toString();
+    expect(await cached("/a")).toBe("a2");
+    expect(await cached("/c")).toBe("c");
+    expect(await cached("/b")).toBe("not kept");
   });
 
   it("compresses a page only in the encodings asked for, once each", () => {

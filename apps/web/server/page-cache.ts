@@ -22,8 +22,8 @@ interface Entry {
 /**
  * A micro-cache for server-rendered answers: identical requests within `ttlMs` share one render, and a
  * burst of misses for one URL renders once. Catalogue pages are at most that much behind the store; the
- * store API stays the judge of stock at checkout. Expired entries are kept a while as a fallback for when
- * the server is too busy to render (`stale`).
+ * store API stays the judge of stock at checkout. Expired entries are kept for `staleMs`: while the server
+ * is busy (`serveStale`), a request gets the last render at once and the page is rendered again behind it.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -33,6 +33,7 @@ export class PageCache {
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
     private readonly clock: () => number = () => Date.now(),
+    private readonly staleMs = 60_000,
   ) {}
 
   static entry(
@@ -68,10 +69,25 @@ export class PageCache {
     return encoded;
   }
 
-  async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+  async get(
+    key: string,
+    render: () => Promise<CachedPage>,
+    serveStale: () => boolean = () => false,
+  ): Promise<CachedPage> {
     if (this.ttlMs <= 0) return render();
     const hit = this.entries.get(key);
-    if (hit !== undefined && hit.renderedAt + this.ttlMs > this.clock()) return hit.page;
+    const now = this.clock();
+    if (hit !== undefined && hit.renderedAt + this.ttlMs > now) return hit.page;
+    if (hit !== undefined && hit.renderedAt + this.staleMs > now && serveStale()) {
+      // A failed refresh keeps the stale page; the next request after the busy spell renders in the open.
+      this.refresh(key, render).catch(() => undefined);
+      return hit.page;
+    }
+    return this.refresh(key, render);
+  }
+
+  /** One render per key at a time; a reusable result replaces the entry. */
+  private refresh(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
     const inFlight = this.pending.get(key);
     if (inFlight !== undefined) return inFlight;
     const promise = render()
@@ -87,11 +103,5 @@ export class PageCache {
       .finally(() => this.pending.delete(key));
     this.pending.set(key, promise);
     return promise;
-  }
-
-  /** The last render of this key if it is at most `maxAgeMs` old, fresh or not. */
-  stale(key: string, maxAgeMs: number): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    return entry !== undefined && entry.renderedAt + maxAgeMs >= this.clock() ? entry.page : undefined;
   }
 }

@@ -24,6 +24,7 @@ describe("RenderQueue", () => {
     expect(tasks.map((entry) => entry.started.value)).toEqual([true, true, false, false]);
     expect(queue.running).toBe(2);
     expect(queue.queued).toBe(2);
+    expect(queue.busy).toBe(true);
     tasks[1]?.finish();
     await tick();
     expect(tasks.map((entry) => entry.started.value)).toEqual([true, true, true, false]);
@@ -32,6 +33,7 @@ describe("RenderQueue", () => {
     tasks[3]?.finish();
     expect(await Promise.all(results)).toEqual(["a", "b", "c", "d"]);
     expect(queue.running).toBe(0);
+    expect(queue.busy).toBe(false);
     expect(queue.queued).toBe(0);
   });
 

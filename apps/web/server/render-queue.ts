@@ -36,6 +36,11 @@ export class RenderQueue {
     return this.waiting.length;
   }
 
+  /** Whether a render asked for now would have to wait (or be refused). */
+  get busy(): boolean {
+    return this.active >= this.concurrency;
+  }
+
   /** Runs the task in a free slot, or after a wait in the queue; a full queue or an aborted wait rejects. */
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.active >= this.concurrency) {

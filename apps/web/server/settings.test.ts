@@ -9,7 +9,7 @@ describe("web server settings", () => {
       pageCacheMs: 1_000,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
-      renderConcurrency: 8,
+      renderConcurrency: 4,
       renderQueueLength: 16,
     });
   });

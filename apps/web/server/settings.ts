@@ -13,7 +13,7 @@ const settingsSchema = z
     /** Time allowed for a whole request, headers and body, to arrive. */
     REQUEST_TIMEOUT_MS: milliseconds(30_000),
     /** Server renders running at once; more wait in the queue. */
-    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
     /** Renders that may wait for a slot; beyond that the server answers 503 with Retry-After. */
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   })
