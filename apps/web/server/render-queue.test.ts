@@ -60,25 +60,6 @@ describe("RenderQueue", () => {
     expect(await queue.run(() => Promise.resolve("next"))).toBe("next");
   });
 
-  it("drops a waiting task whose client went away, without running it", async () => {
-    const queue = new RenderQueue(1, 1);
-    const first = controllable("first");
-    const running = queue.run(first.task);
-    const abandoned = new AbortController();
-    let ran = false;
-    const waiting = queue.run(async () => {
-      ran = true;
-      return "never";
-    }, abandoned.signal);
-    abandoned.abort(new Error("client gone"));
-    await expect(waiting).rejects.toThrow("client gone");
-    expect(queue.queued).toBe(0);
-    first.finish();
-    expect(await running).toBe("first");
-    expect(ran).toBe(false);
-    expect(queue.running).toBe(0);
-  });
-
   it("refuses impossible limits", () => {
     expect(() => new RenderQueue(0, 1)).toThrow();
     expect(() => new RenderQueue(1, -1)).toThrow();

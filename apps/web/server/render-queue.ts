@@ -6,11 +6,6 @@ export class RenderQueueFullError extends Error {
   }
 }
 
-interface Waiting {
-  start: () => void;
-  cancel: (reason: unknown) => void;
-}
-
 /**
  * Caps the server renders that run at once and the ones that may wait for a slot. Beyond that a render is
  * refused at once, so an attacker's uncacheable requests cannot delay prerendered pages and cached answers,
@@ -18,7 +13,7 @@ interface Waiting {
  */
 export class RenderQueue {
   private active = 0;
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     readonly concurrency: number,
@@ -41,27 +36,12 @@ export class RenderQueue {
     return this.active >= this.concurrency;
   }
 
-  /** Runs the task in a free slot, or after a wait in the queue; a full queue or an aborted wait rejects. */
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** Runs the task in a free slot, or after a wait in the queue; a full queue rejects at once. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.concurrency) {
       if (this.waiting.length >= this.queueLength) throw new RenderQueueFullError();
-      signal?.throwIfAborted();
-      await new Promise<void>((resolve, reject) => {
-        const entry: Waiting = { start: resolve, cancel: reject };
-        this.waiting.push(entry);
-        // A client that went away frees its place in the queue.
-        signal?.addEventListener(
-          "abort",
-          () => {
-            const at = this.waiting.indexOf(entry);
-            if (at !== -1) {
-              this.waiting.splice(at, 1);
-              entry.cancel(signal.reason);
-            }
-          },
-          { once: true },
-        );
-      });
+      // Resolved by the task that hands its slot over, so `active` does not change.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active += 1;
     }
@@ -71,7 +51,7 @@ export class RenderQueue {
       const next = this.waiting.shift();
       // The slot passes straight to the next waiter, so `active` stays the same.
       if (next === undefined) this.active -= 1;
-      else next.start();
+      else next();
     }
   }
 }
