@@ -1,5 +1,5 @@
-// `npm start`: builds whatever is missing or out of date, then runs the store API and the web app together.
-import { spawn } from "node:child_process";
+// `npm start`: builds whatever is missing or out of date, then runs the store API and the web app together,
+// restarting either one if it crashes.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -14,6 +14,7 @@ import {
   webBuildStamp,
   webFolder,
 } from "./lib.mjs";
+import { supervise } from "./supervisor.mjs";
 
 loadDotEnv();
 
@@ -55,33 +56,14 @@ function apiBuildIsCurrent() {
 if (!apiBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/store-api"]);
 if (!webBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/web"]);
 
-const children = [
-  { name: "store-api", child: spawn(process.execPath, [apiEntry], { cwd: root, stdio: "inherit", env: process.env }) },
-  { name: "web", child: spawn(process.execPath, [webEntry], { cwd: root, stdio: "inherit", env: process.env }) },
-];
-
-let stopping = false;
-function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const { child } of children) if (child.exitCode === null) child.kill("SIGTERM");
-  const exit = () => process.exit(code);
-  Promise.all(
-    children.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once("exit", done)) : null)),
-  ).then(exit);
-  setTimeout(exit, 15_000).unref();
-}
-
-for (const { name, child } of children) {
-  child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the shop.`);
-      stopAll(code ?? 1);
-    }
-  });
-}
-process.on("SIGINT", () => stopAll(0));
-process.on("SIGTERM", () => stopAll(0));
+// A crashed child is started again (with growing pauses) while the other keeps serving; see supervisor.mjs.
+const shop = supervise([
+  { name: "store-api", command: process.execPath, args: [apiEntry], options: { cwd: root, env: process.env } },
+  { name: "web", command: process.execPath, args: [webEntry], options: { cwd: root, env: process.env } },
+]);
+shop.finished.then(({ code }) => process.exit(code));
+process.on("SIGINT", () => void shop.stop());
+process.on("SIGTERM", () => void shop.stop());
 console.log(
   `Shop: http://localhost:${process.env.PORT ?? 3000}  Store API: http://localhost:${process.env.STORE_API_PORT ?? 4000}`,
 );

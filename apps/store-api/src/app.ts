@@ -11,7 +11,10 @@ import expirySweeper from "./plugins/expiry-sweeper.ts";
 import outboxWorker, { type OutboxWorkerPluginOptions } from "./plugins/outbox-worker.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
+import { checkDatabase } from "./db/health.ts";
+import { withRedactedUrls } from "./log-redaction.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 import { providersFor, defaultPaymentMethods } from "./payments/registry.ts";
 import { registerCheckoutApi } from "./routes/checkout-api.ts";
@@ -26,7 +29,14 @@ export interface AppOptions {
     Partial<
       Pick<
         StoreApiConfig,
-        "catalogCacheMs" | "checkoutRateLimit" | "trustProxy" | "siteUrl" | "shopEmail" | "paymentMethods"
+        | "catalogCacheMs"
+        | "checkoutRateLimit"
+        | "trustProxy"
+        | "siteUrl"
+        | "shopEmail"
+        | "paymentMethods"
+        | "headersTimeoutMs"
+        | "requestTimeoutMs"
       >
     >;
   db: Database;
@@ -50,10 +60,12 @@ export const maxHeaderBytes = 128 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
+  const timeouts = requestTimeoutOptions(config);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger),
     bodyLimit: bodyLimitBytes,
-    http: { maxHeaderSize: maxHeaderBytes },
+    requestTimeout: timeouts.requestTimeout,
+    http: { maxHeaderSize: maxHeaderBytes, ...timeouts.http },
     clientErrorHandler: answerConnectionError,
     trustProxy: config.trustProxy ?? false,
     frameworkErrors: routerErrors,
@@ -74,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, { https: config.publicUrl.startsWith("https://") });
   await app.register(errorAnswers);
   await app.register(storeScope, { storeId: config.storeId });
+  // Methods no route serves are refused before routing, so none reaches a handler or the error log.
+  app.addHook("onRequest", refuseUnservedMethods);
 
   const catalogCache = new ResponseCache(config.catalogCacheMs ?? 1_000);
   const onStockChange = () => catalogCache.invalidate();
@@ -81,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
 
-  registerHealthRoute(app, { db });
+  registerHealthRoute(app, { check: () => checkDatabase(db) });
   registerCatalogRoutes(app, { db, publicUrl: config.publicUrl, cache: catalogCache });
   registerCheckoutApi(app, {
     db,

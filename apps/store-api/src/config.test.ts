@@ -21,6 +21,18 @@ describe("store API settings", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it("reads the header and request timeouts, 10 s and 30 s by default", () => {
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: "500", REQUEST_TIMEOUT_MS: "1000" })).toMatchObject({
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 1_000,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "5000", REQUEST_TIMEOUT_MS: "1000" })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: "0" })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+
   it("refuses bad settings with a readable message", () => {
     expect(() => loadConfig({ STORE_API_PORT: "http" })).toThrow(/STORE_API_PORT/);
     expect(() => loadConfig({ ALLOWED_ORIGINS: "not a url" })).toThrow(/ALLOWED_ORIGINS/);

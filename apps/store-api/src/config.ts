@@ -69,6 +69,8 @@ const environmentSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   OUTBOX_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export interface StoreApiConfig {
@@ -103,6 +105,9 @@ export interface StoreApiConfig {
   /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
   paymentMethods: readonly string[];
   logLevel: string;
+  /** Time allowed for a request line and headers, and for a whole request with its body, to arrive. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 /** Parses the environment once at start-up; throws a readable error for a bad setting. */
@@ -113,6 +118,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     throw new Error(`Invalid store API settings:\n  ${problems.join("\n  ")}`);
   }
   const settings = parsed.data;
+  if (settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
+    throw new Error("Invalid store API settings:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS");
+  }
   const siteOrigin = new URL(settings.SITE_URL).origin;
   const allowedOrigins = settings.ALLOWED_ORIGINS ?? [siteOrigin, "http://localhost:3000", "http://127.0.0.1:3000"];
   return {
@@ -136,6 +144,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
     logLevel: settings.LOG_LEVEL,
+    headersTimeoutMs: settings.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
   };
 }
 

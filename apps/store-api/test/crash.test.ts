@@ -36,10 +36,12 @@ interface ServerProcess {
   baseUrl: string;
 }
 
-/** The real store API process (src/server.ts through tsx), as `npm start` runs it. */
+/**
+ * The real store API process (src/server.ts with tsx as a loader), as `npm start` runs it. The tsx CLI
+ * would run the server in a child of its own, which a SIGKILL of the CLI leaves running.
+ */
 async function startServer(port: number, database: Record<string, string>): Promise<ServerProcess> {
-  const tsx = path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs");
-  const child = spawn(process.execPath, [tsx, "--conditions=@herbo/source", "src/server.ts"], {
+  const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "src/server.ts"], {
     cwd: packageRoot,
     env: {
       ...process.env,
@@ -161,5 +163,6 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
     expect(resin?.stockOnHand).toBe(seedStock - paidOrders.length);
     expect(resin?.stockReserved).toBe(open.length);
     expect(paidOrders.length + open.length).toBe(sessions);
-  });
+    // Two real starts of the server (PGlite in a fresh folder, then after the kill): slow on a busy machine.
+  }, 180_000);
 });

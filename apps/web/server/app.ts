@@ -1,12 +1,17 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
+import { clientErrorAnswer } from "./client-errors";
 import { deferHydration } from "./deferred-hydration";
-import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
+import { pageCacheKey, renderedUrl } from "./page-cache-key";
 import { PageCache, type CachedPage } from "./page-cache";
+import { RenderQueue, RenderQueueFullError } from "./render-queue";
+import { canonicalRedirect, requestUrl } from "./request-target";
+import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
 import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
 
 export interface WebServerOptions {
@@ -18,10 +23,21 @@ export interface WebServerOptions {
   log?: (entry: Record<string, unknown>) => void;
   /** How long a server-rendered page may be reused for identical requests; 0 renders every time. */
   pageCacheMs?: number;
+  /** Server renders running at once, and renders that may wait for a slot; beyond both the answer is 503. */
+  renderConcurrency?: number;
+  renderQueueLength?: number;
+  /** Time allowed for a request's line and headers, and for the whole request with its body, to arrive. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
-/** Bodies the web server accepts at all: it has no forms of its own. */
+/** The methods the storefront answers: it has no forms of its own. */
+const allowedMethods = "GET, HEAD";
+/** Bodies above this size are refused as too large before anything else; smaller ones are never read. */
 const maxRequestBodyBytes = 16 * 1024;
+/** Seconds a client is asked to wait when the server is too busy to render, and what it is told. */
+const busyRetryAfterSeconds = 2;
+const busyMessage = "The shop is very busy right now. Please try again in a moment.";
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -71,6 +87,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   };
   const baseHeaders = baseSecurityHeaders(security);
   const pageCache = new PageCache(options.pageCacheMs ?? 1_000);
+  const renderQueue = new RenderQueue(options.renderConcurrency ?? 4, options.renderQueueLength ?? 16);
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
   // Policies of prerendered pages never change, so they are built once.
   const staticPolicies = new Map<StaticFile, string>();
@@ -112,20 +129,8 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     return { file, status: decoded === "/404" ? 404 : 200 };
   }
 
-  async function readBody(request: IncomingMessage): Promise<Buffer | "too-large"> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of request) {
-      const buffer = chunk as Buffer;
-      size += buffer.length;
-      if (size > maxRequestBodyBytes) return "too-large";
-      chunks.push(buffer);
-    }
-    return Buffer.concat(chunks);
-  }
-
-  /** Renders through React Router: the page, a `.data` answer for client navigation, or a resource route. */
-  async function renderFresh(request: IncomingMessage, url: URL, body: Buffer | undefined): Promise<CachedPage> {
+  /** Renders a GET through React Router: the page, a `.data` answer for client navigation, or a resource route. */
+  async function renderFresh(request: IncomingMessage, url: URL): Promise<CachedPage> {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === "string") headers.set(name, value);
@@ -134,13 +139,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     // Every answer is compressed here, once, so React Router gets no say in it.
     headers.delete("accept-encoding");
     // HEAD is answered from a GET render without its body, so the two share one cached page.
-    const method = request.method === "HEAD" ? "GET" : (request.method ?? "GET");
-    const fetchRequest = new Request(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
-    });
-    const result = await handleRequest(fetchRequest, { storeApi });
+    const result = await handleRequest(new Request(url, { method: "GET", headers }), { storeApi });
     const outgoing: Record<string, string | string[]> = {};
     result.headers.forEach((value, name) => {
       if (name !== "set-cookie") outgoing[name] = value;
@@ -160,43 +159,87 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     return PageCache.entry(result.status, outgoing, payload, isCompressibleType(contentType));
   }
 
-  async function render(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    let body: Buffer | undefined;
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      const read = await readBody(request);
-      if (read === "too-large") {
-        response
-          .writeHead(413, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" })
-          .end("Payload Too Large");
-        return;
-      }
-      body = read;
+  /**
+   * A cached render, or a fresh one through the render queue. While every render slot is taken, a page
+   * rendered in the last minute is served at once (and rendered again behind it); without one, a full
+   * queue means 503.
+   */
+  async function pageFor(request: IncomingMessage, url: URL): Promise<CachedPage | "busy"> {
+    const target = renderedUrl(url);
+    try {
+      return await pageCache.get(
+        pageCacheKey(target),
+        () => renderQueue.run(() => renderFresh(request, target)),
+        () => renderQueue.busy,
+      );
+    } catch (error) {
+      if (error instanceof RenderQueueFullError) return "busy";
+      throw error;
     }
-    const page =
-      request.method === "GET" || request.method === "HEAD"
-        ? await pageCache.get(url.pathname + url.search, () => renderFresh(request, url, undefined))
-        : await renderFresh(request, url, body);
+  }
+
+  async function render(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const page = await pageFor(request, url);
+    if (page === "busy") {
+      response
+        .writeHead(503, {
+          ...baseHeaders,
+          "Content-Type": "text/plain; charset=utf-8",
+          "Content-Length": String(Buffer.byteLength(busyMessage)),
+          "Cache-Control": "no-store",
+          "Retry-After": String(busyRetryAfterSeconds),
+        })
+        .end(request.method === "HEAD" ? undefined : busyMessage);
+      return;
+    }
     const outgoing: Record<string, string | string[]> = { ...baseHeaders, ...page.headers };
-    const { payload, encoding } = encodedBody(request.headers["accept-encoding"], page);
-    if (encoding !== undefined) outgoing["content-encoding"] = encoding;
-    if (page.brotli !== undefined) outgoing.vary = "Accept-Encoding";
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    const encoded = encoding === "identity" ? undefined : PageCache.encodedBody(page, encoding);
+    const payload = encoded ?? page.body;
+    if (encoded !== undefined) outgoing["content-encoding"] = encoding;
+    if (page.compressible) outgoing.vary = "Accept-Encoding";
     outgoing["content-length"] = String(payload.length);
     response.writeHead(page.status, outgoing);
     response.end(request.method === "HEAD" ? undefined : payload);
   }
 
-  const siteOrigin = new URL(environment.siteUrl);
-  const server = http.createServer(async (request, response) => {
+  /** Any other method: the storefront has no forms, so this costs no render. */
+  function refuseMethod(request: IncomingMessage, response: ServerResponse): void {
+    const declared = request.headers["content-length"];
+    const tooLarge = Number(declared ?? 0) > maxRequestBodyBytes;
+    const body = tooLarge ? "Payload Too Large" : "Method Not Allowed";
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      Allow: allowedMethods,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(body)),
+      "Cache-Control": "no-store",
+    };
+    // Node discards a small declared body to reuse the connection; a large or unsized one ends it instead.
+    if (tooLarge || (declared === undefined && request.headers["transfer-encoding"] !== undefined)) {
+      headers.Connection = "close";
+    }
+    response.writeHead(tooLarge ? 413 : 405, headers).end(body);
+  }
+
+  const siteOrigin = new URL(environment.siteUrl).origin;
+  const headersTimeoutMs = options.headersTimeoutMs ?? 10_000;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
     try {
-      // The Host header is the client's to choose; URLs the app builds use SITE_URL's origin instead.
-      const url = new URL(request.url ?? "/", siteOrigin);
-      if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-        const target = url.pathname.replace(/\/+$/, "") + url.search;
-        response.writeHead(301, { ...baseHeaders, Location: target.startsWith("/") ? target : `/${target}` }).end();
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        refuseMethod(request, response);
         return;
       }
-      const found = request.method === "GET" || request.method === "HEAD" ? findStatic(url.pathname) : undefined;
+      // The Host header and the request target never choose the origin; URLs the app builds use SITE_URL's.
+      const url = requestUrl(request.url, siteOrigin);
+      const redirect = canonicalRedirect(url.pathname, url.search);
+      if (redirect !== undefined) {
+        response.writeHead(301, { ...baseHeaders, Location: redirect }).end();
+        return;
+      }
+      const found = findStatic(url.pathname);
       if (found !== undefined) sendStatic(request, response, found.file, found.status);
       else await render(request, response, url);
     } catch (error) {
@@ -221,9 +264,27 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
         });
       }
     }
+  }
+
+  const server = http.createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: 65_000,
+      // Node checks both timeouts on this interval (30 s by default), so check often enough to hold them.
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeoutMs / 4)),
+    },
+    (request, response) => void handle(request, response),
+  );
+  // Requests Node's parser refused never reach the handler above; an unknown method gets 501.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const answerable = error.code !== "ECONNRESET" && socket.writable;
+    if (answerable && (response === undefined || response === null || !response.headersSent)) {
+      socket.end(clientErrorAnswer(error.code));
+    } else {
+      socket.destroy();
+    }
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
   return server;
 }

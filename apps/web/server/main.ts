@@ -2,15 +2,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverEnvironment } from "../app/lib/env.server";
 import { createWebServer } from "./app";
+import { webServerSettings } from "./settings";
 
 const appFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main(): Promise<void> {
   const environment = serverEnvironment();
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
-  const pageCacheMs = Number(process.env.PAGE_CACHE_MS ?? 1_000);
-  const server = await createWebServer({ buildFolder: path.join(appFolder, "build"), environment, pageCacheMs });
+  const { port, host, ...serverOptions } = webServerSettings();
+  const server = await createWebServer({ buildFolder: path.join(appFolder, "build"), environment, ...serverOptions });
   const log = (entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
   server.listen(port, host, () => {
     log({ level: "info", message: "web server listening", url: `http://localhost:${port}`, siteUrl: environment.siteUrl, storeApi: environment.storeApiUrl });

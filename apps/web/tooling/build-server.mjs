@@ -1,6 +1,6 @@
-// Bundles the production web server (server/main.ts) into dist/server.js, packages left external,
-// rewrites the prerendered pages to hydrate after their first paint (as the server does for rendered
-// ones), and records the public settings this build's prerendered pages were made with.
+// Bundles the production web server (server/main.ts) into dist/server-main.js, started by dist/server.js,
+// packages left external; rewrites the prerendered pages to hydrate after their first paint (as the server
+// does for rendered ones), and records the public settings this build's prerendered pages were made with.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -8,7 +8,7 @@ import { webBuildSettings, webBuildStamp } from "./build-settings.mjs";
 
 await build({
   entryPoints: ["server/main.ts"],
-  outfile: "dist/server.js",
+  outfile: "dist/server-main.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -19,6 +19,10 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// `node dist/server.js` must run the production builds of React and React Router (the development ones
+// render several times slower). They choose by NODE_ENV when first loaded, and static imports are hoisted
+// above any code, so this entry sets it and only then imports the server.
+writeFileSync("dist/server.js", 'process.env.NODE_ENV ??= "production";\nawait import("./server-main.js");\n');
 // The prerendered files are then final, also when a CDN serves build/client without this server.
 // The rewrite is the server's own code, bundled in memory and imported from there.
 const { outputFiles } = await build({

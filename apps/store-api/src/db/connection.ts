@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -9,6 +8,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { packageRoot } from "../package-root.ts";
+import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
+import { explainPgliteFailure, explainWriteFailure, prepareDataDir } from "./data-dir.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,15 +31,16 @@ const migrationLockKey = 7_240_131;
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "pglite") {
-    if (location.dataDir !== undefined) await mkdir(location.dataDir, { recursive: true });
-    const client = location.dataDir === undefined ? new PGlite() : new PGlite(location.dataDir);
-    await client.waitReady;
+    const { client, lock } = await openPglite(location.dataDir);
     const db = drizzlePglite(client, { schema });
     return {
       db,
       kind: "pglite",
       migrate: () => migratePglite(db, { migrationsFolder }),
-      close: () => client.close(),
+      async close() {
+        await client.close();
+        await lock?.release();
+      },
     };
   }
   const pool = new pg.Pool({
@@ -64,6 +66,33 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * PGlite in its folder, which this process then holds alone (issue 13): a second process on the same files
+ * would lose writes. Failures name the folder and the cause.
+ */
+async function openPglite(dataDir: string | undefined): Promise<{ client: PGlite; lock: DataDirLock | undefined }> {
+  if (dataDir === undefined) {
+    const client = new PGlite();
+    await client.waitReady;
+    return { client, lock: undefined };
+  }
+  await prepareDataDir(dataDir);
+  let lock: DataDirLock;
+  try {
+    lock = await lockDataDir(dataDir);
+  } catch (error) {
+    throw explainWriteFailure(dataDir, error);
+  }
+  try {
+    const client = new PGlite(dataDir);
+    await client.waitReady;
+    return { client, lock };
+  } catch (error) {
+    await lock.release();
+    throw await explainPgliteFailure(dataDir, error);
+  }
 }
 
 /** A cheap round trip proving the database answers. */

@@ -327,3 +327,13 @@ export const outbox = pgTable(
     check("outbox_status_known", sql`${table.status} IN ('pending', 'sent', 'failed')`),
   ],
 );
+
+/** One row `/health` rewrites on every check: proof that the database still accepts and commits writes. */
+export const healthHeartbeat = pgTable(
+  "health_heartbeat",
+  {
+    id: integer("id").primaryKey(),
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [check("health_heartbeat_single_row", sql`${table.id} = 1`)],
+);

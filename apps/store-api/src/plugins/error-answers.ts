@@ -78,6 +78,12 @@ const connectionErrors: Record<string, ConnectionErrorAnswer> = {
     code: "headers_too_large",
     message: "The request line or headers are too large.",
   },
+  HPE_INVALID_METHOD: {
+    status: 405,
+    reason: "Method Not Allowed",
+    code: "method_not_allowed",
+    message: "The store API does not answer this method.",
+  },
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     reason: "Request Timeout",

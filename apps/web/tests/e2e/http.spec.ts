@@ -2,6 +2,16 @@ import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import { e2eSettings } from "./settings.mjs";
 import { expect, failedResource, test } from "./support/fixtures";
+import { rawExchange, statusOf } from "./support/raw-http";
+
+/** One request on its own connection, exactly as written (no client normalises the path). */
+function rawRequest(requestLine: string, headers = ""): ReturnType<typeof rawExchange> {
+  return rawExchange(e2eSettings.webUrl, `${requestLine}\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`, {
+    giveUpMs: 10_000,
+  });
+}
+
+const headerOf = (raw: string, name: string) => new RegExp(`\r\n${name}: ([^\r]*)`, "i").exec(raw)?.[1];
 
 test.describe("HTTP answers of the web server", () => {
   test("fingerprinted assets are immutable, pages revalidate, both are compressed", async ({ request }) => {
@@ -59,6 +69,44 @@ test.describe("HTTP answers of the web server", () => {
     const response = await request.get("/blog/", { maxRedirects: 0 });
     expect(response.status()).toBe(301);
     expect(response.headers().location).toBe("/blog");
+  });
+
+  test("a trailing-slash redirect never sends the browser to another site", async () => {
+    for (const [path, location] of [
+      ["//x//evil.com/", "/x//evil.com"],
+      ["//evil.com/", "/evil.com"],
+      ["/\\evil.com/", "/evil.com"],
+      ["///", "/"],
+      ["/blog//", "/blog"],
+    ] as const) {
+      const answer = await rawRequest(`GET ${path} HTTP/1.1`);
+      expect(statusOf(answer.received), path).toBe(301);
+      expect(headerOf(answer.received, "Location"), path).toBe(location);
+    }
+  });
+
+  test("methods other than GET and HEAD get a small 405 without a render; unknown methods get 501", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"]) {
+      const answer = await rawRequest(`${method} /store HTTP/1.1`, "Content-Length: 0\r\n");
+      expect(statusOf(answer.received), method).toBe(405);
+      expect(headerOf(answer.received, "Allow"), method).toBe("GET, HEAD");
+      expect(answer.received.endsWith("\r\n\r\nMethod Not Allowed"), method).toBe(true);
+    }
+    const unknown = await rawRequest("FOO / HTTP/1.1");
+    expect(statusOf(unknown.received)).toBe(501);
+  });
+
+  test("NUL bytes and overlong ids in paths answer 404 with the normal page, never 5xx", async ({ request }) => {
+    for (const path of ["/product/%00", "/product/prod_himalayan_resin%00", `/product/${"a".repeat(5_000)}`]) {
+      const response = await request.get(path);
+      expect(response.status(), path.slice(0, 40)).toBe(404);
+      expect(await response.text(), path.slice(0, 40)).toContain("Error loading product: <!-- -->HTTP 404: Not Found");
+    }
+    for (const path of ["/%00", "/blog/%00", "/shilajit-in-%00", `/${"a".repeat(5_000)}`, "/store%00"]) {
+      const response = await request.get(path);
+      expect(response.status(), path.slice(0, 40)).toBe(404);
+      expect(await response.text(), path.slice(0, 40)).toContain("Page Not Found");
+    }
   });
 
   test("a HEAD request does not leave an empty page in the cache for the next GET", async ({ request }) => {

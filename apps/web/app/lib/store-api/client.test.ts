@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStoreApi, isStoreApiError, StoreApiError } from "./client";
+import { createStoreApi, isPossibleProductId, isStoreApiError, StoreApiError } from "./client";
 import { readFixture } from "./fixtures.testing";
 
 const productFixture = readFixture("hosted", "product.json");
@@ -125,12 +125,37 @@ describe("store API client", () => {
     await expect(api.listProducts()).rejects.toThrow("The store did not answer in time");
   });
 
-  it("reports an unreachable store with the network error's message", async () => {
-    const fetch = (() => Promise.reject(new TypeError("Failed to fetch"))) as typeof globalThis.fetch;
+  it("reports an unreachable store in words a shopper understands, keeping the network error as the cause", async () => {
+    for (const networkError of [new TypeError("Failed to fetch"), new TypeError("fetch failed")]) {
+      const fetch = (() => Promise.reject(networkError)) as typeof globalThis.fetch;
+      const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+      const error: unknown = await api.listProducts().catch((caught: unknown) => caught);
+      expect(isStoreApiError(error)).toBe(true);
+      expect((error as StoreApiError).message).toBe(
+        "The store is not reachable right now. Please try again in a moment.",
+      );
+      expect((error as StoreApiError).status).toBeUndefined();
+      expect((error as StoreApiError).cause).toBe(networkError);
+    }
+  });
+
+  it("answers 404 for ids no product can have, without asking the store", async () => {
+    const { calls, fetch } = fakeFetch(() => json({ error: { code: "invalid_request" } }, 400, "Bad Request"));
     const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
-    const error: unknown = await api.listProducts().catch((caught: unknown) => caught);
-    expect(isStoreApiError(error)).toBe(true);
-    expect((error as StoreApiError).message).toBe("Failed to fetch");
-    expect((error as StoreApiError).status).toBeUndefined();
+    for (const id of ["\u0000", "a\u0000b", "tab\there", "x".repeat(5_000), ""]) {
+      const error: unknown = await api.getProductWithStock(id).catch((caught: unknown) => caught);
+      expect(isStoreApiError(error), JSON.stringify(id)).toBe(true);
+      expect((error as StoreApiError).status).toBe(404);
+      expect((error as StoreApiError).message).toBe("HTTP 404: Not Found");
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("still asks the store about ordinary and unusual but possible ids", () => {
+    expect(isPossibleProductId("prod_himalayan_resin")).toBe(true);
+    expect(isPossibleProductId("prod 1/ü€")).toBe(true);
+    expect(isPossibleProductId("x".repeat(200))).toBe(true);
+    expect(isPossibleProductId("x".repeat(201))).toBe(false);
+    expect(isPossibleProductId("a\u007fb")).toBe(false);
   });
 });

@@ -38,8 +38,8 @@ export class StoreApiError extends Error {
   readonly code: string | undefined;
   /** The cart line a checkout refusal names (which variant, and why), when the store said. */
   readonly refusal: LineRefusal | undefined;
-  constructor(message: string, status?: number, code?: string, refusal?: LineRefusal) {
-    super(message);
+  constructor(message: string, status?: number, code?: string, refusal?: LineRefusal, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = "StoreApiError";
     this.status = status;
     this.code = code;
@@ -74,6 +74,22 @@ export interface StoreApi {
 
 export const defaultTimeoutMs = 2_500;
 
+/** SPEC §8's `{message}` when the store cannot be reached at all (instead of "fetch failed"). */
+export const storeUnreachableMessage = "The store is not reachable right now. Please try again in a moment.";
+
+/** Longest id the store accepts; longer ones, and ids with control characters, cannot name a product. */
+export const maxProductIdLength = 200;
+
+/** Whether an id from a URL could name a product; the store is not asked about one that cannot. */
+export function isPossibleProductId(id: string): boolean {
+  if (id.length === 0 || id.length > maxProductIdLength) return false;
+  for (let index = 0; index < id.length; index += 1) {
+    const code = id.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
 export function createStoreApi(options: StoreApiOptions): StoreApi {
   const base = `${options.baseUrl.replace(/\/+$/, "")}/store/${encodeURIComponent(options.storeId)}`;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
@@ -90,7 +106,8 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       });
     } catch (error) {
       if (timeout.aborted) throw new StoreApiError("The store did not answer in time");
-      throw new StoreApiError(error instanceof Error && error.message !== "" ? error.message : "Network error");
+      // A shopper cannot act on "fetch failed" or "Failed to fetch"; the cause stays in the error.
+      throw new StoreApiError(storeUnreachableMessage, undefined, undefined, undefined, { cause: error });
     }
     if (!response.ok) {
       let error: Unchecked<WireError> | undefined;
@@ -128,6 +145,8 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       return reshapeProductList(await call(`/products${search === "" ? "" : `?${search}`}`, {}, signal));
     },
     async getProduct(id, signal) {
+      // Answered as the store answers an unknown id, without a call it would refuse (issue 13, finding 9).
+      if (!isPossibleProductId(id)) throw new StoreApiError("HTTP 404: Not Found", 404, "not_found");
       return reshapeProductResponse(await call(`/products/${encodeURIComponent(id)}`, {}, signal));
     },
     async getVariantStock(productIds, signal) {

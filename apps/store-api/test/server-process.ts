@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { createServer } from "node:net";
+import { packageRoot } from "../src/package-root.ts";
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+}
+
+/**
+ * The real store API (src/server.ts with tsx as a loader, so `child.pid` is the server itself) on a
+ * free port; `environment` adds to and overrides the test's own.
+ */
+export async function spawnServer(
+  environment: Record<string, string>,
+  options: Pick<SpawnOptions, "uid" | "gid"> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "src/server.ts"], {
+    cwd: packageRoot,
+    env: {
+      ...process.env,
+      STORE_API_PORT: String(port),
+      STORE_API_HOST: "127.0.0.1",
+      STORE_ID: "test-store",
+      ALLOWED_ORIGINS: "http://shop.test",
+      LOG_LEVEL: "error",
+      ...environment,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+    ...options,
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { child, port, baseUrl: `http://127.0.0.1:${port}`, stderr: () => stderr };
+}
+
+/** Resolves once /health answers 200; rejects if the process exits first. */
+export async function healthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`The store API exited with ${server.child.exitCode}: ${server.stderr()}`);
+    }
+    try {
+      if ((await fetch(`${server.baseUrl}/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The store API did not start in ${timeoutMs} ms: ${server.stderr()}`);
+}
+
+/** The exit code once the process has ended (waiting at most `timeoutMs`). */
+export async function exitCode(server: ServerProcess, timeoutMs = 60_000): Promise<number | null> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Still running after ${timeoutMs} ms: ${server.stderr()}`)),
+      timeoutMs,
+    );
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** Stops the process with a signal and waits until it has exited. */
+export async function stop(server: ServerProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.kill(signal);
+  return exited;
+}

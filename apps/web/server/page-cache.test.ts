@@ -1,0 +1,164 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { PageCache, type CachedPage } from "./page-cache";
+
+function page(text: string, status = 200, headers: Record<string, string> = {}): CachedPage {
+  return PageCache.entry(status, headers, Buffer.from(text), true);
+}
+
+function clock(start = 0) {
+  const time = { now: start };
+  return { time, now: () => time.now };
+}
+
+describe("PageCache", () => {
+  it("reuses a render within the time to live, then renders again", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    let renders = 0;
+    const render = async () => page(`render ${++renders}`);
+    expect((await cache.get("/store", render)).body.toString()).toBe("render 1");
+    time.now = 999;
+    expect((await cache.get("/store", render)).body.toString()).toBe("render 1");
+    time.now = 1_000;
+    expect((await cache.get("/store", render)).body.toString()).toBe("render 2");
+  });
+
+  it("renders once for a burst of identical misses", async () => {
+    const cache = new PageCache(1_000);
+    let renders = 0;
+    const render = () => new Promise<CachedPage>((resolve) => setTimeout(() => resolve(page(`r${++renders}`)), 5));
+    await Promise.all([cache.get("/a", render), cache.get("/a", render), cache.get("/a", render)]);
+    expect(renders).toBe(1);
+  });
+
+  it("does not keep error pages, pages with cookies or no-store pages", async () => {
+    const cache = new PageCache(1_000);
+    let renders = 0;
+    for (const make of [
+      () => page("missing", 404),
+      () => page("cookie", 200, { "set-cookie": "a=b" }),
+      () => page("private", 200, { "cache-control": "no-store" }),
+    ]) {
+      const render = async () => {
+        renders += 1;
+        return make();
+      };
+      await cache.get("/x", render);
+      await cache.get("/x", render);
+    }
+    expect(renders).toBe(6);
+    // Nor offer them as stale pages.
+    await cache.get(
+      "/x",
+      async () => page("fresh"),
+      () => true,
+    );
+    expect(renders).toBe(6);
+  });
+
+  it("renders every time when turned off", async () => {
+    const cache = new PageCache(0);
+    let renders = 0;
+    const render = async () => page(`r${++renders}`);
+    await cache.get("/a", render);
+    await cache.get("/a", render);
+    expect(renders).toBe(2);
+  });
+
+  it("renders an expired page again before answering while the server is not busy", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    await cache.get("/store", async () => page("old"));
+    time.now = 5_000;
+    expect(
+      (
+        await cache.get(
+          "/store",
+          async () => page("new"),
+          () => false,
+        )
+      ).body.toString(),
+    ).toBe("new");
+  });
+
+  it("while the server is busy, answers with the last render of the past minute and renders again behind it", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    await cache.get("/store", async () => page("old"));
+    time.now = 30_000;
+    let finish: () => void = () => undefined;
+    const slowRender = () =>
+      new Promise<CachedPage>((resolve) => {
+        finish = () => resolve(page("new"));
+      });
+    expect((await cache.get("/store", slowRender, () => true)).body.toString()).toBe("old");
+    // Still the old page until the render behind it is done; it is not started twice.
+    expect(
+      (
+        await cache.get(
+          "/store",
+          async () => page("other"),
+          () => true,
+        )
+      ).body.toString(),
+    ).toBe("old");
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(
+      (
+        await cache.get(
+          "/store",
+          async () => page("other"),
+          () => true,
+        )
+      ).body.toString(),
+    ).toBe("new");
+  });
+
+  it("keeps the stale page when the render behind it fails, and gives up on pages over a minute old", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    await cache.get("/store", async () => page("old"));
+    time.now = 10_000;
+    const refused = () => Promise.reject(new Error("queue full"));
+    expect((await cache.get("/store", refused, () => true)).body.toString()).toBe("old");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await cache.get("/store", refused, () => true)).body.toString()).toBe("old");
+    time.now = 60_000;
+    await expect(cache.get("/store", refused, () => true)).rejects.toThrow("queue full");
+  });
+
+  it("evicts the least recently rendered entry when full", async () => {
+    const { time, now } = clock();
+    const cache = new PageCache(1_000, 2, now);
+    await cache.get("/a", async () => page("a"));
+    await cache.get("/b", async () => page("b"));
+    time.now = 2_000;
+    await cache.get("/a", async () => page("a2"));
+    await cache.get("/c", async () => page("c"));
+    const cached = async (key: string) =>
+      (
+        await cache.get(
+          key,
+          async () => page("not kept"),
+          () => true,
+        )
+      ).body.toString();
+    expect(await cached("/a")).toBe("a2");
+    expect(await cached("/c")).toBe("c");
+    expect(await cached("/b")).toBe("not kept");
+  });
+
+  it("compresses a page only in the encodings asked for, once each", () => {
+    const text = "<p>Shilajit</p>".repeat(100);
+    const entry = page(text);
+    expect(entry.encoded).toEqual({});
+    const gzip = PageCache.encodedBody(entry, "gzip");
+    expect(gunzipSync(gzip ?? Buffer.alloc(0)).toString()).toBe(text);
+    expect(entry.encoded.br).toBeUndefined();
+    expect(PageCache.encodedBody(entry, "gzip")).toBe(gzip);
+    expect(brotliDecompressSync(PageCache.encodedBody(entry, "br") ?? Buffer.alloc(0)).toString()).toBe(text);
+    expect(PageCache.encodedBody(page("tiny"), "gzip")).toBeUndefined();
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { webServerSettings } from "./settings";
+
+describe("web server settings", () => {
+  it("has defaults for everything", () => {
+    expect(webServerSettings({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      pageCacheMs: 1_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      renderConcurrency: 4,
+      renderQueueLength: 16,
+    });
+  });
+
+  it("reads the page cache in seconds; 0 turns it off", () => {
+    expect(webServerSettings({ PAGE_CACHE_SECONDS: "0" }).pageCacheMs).toBe(0);
+    expect(webServerSettings({ PAGE_CACHE_SECONDS: "2.5" }).pageCacheMs).toBe(2_500);
+    expect(webServerSettings({ PAGE_CACHE_SECONDS: "" }).pageCacheMs).toBe(1_000);
+  });
+
+  it("reads the timeouts and the render limits", () => {
+    const settings = webServerSettings({
+      HEADERS_TIMEOUT_MS: "500",
+      REQUEST_TIMEOUT_MS: "1000",
+      RENDER_CONCURRENCY: "2",
+      RENDER_QUEUE: "0",
+    });
+    expect(settings).toMatchObject({
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 1_000,
+      renderConcurrency: 2,
+      renderQueueLength: 0,
+    });
+  });
+
+  it("refuses bad values with a readable message", () => {
+    expect(() => webServerSettings({ PAGE_CACHE_SECONDS: "-1" })).toThrow(/PAGE_CACHE_SECONDS/);
+    expect(() => webServerSettings({ RENDER_CONCURRENCY: "0" })).toThrow(/RENDER_CONCURRENCY/);
+    expect(() => webServerSettings({ REQUEST_TIMEOUT_MS: "abc" })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => webServerSettings({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(
+      /HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS/,
+    );
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test } from "./support/fixtures";
+import { rawExchange, statusOf } from "./support/raw-http";
+import { realApiJson, startFakeStoreApi, startWebServer, type RunningServer } from "./support/servers";
+
+// Issue 13: what an attacker's traffic may cost the web server (findings 5 and 6).
+test.describe("limits of the web server", () => {
+  let fake: RunningServer;
+  let shop: RunningServer;
+  const calls = { productList: 0 };
+  /** Product pages of ids starting `slow_` wait this long for the store, holding their render slot. */
+  const slowProductMs = 2_000;
+
+  test.beforeAll(async () => {
+    const list = await realApiJson("/products");
+    fake = await startFakeStoreApi((request, response) => {
+      const url = request.url ?? "";
+      if (/\/products(\?|$)/.test(url)) {
+        calls.productList += 1;
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list));
+        return;
+      }
+      const notFound = () =>
+        response
+          .writeHead(404, { "content-type": "application/json" })
+          .end('{"error":{"code":"not_found","message":"Product not found"}}');
+      if (url.includes("/products/slow_")) setTimeout(notFound, slowProductMs);
+      else notFound();
+    });
+    shop = await startWebServer(fake.url, {
+      // One render at a time and one waiting: a handful of slow requests fill the server.
+      RENDER_CONCURRENCY: "1",
+      RENDER_QUEUE: "1",
+      // Short, but not so short that a busy test machine trips them on ordinary requests.
+      HEADERS_TIMEOUT_MS: "2000",
+      REQUEST_TIMEOUT_MS: "4000",
+    });
+  });
+  test.afterAll(async () => {
+    await shop.stop();
+    await fake.stop();
+  });
+
+  test("cache-busting query strings share one render of the page", async ({ request }) => {
+    const before = calls.productList;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => request.get(`${shop.url}/store?r=${index}-${Math.random()}`)),
+    );
+    for (const answer of answers) expect(answer.status()).toBe(200);
+    expect(calls.productList - before).toBe(1);
+  });
+
+  test("when every render slot is taken, renders get 503 with Retry-After while prerendered and recent pages stay fast", async ({
+    request,
+  }) => {
+    // A recent /store render to fall back on, then let it expire (the cache keeps pages 1 s).
+    expect((await request.get(`${shop.url}/store`)).status()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const listCallsBefore = calls.productList;
+
+    const started = Date.now();
+    const slow = Array.from({ length: 6 }, (_, index) => request.get(`${shop.url}/product/slow_${index}`));
+    // Give the six requests time to take the slot and the queue place.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const path of ["/blog", "/", "/store"]) {
+      const before = Date.now();
+      const answer = await request.get(`${shop.url}${path}`);
+      expect(answer.status(), path).toBe(200);
+      expect(Date.now() - before, path).toBeLessThan(1_000);
+    }
+    // /store came from its recent render, not from a new one.
+    expect(calls.productList).toBe(listCallsBefore);
+
+    const answers = await Promise.all(slow);
+    const statuses = answers.map((answer) => answer.status()).sort();
+    expect(statuses).toEqual([404, 404, 503, 503, 503, 503]);
+    for (const answer of answers.filter((entry) => entry.status() === 503)) {
+      expect(answer.headers()["retry-after"]).toBe("2");
+      expect(answer.headers()["cache-control"]).toBe("no-store");
+    }
+    // The refused ones did not wait for a slot.
+    expect(Date.now() - started).toBeLessThan(slowProductMs * 2 + 2_000);
+  });
+
+  test("a client that sends its headers slowly is cut off after HEADERS_TIMEOUT_MS", async () => {
+    const answer = await rawExchange(shop.url, "GET /blog HTTP/1.1\r\nHost: localhost\r\n", {
+      trickle: "X-Slow: " + "a".repeat(150),
+      everyMs: 100,
+      giveUpMs: 14_000,
+    });
+    expect(answer.closed).toBe(true);
+    expect(statusOf(answer.received)).toBe(408);
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(1_900);
+    expect(answer.elapsedMs).toBeLessThan(4_000);
+  });
+
+  test("a client that trickles its body is cut off after REQUEST_TIMEOUT_MS", async () => {
+    const answer = await rawExchange(
+      shop.url,
+      "GET /blog HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n",
+      { trickle: "b".repeat(100), everyMs: 150, giveUpMs: 14_000 },
+    );
+    expect(answer.closed).toBe(true);
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(3_900);
+    expect(answer.elapsedMs).toBeLessThan(6_500);
+  });
+});
