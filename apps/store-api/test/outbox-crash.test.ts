@@ -22,8 +22,8 @@ function startChild(environment: Record<string, string>): {
   written: string[];
   exited: Promise<number | null>;
 } {
-  const tsx = path.join(packageRoot, "../../node_modules/tsx/dist/cli.mjs");
-  const child = spawn(process.execPath, [tsx, "--conditions=@herbo/source", "test/outbox-child.ts"], {
+  // tsx as a loader, not its CLI: the CLI runs the script in a child of its own, which a SIGKILL leaves running.
+  const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "test/outbox-child.ts"], {
     cwd: packageRoot,
     env: { ...process.env, ...environment },
     stdio: ["ignore", "pipe", "inherit"],
