@@ -185,6 +185,16 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     expect(body).toEqual({ error: { code: "not_found", message: "Product not found" } });
   });
 
+  it("refuses ids with control characters or over 100 characters before the database sees them", async () => {
+    for (const id of ["prod_himalayan_resin%00", "%00", "a%0D%0Ab", "x".repeat(101)]) {
+      const single = await getJson(`/products/${id}`);
+      expect(single.status, id).toBe(400);
+      expect(single.body).toMatchObject({ error: { code: "invalid_request" } });
+      const listed = await getJson(`/variants?product_ids[]=${id}`);
+      expect(listed.status, id).toBe(400);
+    }
+  });
+
   it("answers 404 for another store id on every call", async () => {
     for (const path of ["/products", "/products/prod_himalayan_resin", "/variants"]) {
       const response = await fetch(`${api.baseUrl}/store/someone-else${path}`);

@@ -39,6 +39,11 @@ const text = fc.oneof(
     "<script>",
     "' OR 1=1 --",
     "🇳🇵",
+    "\u0000",
+    "var_resin_10g\u0000",
+    "a\r\nX-Injected: 1",
+    "x".repeat(101),
+    "ⓛocalhost",
   ),
   fc.string({ minLength: 300, maxLength: 3_000 }),
 );
@@ -101,6 +106,10 @@ const redirect = fc.oneof(
     "//evil.test",
     "data:text/html,hi",
     `${shopOrigin}:99/x`,
+    `${shopOrigin}/a\r\nSet-Cookie: x=1`,
+    `${shopOrigin}/\u0000`,
+    `${shopOrigin}/€`,
+    `${shopOrigin.toUpperCase()}/`,
   ),
 );
 const checkoutProbe: fc.Arbitrary<Probe> = fc.oneof(

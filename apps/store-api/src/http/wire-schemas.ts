@@ -157,7 +157,11 @@ export const checkoutRequestSchema = z.object({
   items: z
     .array(
       z.object({
-        variant_id: z.string().min(1).max(100),
+        variant_id: z
+          .string()
+          .min(1)
+          .max(100)
+          .regex(/^[^\p{Cc}]+$/u, "must not contain control characters"),
         quantity: z
           .number({ error: "must be a positive whole number" })
           .int("must be a positive whole number")

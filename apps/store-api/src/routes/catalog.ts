@@ -29,7 +29,12 @@ export const maxListLimit = 100;
 export const defaultListLimit = 20;
 const maxIds = 100;
 
-const identifier = z.string().min(1).max(100);
+/** Ids are printable text: control characters (NUL among them) never reach the database. */
+const identifier = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}]+$/u, "must not contain control characters");
 /** `ids[]=a&ids[]=b` arrives as an array, a single `ids[]=a` as a string. */
 const idList = z
   .union([identifier, z.array(identifier)])

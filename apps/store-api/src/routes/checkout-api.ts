@@ -5,7 +5,7 @@ import { ApiError } from "../errors.ts";
 import { checkoutRequestSchema, checkoutResponseSchema, errorBodySchema } from "../http/wire-schemas.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 import type { RateLimiter } from "../rate-limit.ts";
-import { isAllowedRedirect } from "./redirects.ts";
+import { allowedRedirect } from "./redirects.ts";
 
 export interface CheckoutApiOptions {
   db: Database;
@@ -50,23 +50,27 @@ export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOp
     async (request) => {
       const { body } = request;
       if (body.items.length === 0) throw new ApiError(400, "empty_cart", "Add at least one item to check out.");
-      for (const [field, value] of [
-        ["successUrl", body.successUrl],
-        ["cancelUrl", body.cancelUrl],
-      ] as const) {
-        if (!isAllowedRedirect(value, allowed)) {
-          throw new ApiError(400, "invalid_redirect_url", `${field} must be a URL on an allowed shop origin.`, {
-            field,
-          });
+      const redirectTo = (field: "successUrl" | "cancelUrl", value: string): string => {
+        const url = allowedRedirect(value, allowed);
+        if (url === undefined) {
+          throw new ApiError(
+            400,
+            "invalid_redirect_url",
+            `${field} must be a URL on an allowed shop origin, written in its normal form.`,
+            { field },
+          );
         }
-      }
+        return url;
+      };
+      const successUrl = redirectTo("successUrl", body.successUrl);
+      const cancelUrl = redirectTo("cancelUrl", body.cancelUrl);
       if ((await releaseExpiredSessions(db, now())) > 0) options.onStockChange();
       const { session } = await createCheckoutSession(
         db,
         {
           items: body.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
-          successUrl: body.successUrl,
-          cancelUrl: body.cancelUrl,
+          successUrl,
+          cancelUrl,
           locale: body.locale,
           timeZone: body.timeZone,
         },
