@@ -7,6 +7,7 @@ import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
 import { clientErrorAnswer } from "./client-errors";
 import { deferHydration } from "./deferred-hydration";
+import { EventLoopPressure } from "./event-loop-pressure";
 import { pageCacheKey, renderedUrl } from "./page-cache-key";
 import { PageCache, type CachedPage } from "./page-cache";
 import { RenderQueue, RenderQueueFullError } from "./render-queue";
@@ -87,7 +88,12 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   };
   const baseHeaders = baseSecurityHeaders(security);
   const pageCache = new PageCache(options.pageCacheMs ?? 1_000);
-  const renderQueue = new RenderQueue(options.renderConcurrency ?? 4, options.renderQueueLength ?? 16);
+  const pressure = new EventLoopPressure();
+  const renderQueue = new RenderQueue(
+    options.renderConcurrency ?? 4,
+    options.renderQueueLength ?? 16,
+    () => pressure.saturated,
+  );
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
   // Policies of prerendered pages never change, so they are built once.
   const staticPolicies = new Map<StaticFile, string>();
@@ -276,6 +282,8 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     },
     (request, response) => void handle(request, response),
   );
+  const stopWatching = pressure.watch();
+  server.on("close", stopWatching);
   // Requests Node's parser refused never reach the handler above; an unknown method gets 501.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;

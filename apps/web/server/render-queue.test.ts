@@ -60,6 +60,25 @@ describe("RenderQueue", () => {
     expect(await queue.run(() => Promise.resolve("next"))).toBe("next");
   });
 
+  it("runs one render at a time while the event loop is under pressure, and more again after", async () => {
+    let pressure = true;
+    const queue = new RenderQueue(3, 5, () => pressure);
+    const tasks = [controllable(1), controllable(2), controllable(3), controllable(4)];
+    const results = tasks.map((entry) => queue.run(entry.task));
+    await tick();
+    expect(tasks.map((entry) => entry.started.value)).toEqual([true, false, false, false]);
+    expect(queue.busy).toBe(true);
+    pressure = false;
+    // A finishing render admits as many waiters as the limit now allows.
+    tasks[0]?.finish();
+    await tick();
+    expect(tasks.map((entry) => entry.started.value)).toEqual([true, true, true, true]);
+    expect(queue.running).toBe(3);
+    for (const entry of tasks) entry.finish();
+    expect(await Promise.all(results)).toEqual([1, 2, 3, 4]);
+    expect(queue.running).toBe(0);
+  });
+
   it("refuses impossible limits", () => {
     expect(() => new RenderQueue(0, 1)).toThrow();
     expect(() => new RenderQueue(1, -1)).toThrow();

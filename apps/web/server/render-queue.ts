@@ -9,7 +9,9 @@ export class RenderQueueFullError extends Error {
 /**
  * Caps the server renders that run at once and the ones that may wait for a slot. Beyond that a render is
  * refused at once, so an attacker's uncacheable requests cannot delay prerendered pages and cached answers,
- * which never enter this queue.
+ * which never enter this queue. While `underPressure()` says the event loop is saturated, one render runs
+ * at a time: renders waiting on the store cost nothing and may overlap, CPU-bound ones then take turns with
+ * every other request instead of holding the loop together.
  */
 export class RenderQueue {
   private active = 0;
@@ -18,6 +20,7 @@ export class RenderQueue {
   constructor(
     readonly concurrency: number,
     readonly queueLength: number,
+    private readonly underPressure: () => boolean = () => false,
   ) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error("concurrency must be at least 1");
     if (!Number.isInteger(queueLength) || queueLength < 0) throw new Error("queueLength must be 0 or more");
@@ -31,16 +34,21 @@ export class RenderQueue {
     return this.waiting.length;
   }
 
+  /** Renders allowed to run at this moment. */
+  get limit(): number {
+    return this.underPressure() ? 1 : this.concurrency;
+  }
+
   /** Whether a render asked for now would have to wait (or be refused). */
   get busy(): boolean {
-    return this.active >= this.concurrency;
+    return this.active >= this.limit;
   }
 
   /** Runs the task in a free slot, or after a wait in the queue; a full queue rejects at once. */
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.concurrency) {
+    if (this.busy) {
       if (this.waiting.length >= this.queueLength) throw new RenderQueueFullError();
-      // Resolved by the task that hands its slot over, so `active` does not change.
+      // Started (and counted as active) by a finishing task, in order.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.active += 1;
@@ -48,10 +56,12 @@ export class RenderQueue {
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter, so `active` stays the same.
-      if (next === undefined) this.active -= 1;
-      else next();
+      this.active -= 1;
+      // Never strands a waiter: with none active, the limit (at least 1) always admits the next one.
+      while (this.waiting.length > 0 && this.active < this.limit) {
+        this.active += 1;
+        this.waiting.shift()?.();
+      }
     }
   }
 }
