@@ -68,6 +68,8 @@ const environmentSchema = z.object({
   MAIL_FROM: mailbox.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   OUTBOX_DIR: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -102,6 +104,8 @@ export interface StoreApiConfig {
   outboxDir: string;
   /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
   paymentMethods: readonly string[];
+  /** The first owner, created at start-up when no owner exists yet (ADMIN_EMAIL and ADMIN_PASSWORD). */
+  firstOwner: { email: string | undefined; password: string | undefined };
   logLevel: string;
 }
 
@@ -135,6 +139,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
+    firstOwner: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
     logLevel: settings.LOG_LEVEL,
   };
 }
