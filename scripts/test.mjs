@@ -8,6 +8,7 @@ const steps = [
   ["Contract package: unit tests", "npm", ["test", "-w", "packages/hosted-api"]],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
+  ["Back office: unit tests", "npm", ["test", "-w", "apps/admin"]],
   [
     "Build for the browser tests",
     "npm",

@@ -129,7 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onEmailQueued: () => {
       if (app.hasDecorator("kickOutbox")) app.kickOutbox();
     },
-    ...(options.admin?.passwordParameters === undefined ? {} : { passwordParameters: options.admin.passwordParameters }),
+    ...(options.admin?.passwordParameters === undefined
+      ? {}
+      : { passwordParameters: options.admin.passwordParameters }),
   });
   registerAdminApp(app, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
   return app;

@@ -28,8 +28,11 @@ async function main(): Promise<void> {
     { database: handle.kind, location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL", seeded },
     "database ready",
   );
-  if (firstOwner === "created") app.log.info({ email: config.firstOwner.email }, "back-office owner created from ADMIN_EMAIL");
-  if (firstOwner === "not_configured") app.log.info("no ADMIN_EMAIL/ADMIN_PASSWORD; owners are added with `npm run admin -- create-owner`");
+  if (firstOwner === "created") {
+    app.log.info({ email: config.firstOwner.email }, "back-office owner created from ADMIN_EMAIL");
+  } else if (firstOwner === "not_configured") {
+    app.log.info("no ADMIN_EMAIL/ADMIN_PASSWORD: add an owner with `npm run admin -- create-owner --email …`");
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

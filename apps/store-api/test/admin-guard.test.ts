@@ -98,7 +98,9 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
       }
       expect(withoutCookie.status, `${method} ${url}`).toBe(401);
       if (method !== "HEAD") {
-        expect(await withoutCookie.json()).toEqual({ error: { code: "not_signed_in", message: "Sign in to continue." } });
+        expect(await withoutCookie.json()).toEqual({
+          error: { code: "not_signed_in", message: "Sign in to continue." },
+        });
       }
       // A forged or expired cookie is no better than none.
       const forged = await fetch(`${api.baseUrl}${concrete(url)}`, {
@@ -113,7 +115,12 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
     const owner = await AdminClient.signIn(api);
     for (const { method, url } of adminRoutes(api)) {
       for (const origin of ["http://evil.test", "http://shop.test", "null", "http://api.test:8080"]) {
-        const response = await owner.request(method, concrete(url).slice("/admin/api".length), method === "GET" || method === "HEAD" ? undefined : {}, origin);
+        const response = await owner.request(
+          method,
+          concrete(url).slice("/admin/api".length),
+          method === "GET" || method === "HEAD" ? undefined : {},
+          origin,
+        );
         expect(response.status, `${method} ${url} from ${origin}`).toBe(403);
       }
       if (method !== "GET" && method !== "HEAD") {
@@ -129,13 +136,15 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
     nextWindow();
     const response = await postSignIn(api, "Owner@Shop.TEST ", ownerPassword);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ owner: { email: ownerEmail } });
+    expect(await response.json()).toEqual({ owner: { email: ownerEmail }, shopName: "Herbo Shilajit" });
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(
-      new RegExp(`^herbo_admin_session=[A-Za-z0-9_-]{43}; Path=/admin; Max-Age=${sessionLifetime.absoluteMs / 1000}; HttpOnly; SameSite=Strict$`),
+      new RegExp(
+        `^herbo_admin_session=[A-Za-z0-9_-]{43}; Path=/admin; Max-Age=${sessionLifetime.absoluteMs / 1000}; HttpOnly; SameSite=Strict$`,
+      ),
     );
     const owner = new AdminClient(api, sessionCookieOf(response));
-    expect(await owner.get("/session")).toEqual({ owner: { email: ownerEmail } });
+    expect(await owner.get("/session")).toEqual({ owner: { email: ownerEmail }, shopName: "Herbo Shilajit" });
     // Only a hash of the token is stored.
     const token = sessionCookieOf(response).split("=")[1] ?? "";
     const stored = await api.db.select().from(adminSessions);
@@ -162,7 +171,9 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
     const before = await api.db.select().from(adminSessions);
     const out = await owner.request("DELETE", "/session");
     expect(out.status).toBe(204);
-    expect(out.headers.get("set-cookie")).toBe("herbo_admin_session=; Path=/admin; Max-Age=0; HttpOnly; SameSite=Strict");
+    expect(out.headers.get("set-cookie")).toBe(
+      "herbo_admin_session=; Path=/admin; Max-Age=0; HttpOnly; SameSite=Strict",
+    );
     expect(await api.db.select().from(adminSessions)).toHaveLength(before.length - 1);
     const after = await owner.request("GET", "/session", undefined, null);
     expect(after.status).toBe(401);
@@ -259,10 +270,12 @@ describe("owners", () => {
       const now = new Date();
       const settings = { email: "Founder@Shop.example", password: "a first passphrase" };
       const options = { now, parameters: testPasswordParameters };
-      expect(await ensureFirstOwner(database.db, { email: undefined, password: undefined }, options)).toBe("not_configured");
-      await expect(ensureFirstOwner(database.db, { email: settings.email, password: undefined }, options)).rejects.toThrow(
-        /both ADMIN_EMAIL and ADMIN_PASSWORD/,
+      expect(await ensureFirstOwner(database.db, { email: undefined, password: undefined }, options)).toBe(
+        "not_configured",
       );
+      await expect(
+        ensureFirstOwner(database.db, { email: settings.email, password: undefined }, options),
+      ).rejects.toThrow(/both ADMIN_EMAIL and ADMIN_PASSWORD/);
       await expect(ensureFirstOwner(database.db, { ...settings, password: "short" }, options)).rejects.toThrow(
         /at least 12 characters/,
       );
@@ -270,13 +283,19 @@ describe("owners", () => {
       const [created] = await database.db.select().from(owners);
       expect(created?.email).toBe("founder@shop.example");
       expect(created?.passwordHash).not.toContain(settings.password);
-      expect(await ensureFirstOwner(database.db, { ...settings, password: "another passphrase" }, options)).toBe("owners_exist");
+      expect(await ensureFirstOwner(database.db, { ...settings, password: "another passphrase" }, options)).toBe(
+        "owners_exist",
+      );
       const [kept] = await database.db.select().from(owners).where(eq(owners.email, "founder@shop.example"));
       expect(kept?.passwordHash).toBe(created?.passwordHash);
-      expect(await createOwner(database.db, { email: "FOUNDER@shop.example", password: "yet another one" }, options)).toEqual({
+      expect(
+        await createOwner(database.db, { email: "FOUNDER@shop.example", password: "yet another one" }, options),
+      ).toEqual({
         kind: "exists",
       });
-      expect(await createOwner(database.db, { email: "not-an-email", password: "yet another one" }, options)).toMatchObject({
+      expect(
+        await createOwner(database.db, { email: "not-an-email", password: "yet another one" }, options),
+      ).toMatchObject({
         kind: "invalid",
       });
     } finally {
@@ -296,7 +315,13 @@ describe("sign-in with the real scrypt cost", () => {
       },
     });
     const app = await buildApp({
-      config: { publicUrl: "https://admin.example", storeId: "s", allowedOrigins: [], reservationMs: 60_000, shopName: "Shop" },
+      config: {
+        publicUrl: "https://admin.example",
+        storeId: "s",
+        allowedOrigins: [],
+        reservationMs: 60_000,
+        shopName: "Shop",
+      },
       db: database.db,
       now: new TestClock().now,
       logger: { level: "trace", stream },
@@ -383,7 +408,9 @@ describe("the back office's pages", () => {
   });
 
   it("serves fingerprinted assets for a year, compressed, and nothing outside its folder", async () => {
-    const asset = await fetch(`${api.baseUrl}/admin/assets/index-AbC123.js`, { headers: { "accept-encoding": "gzip" } });
+    const asset = await fetch(`${api.baseUrl}/admin/assets/index-AbC123.js`, {
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

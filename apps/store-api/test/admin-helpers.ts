@@ -20,7 +20,11 @@ export const ownerPassword = "correct horse battery staple";
 export const adminOrigin = "http://api.test";
 
 export async function addOwner(api: RunningApi, email = ownerEmail, password = ownerPassword): Promise<void> {
-  const outcome = await createOwner(api.db, { email, password }, { now: api.clock.now(), parameters: testPasswordParameters });
+  const outcome = await createOwner(
+    api.db,
+    { email, password },
+    { now: api.clock.now(), parameters: testPasswordParameters },
+  );
   expect(outcome.kind).toBe("created");
 }
 
@@ -94,7 +98,10 @@ export async function placeTestOrder(
     details?: Record<string, string>;
   } = {},
 ): Promise<string> {
-  const created = await postJson(`${api.storeUrl}/checkout`, checkoutBody(options.items ?? [{ variant_id: "var_travel_tin", quantity: 1 }]));
+  const created = await postJson(
+    `${api.storeUrl}/checkout`,
+    checkoutBody(options.items ?? [{ variant_id: "var_travel_tin", quantity: 1 }]),
+  );
   expect(created.status).toBe(200);
   const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
   const details = options.details ?? kathmanduDetails;

@@ -4,6 +4,9 @@
  * entry point, `@herbo/hosted-api/admin`).
  */
 
+/** The shop's own time zone: the back office's days ("today", date filters, exports) are its days. */
+export const shopTimeZone = "Asia/Kathmandu";
+
 export type AdminPaymentStatus = "pending" | "paid" | "cod_due" | "cod_collected" | "refunded";
 export type AdminFulfilmentStatus = "unfulfilled" | "packed" | "shipped" | "delivered" | "cancelled";
 export type AdminOrderAction = "pack" | "ship" | "deliver" | "collect_cash" | "cancel";
@@ -19,6 +22,7 @@ export interface AdminMoney {
 
 export interface AdminSession {
   owner: { email: string };
+  shopName: string;
 }
 
 export interface AdminSignIn {

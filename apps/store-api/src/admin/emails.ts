@@ -44,20 +44,18 @@ export async function listEmails(
     db.select({ total: count() }).from(outbox).where(where),
   ]);
   return {
-    emails: rows.map(
-      ({ email, orderNumber }): AdminEmail => ({
-        id: email.id,
-        kind: email.kind,
-        recipient: email.recipient,
-        orderNumber,
-        status: emailStatus(email),
-        attempts: email.attempts,
-        lastError: email.lastError,
-        createdAt: email.createdAt.toISOString(),
-        sentAt: email.sentAt?.toISOString() ?? null,
-        nextAttemptAt: email.status === "pending" ? email.nextAttemptAt.toISOString() : null,
-      }),
-    ),
+    emails: rows.map(({ email, orderNumber }): AdminEmail => ({
+      id: email.id,
+      kind: email.kind,
+      recipient: email.recipient,
+      orderNumber,
+      status: emailStatus(email),
+      attempts: email.attempts,
+      lastError: email.lastError,
+      createdAt: email.createdAt.toISOString(),
+      sentAt: email.sentAt?.toISOString() ?? null,
+      nextAttemptAt: email.status === "pending" ? email.nextAttemptAt.toISOString() : null,
+    })),
     total: counted?.total ?? 0,
     page,
     pageSize: emailPageSize,

@@ -24,9 +24,9 @@ describe("order history lines", () => {
   });
 
   it("records a refund to make and the stock returned when a paid order is cancelled", () => {
-    expect(
-      say("cancelled", { refund: "to_make", amount: 65000, restocked: [{ variantId: "v", quantity: 2 }] }),
-    ).toBe("Cancelled; refund to make: Rs. 650.00; 2 units back in stock; the shopper was emailed");
+    expect(say("cancelled", { refund: "to_make", amount: 65000, restocked: [{ variantId: "v", quantity: 2 }] })).toBe(
+      "Cancelled; refund to make: Rs. 650.00; 2 units back in stock; the shopper was emailed",
+    );
     expect(say("cancelled", { refund: "none", amount: 65000, restocked: [], reason: "asked by phone" })).toBe(
       "Cancelled (asked by phone); the shopper was emailed",
     );

@@ -62,7 +62,10 @@ export function ordersCsv(rows: readonly ExportedOrder[]): string {
       decimalAmount(order.shippingAmount, digits),
       decimalAmount(order.totalAmount, digits),
       order.lines
-        .map((line) => `${line.quantity} × ${line.productTitle} (${line.variantTitle})${line.sku === null ? "" : ` [${line.sku}]`}`)
+        .map(
+          (line) =>
+            `${line.quantity} × ${line.productTitle} (${line.variantTitle})${line.sku === null ? "" : ` [${line.sku}]`}`,
+        )
         .join("; "),
     ];
   });

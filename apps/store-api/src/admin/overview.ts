@@ -13,7 +13,11 @@ type CurrencyMap = Awaited<ReturnType<typeof listCurrencies>>;
 
 async function periodFigures(db: Database, since: Date, known: CurrencyMap): Promise<AdminPeriodFigures> {
   const rows = await db
-    .select({ currency: orders.currencyCode, amount: sql<number>`SUM(${orders.totalAmount})::bigint`, orders: sql<number>`COUNT(*)::int` })
+    .select({
+      currency: orders.currencyCode,
+      amount: sql<number>`SUM(${orders.totalAmount})::bigint`,
+      orders: sql<number>`COUNT(*)::int`,
+    })
     .from(orders)
     .where(and(gte(orders.createdAt, since), ne(orders.fulfilmentStatus, "cancelled")))
     .groupBy(orders.currencyCode)
@@ -39,7 +43,11 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
     periodFigures(db, dayStart(today, shopTimeZone), known),
     periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
     db
-      .select({ currency: orders.currencyCode, amount: sql<number>`SUM(${orders.totalAmount})::bigint`, orders: sql<number>`COUNT(*)::int` })
+      .select({
+        currency: orders.currencyCode,
+        amount: sql<number>`SUM(${orders.totalAmount})::bigint`,
+        orders: sql<number>`COUNT(*)::int`,
+      })
       .from(orders)
       .where(and(eq(orders.paymentStatus, "cod_due"), ne(orders.fulfilmentStatus, "cancelled")))
       .groupBy(orders.currencyCode)

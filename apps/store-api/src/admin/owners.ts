@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/connection.ts";
-import { owners } from "../db/schema.ts";
+import { adminSessions, owners } from "../db/schema.ts";
 import { defaultScryptParameters, hashPassword, passwordProblem, type ScryptParameters } from "./passwords.ts";
 
 export type OwnerRow = typeof owners.$inferSelect;
@@ -18,7 +18,8 @@ export function ownerProblem(email: string, password: string): string | undefine
   return passwordProblem(password);
 }
 
-export type CreateOwnerOutcome = { kind: "created"; owner: OwnerRow } | { kind: "exists" } | { kind: "invalid"; message: string };
+export type CreateOwnerOutcome =
+  { kind: "created"; owner: OwnerRow } | { kind: "exists" } | { kind: "invalid"; message: string };
 
 /** Adds an owner; an address that already belongs to one is left alone (`exists`). */
 export async function createOwner(
@@ -42,19 +43,32 @@ export async function createOwner(
   return owner === undefined ? { kind: "exists" } : { kind: "created", owner };
 }
 
-/** Replaces an owner's password (the command line's `set-password`); false when no owner has that email. */
+export type SetPasswordOutcome = "changed" | "unknown" | { kind: "invalid"; message: string };
+
+/** Replaces an owner's password (the command line's `set-password`) and ends all their sessions. */
 export async function setOwnerPassword(
   db: Database,
   input: { email: string; password: string },
   options: { parameters?: ScryptParameters } = {},
-): Promise<boolean> {
+): Promise<SetPasswordOutcome> {
+  const problem = passwordProblem(input.password);
+  if (problem !== undefined) return { kind: "invalid", message: problem };
   const passwordHash = await hashPassword(input.password, options.parameters ?? defaultScryptParameters);
-  const updated = await db
-    .update(owners)
-    .set({ passwordHash })
-    .where(eq(owners.email, normaliseEmail(input.email)))
-    .returning({ id: owners.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .update(owners)
+      .set({ passwordHash })
+      .where(eq(owners.email, normaliseEmail(input.email)))
+      .returning({ id: owners.id });
+    if (owner === undefined) return "unknown";
+    await tx.delete(adminSessions).where(eq(adminSessions.ownerId, owner.id));
+    return "changed";
+  });
+}
+
+export async function listOwnerEmails(db: Database): Promise<string[]> {
+  const rows = await db.select({ email: owners.email }).from(owners).orderBy(asc(owners.email));
+  return rows.map((row) => row.email);
 }
 
 export async function countOwners(db: Database): Promise<number> {
@@ -63,7 +77,11 @@ export async function countOwners(db: Database): Promise<number> {
 }
 
 export async function findOwnerByEmail(db: Database, email: string): Promise<OwnerRow | undefined> {
-  const [owner] = await db.select().from(owners).where(eq(owners.email, normaliseEmail(email))).limit(1);
+  const [owner] = await db
+    .select()
+    .from(owners)
+    .where(eq(owners.email, normaliseEmail(email)))
+    .limit(1);
   return owner;
 }
 

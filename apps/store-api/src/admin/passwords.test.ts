@@ -41,7 +41,12 @@ describe("owner passwords", () => {
     const stored = await hashPassword("anything at all", cheap);
     // Parameters that would cost minutes or gigabytes are refused, not run.
     expect(await verifyPassword("anything at all", stored.replace("ln=10", "ln=30"))).toBe(false);
-    expect(await verifyPassword("anything at all", stored.replace(/\$[^$]+$/, "$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))).toBe(false);
+    expect(
+      await verifyPassword(
+        "anything at all",
+        stored.replace(/\$[^$]+$/, "$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+      ),
+    ).toBe(false);
   });
 
   it("treats canonically equal Unicode spellings of a password alike", async () => {

@@ -43,13 +43,22 @@ export async function hashPassword(password: string, parameters = defaultScryptP
   return `scrypt$ln=${logN},r=${r},p=${p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-export function parseStoredHash(stored: string): { parameters: ScryptParameters; salt: Buffer; key: Buffer } | undefined {
+export function parseStoredHash(
+  stored: string,
+): { parameters: ScryptParameters; salt: Buffer; key: Buffer } | undefined {
   const match = storedPattern.exec(stored);
   if (match === null) return undefined;
   const [, logN, r, p, salt, key] = match;
   const parameters = { logN: Number(logN), r: Number(r), p: Number(p) };
   // Refuse parameters that would take too long or too much memory to check (a tampered row).
-  if (parameters.logN < 10 || parameters.logN > 20 || parameters.r < 1 || parameters.r > 16 || parameters.p < 1 || parameters.p > 16) {
+  if (
+    parameters.logN < 10 ||
+    parameters.logN > 20 ||
+    parameters.r < 1 ||
+    parameters.r > 16 ||
+    parameters.p < 1 ||
+    parameters.p > 16
+  ) {
     return undefined;
   }
   return { parameters, salt: Buffer.from(salt ?? "", "base64url"), key: Buffer.from(key ?? "", "base64url") };

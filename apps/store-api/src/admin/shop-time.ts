@@ -1,5 +1,7 @@
+import { shopTimeZone } from "@herbo/hosted-api/admin";
+
 /** Days as the shop counts them: the back office's "today", date filters and export ranges are Kathmandu days. */
-export const shopTimeZone = "Asia/Kathmandu";
+export { shopTimeZone };
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -41,9 +43,12 @@ export function dayStart(day: string, timeZone = shopTimeZone): Date {
 
 /** The day (YYYY-MM-DD) an instant falls on in the zone. */
 export function dayOf(instant: Date, timeZone = shopTimeZone): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
-    instant,
-  );
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }

@@ -81,9 +81,14 @@ export async function adjustStock(
       const [current] = await tx.select().from(variants).where(eq(variants.id, input.variantId));
       if (current === undefined) throw notFound(`No variant ${input.variantId}.`);
       if (!current.manageInventory) {
-        throw new ApiError(409, "stock_not_tracked", `${current.title} does not track stock, so it has none to adjust.`, {
-          variant_id: current.id,
-        });
+        throw new ApiError(
+          409,
+          "stock_not_tracked",
+          `${current.title} does not track stock, so it has none to adjust.`,
+          {
+            variant_id: current.id,
+          },
+        );
       }
       throw new ApiError(
         409,

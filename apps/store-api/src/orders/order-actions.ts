@@ -97,7 +97,11 @@ export async function applyOrderAction(
 
     let emailQueued = false;
     if (email !== undefined && updated.customer !== null) {
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+      const lines = await tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.position));
       const snapshot = await buildOrderSnapshot(tx, { ...updated, customer: updated.customer }, lines, context);
       const recipient = updated.customer.email;
       if (email.kind === "order_shipped" && request.action === "ship") {

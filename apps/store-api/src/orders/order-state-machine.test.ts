@@ -68,46 +68,58 @@ describe("the order state machine", () => {
     expect(cases).toHaveLength(5 * 2 * 5 * 5);
   });
 
-  it.each(cases)("$action on a $method order that is $payment / $fulfilment", ({ action, method, payment, fulfilment }) => {
-    const decision = decideAction(action, { paymentMethod: method, paymentStatus: payment, fulfilmentStatus: fulfilment });
-    const spec = allowed.find(
-      ([name, specMethod, from, fromFulfilment]) =>
-        name === action && specMethod === method && from === payment && fromFulfilment === fulfilment,
-    );
-    if (spec !== undefined) {
-      expect(decision).toEqual({ kind: "apply", next: { paymentStatus: spec[4], fulfilmentStatus: spec[5] } });
-    } else if (isRepeat(action, method, payment, fulfilment)) {
-      expect(decision).toEqual({ kind: "repeat" });
-    } else {
-      expect(decision.kind).toBe("refuse");
-      expect(decision.kind === "refuse" ? decision.message : "").toMatch(/^Cannot .+: .+\.$/);
-    }
-  });
+  it.each(cases)(
+    "$action on a $method order that is $payment / $fulfilment",
+    ({ action, method, payment, fulfilment }) => {
+      const decision = decideAction(action, {
+        paymentMethod: method,
+        paymentStatus: payment,
+        fulfilmentStatus: fulfilment,
+      });
+      const spec = allowed.find(
+        ([name, specMethod, from, fromFulfilment]) =>
+          name === action && specMethod === method && from === payment && fromFulfilment === fulfilment,
+      );
+      if (spec !== undefined) {
+        expect(decision).toEqual({ kind: "apply", next: { paymentStatus: spec[4], fulfilmentStatus: spec[5] } });
+      } else if (isRepeat(action, method, payment, fulfilment)) {
+        expect(decision).toEqual({ kind: "repeat" });
+      } else {
+        expect(decision.kind).toBe("refuse");
+        expect(decision.kind === "refuse" ? decision.message : "").toMatch(/^Cannot .+: .+\.$/);
+      }
+    },
+  );
 
   it("explains a refusal by what stands in the way", () => {
     const shipped = { paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "shipped" } as const;
-    expect(decideAction("cancel", shipped)).toEqual({ kind: "refuse", message: "Cannot cancel the order: it is shipped." });
+    expect(decideAction("cancel", shipped)).toEqual({
+      kind: "refuse",
+      message: "Cannot cancel the order: it is shipped.",
+    });
     expect(decideAction("collect_cash", shipped)).toEqual({
       kind: "refuse",
       message:
         "Cannot record the cash as collected: that is only for cash on delivery orders, and this one is paid by card.",
     });
-    expect(decideAction("pack", { paymentMethod: "card", paymentStatus: "pending", fulfilmentStatus: "unfulfilled" })).toEqual(
-      { kind: "refuse", message: "Cannot mark the order packed: it is awaiting payment." },
-    );
+    expect(
+      decideAction("pack", { paymentMethod: "card", paymentStatus: "pending", fulfilmentStatus: "unfulfilled" }),
+    ).toEqual({ kind: "refuse", message: "Cannot mark the order packed: it is awaiting payment." });
   });
 
   it("offers as buttons exactly the actions it would apply", () => {
-    expect(availableActions({ paymentMethod: "cod", paymentStatus: "cod_due", fulfilmentStatus: "unfulfilled" })).toEqual([
-      "pack",
-      "ship",
-      "cancel",
-    ]);
+    expect(
+      availableActions({ paymentMethod: "cod", paymentStatus: "cod_due", fulfilmentStatus: "unfulfilled" }),
+    ).toEqual(["pack", "ship", "cancel"]);
     expect(availableActions({ paymentMethod: "cod", paymentStatus: "cod_due", fulfilmentStatus: "shipped" })).toEqual([
       "deliver",
       "collect_cash",
     ]);
-    expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "delivered" })).toEqual([]);
-    expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "cancelled" })).toEqual([]);
+    expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "delivered" })).toEqual(
+      [],
+    );
+    expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "cancelled" })).toEqual(
+      [],
+    );
   });
 });

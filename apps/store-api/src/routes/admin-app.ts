@@ -83,7 +83,9 @@ export function registerAdminApp(app: FastifyInstance, options: { folder?: strin
   app.get("/admin/*", async (request, reply) => {
     const rest = (request.params as { "*": string })["*"];
     if (rest === "api" || rest.startsWith("api/")) {
-      return reply.code(404).send(errorBody("not_found", `No route for ${request.method} /admin/${rest.split("?")[0] ?? ""}`));
+      return reply
+        .code(404)
+        .send(errorBody("not_found", `No route for ${request.method} /admin/${rest.split("?")[0] ?? ""}`));
     }
     const asset = /^assets\/([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(js|css|svg|woff2|png))$/.exec(rest);
     if (asset === null) return page(request, reply);

@@ -14,7 +14,9 @@ import { applyOrderAction } from "../../orders/order-actions.ts";
 import { ownerOf, type AdminRouteOptions } from "../../plugins/admin-api.ts";
 import { day, optionalField, orderedRange, pageNumber } from "./query-fields.ts";
 
-const orderNumberParams = z.object({ number: z.string().regex(/^HS-[1-9][0-9]{3,8}$/, "expected an order number like HS-1001") });
+const orderNumberParams = z.object({
+  number: z.string().regex(/^HS-[1-9][0-9]{3,8}$/, "expected an order number like HS-1001"),
+});
 
 const listQuery = z
   .object({
@@ -101,11 +103,15 @@ export function registerOrderRoutes(app: FastifyInstance, options: AdminRouteOpt
       .send(csv);
   });
 
-  routes.get("/orders/:number", { schema: { params: orderNumberParams } }, async (request): Promise<AdminOrderDetail> => {
-    const detail = await orderDetail(db, request.params.number);
-    if (detail === undefined) throw notFound(`No order ${request.params.number}.`);
-    return detail;
-  });
+  routes.get(
+    "/orders/:number",
+    { schema: { params: orderNumberParams } },
+    async (request): Promise<AdminOrderDetail> => {
+      const detail = await orderDetail(db, request.params.number);
+      if (detail === undefined) throw notFound(`No order ${request.params.number}.`);
+      return detail;
+    },
+  );
 
   routes.post(
     "/orders/:number/actions",

@@ -58,11 +58,14 @@ export function registerSessionRoutes(app: FastifyInstance, options: AdminRouteO
         sessionCookie(token, { secure: options.secureCookies, maxAgeSeconds: sessionLifetime.absoluteMs / 1000 }),
       );
       request.log.info({ owner: owner.id }, "owner signed in");
-      return { owner: { email: owner.email } };
+      return { owner: { email: owner.email }, shopName: options.shopName };
     },
   );
 
-  routes.get("/session", async (request): Promise<AdminSession> => ({ owner: { email: ownerOf(request).email } }));
+  routes.get("/session", async (request): Promise<AdminSession> => ({
+    owner: { email: ownerOf(request).email },
+    shopName: options.shopName,
+  }));
 
   routes.delete("/session", async (request, reply) => {
     const token = readSessionToken(request.headers.cookie);
