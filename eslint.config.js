@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["apps/web/app/**/*.tsx"],
+    files: ["apps/web/app/**/*.tsx", "apps/admin/src/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,

@@ -9,6 +9,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const webFolder = path.join(root, "apps", "web");
 export const apiFolder = path.join(root, "apps", "store-api");
 export const contractFolder = path.join(root, "packages", "hosted-api");
+export const adminFolder = path.join(root, "apps", "admin");
+export const apiEntry = path.join(apiFolder, "dist", "src", "server.js");
 
 /** Reads KEY=value lines of the root .env into process.env without overriding what is already set. */
 export function loadDotEnv(file = path.join(root, ".env")) {
@@ -52,4 +54,25 @@ export function run(command, args, options = {}) {
       else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
     });
   });
+}
+
+/** Whether the store API's build is newer than its sources, migrations and the contract. */
+export function apiBuildIsCurrent() {
+  return (
+    modifiedTime(apiEntry) >=
+    newestSourceTime([path.join(apiFolder, "src"), path.join(apiFolder, "drizzle"), path.join(contractFolder, "src")])
+  );
+}
+
+/** Whether the back office's build (apps/admin/dist) is newer than its sources and the contract. */
+export function adminBuildIsCurrent() {
+  return (
+    modifiedTime(path.join(adminFolder, "dist", "index.html")) >=
+    newestSourceTime([
+      path.join(adminFolder, "src"),
+      path.join(adminFolder, "index.html"),
+      path.join(adminFolder, "vite.config.ts"),
+      path.join(contractFolder, "src"),
+    ])
+  );
 }

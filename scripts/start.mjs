@@ -3,7 +3,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
-  apiFolder,
+  adminBuildIsCurrent,
+  apiBuildIsCurrent,
+  apiEntry,
   contractFolder,
   loadDotEnv,
   modifiedTime,
@@ -18,7 +20,6 @@ import { supervise } from "./supervisor.mjs";
 
 loadDotEnv();
 
-const apiEntry = path.join(apiFolder, "dist", "src", "server.js");
 const webEntry = path.join(webFolder, "dist", "server.js");
 
 function webBuildIsCurrent() {
@@ -46,14 +47,8 @@ function webBuildIsCurrent() {
   );
 }
 
-function apiBuildIsCurrent() {
-  return (
-    modifiedTime(apiEntry) >=
-    newestSourceTime([path.join(apiFolder, "src"), path.join(apiFolder, "drizzle"), path.join(contractFolder, "src")])
-  );
-}
-
 if (!apiBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/store-api"]);
+if (!adminBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/admin"]);
 if (!webBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/web"]);
 
 // A crashed child is started again (with growing pauses) while the other keeps serving; see supervisor.mjs.

@@ -9,6 +9,7 @@ const steps = [
   ["Scripts: unit tests (npm start's supervisor)", "node", ["--test", "scripts/supervisor.test.mjs"]],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
+  ["Back office: unit tests", "npm", ["test", "-w", "apps/admin"]],
   [
     "Build for the browser tests",
     "npm",

@@ -44,6 +44,8 @@ export default defineConfig({
         SITE_URL: e2eSettings.webUrl,
         OUTBOX_DIR: e2eSettings.outboxDir,
         SHOP_EMAIL: "owner@herbo.test",
+        ADMIN_EMAIL: e2eSettings.owner.email,
+        ADMIN_PASSWORD: e2eSettings.owner.password,
         LOG_LEVEL: "warn",
       },
     },

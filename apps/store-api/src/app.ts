@@ -23,6 +23,9 @@ import { registerHealthRoute } from "./routes/health.ts";
 import { registerImageRoutes } from "./routes/images.ts";
 import { registerOrderPage } from "./routes/order-page.ts";
 import { registerPaymentPage } from "./routes/payment-page.ts";
+import type { ScryptParameters } from "./admin/passwords.ts";
+import adminApi from "./plugins/admin-api.ts";
+import { registerAdminApp } from "./routes/admin-app.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
@@ -49,6 +52,8 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Delivers the email outbox in this process; without it, emails wait in the outbox for another copy. */
   outbox?: Omit<OutboxWorkerPluginOptions, "db" | "now">;
+  /** The back office: where its built files are (default apps/admin/dist), and a lower scrypt cost for tests. */
+  admin?: { folder?: string; passwordParameters?: ScryptParameters };
 }
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
@@ -127,5 +132,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOrderPage(app, { db, frame });
   registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
+  // The back office: its JSON behind one guard, and its built pages.
+  await app.register(adminApi, {
+    prefix: "/admin/api",
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    onStockChange,
+    onEmailQueued: () => {
+      if (app.hasDecorator("kickOutbox")) app.kickOutbox();
+    },
+    ...(options.admin?.passwordParameters === undefined
+      ? {}
+      : { passwordParameters: options.admin.passwordParameters }),
+  });
+  registerAdminApp(app, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
   return app;
 }

@@ -88,4 +88,19 @@ describe("store API settings", () => {
     expect(message).toMatch(/SMTP_URL/);
     expect(message).not.toContain("hunter2");
   });
+
+  it("reads the first owner from ADMIN_EMAIL and ADMIN_PASSWORD, and refuses a malformed address", () => {
+    expect(loadConfig({}).firstOwner).toEqual({ email: undefined, password: undefined });
+    expect(loadConfig({ ADMIN_EMAIL: "owner@shop.example", ADMIN_PASSWORD: "a long passphrase" }).firstOwner).toEqual({
+      email: "owner@shop.example",
+      password: "a long passphrase",
+    });
+    expect(() => loadConfig({ ADMIN_EMAIL: "owner" })).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it("never puts the password into its error messages", () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: "owner", ADMIN_PASSWORD: "hunter2-secret-words" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("hunter2") }),
+    );
+  });
 });

@@ -68,6 +68,8 @@ const environmentSchema = z.object({
   MAIL_FROM: mailbox.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   OUTBOX_DIR: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -104,6 +106,8 @@ export interface StoreApiConfig {
   outboxDir: string;
   /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
   paymentMethods: readonly string[];
+  /** The first owner, created at start-up when no owner exists yet (ADMIN_EMAIL and ADMIN_PASSWORD). */
+  firstOwner: { email: string | undefined; password: string | undefined };
   logLevel: string;
   /** Time allowed for a request line and headers, and for a whole request with its body, to arrive. */
   headersTimeoutMs: number;
@@ -143,6 +147,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
+    firstOwner: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
     logLevel: settings.LOG_LEVEL,
     headersTimeoutMs: settings.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { readSeedCatalog, seedIfEmpty, seedShippingRates } from "./catalog/seed.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
+import { ensureFirstOwner } from "./admin/owners.ts";
 
 const sweepIntervalMs = 30_000;
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   await handle.migrate();
   const seeded = await seedIfEmpty(handle.db, await readSeedCatalog());
   await seedShippingRates(handle.db);
+  const firstOwner = await ensureFirstOwner(handle.db, config.firstOwner, { now: new Date() });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -26,6 +28,11 @@ async function main(): Promise<void> {
     { database: handle.kind, location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL", seeded },
     "database ready",
   );
+  if (firstOwner === "created") {
+    app.log.info({ email: config.firstOwner.email }, "back-office owner created from ADMIN_EMAIL");
+  } else if (firstOwner === "not_configured") {
+    app.log.info("no ADMIN_EMAIL/ADMIN_PASSWORD: add an owner with `npm run admin -- create-owner --email …`");
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.ts";
+import { buildApp, type AppOptions } from "../src/app.ts";
 import { readSeedCatalog, seedIfEmpty, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 
@@ -112,6 +112,8 @@ export async function startApi(
     checkoutRateLimit?: number;
     shopEmail?: string;
     paymentMethods?: string[];
+    /** The back office's options; its scrypt cost defaults to a cheap one (test/admin-helpers.ts). */
+    admin?: AppOptions["admin"];
   } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
@@ -136,6 +138,7 @@ export async function startApi(
     db: database.db,
     now: clock.now,
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+    admin: { passwordParameters: { logN: 10, r: 8, p: 1 }, ...options.admin },
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

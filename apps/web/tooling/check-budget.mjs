@@ -103,6 +103,24 @@ for (const [routeId, budget] of Object.entries(budgets)) {
   }
 }
 
+// The back office (apps/admin) is served by the store API at /admin: none of its code may reach the shop.
+// Its marker is the address of its API, which every admin bundle holds and no storefront code needs.
+const adminMarker = "/admin/api";
+const adminAssets = path.resolve(clientFolder, "../../../admin/dist/assets");
+const adminScripts = readdirSync(adminAssets).filter((name) => name.endsWith(".js"));
+if (!adminScripts.some((name) => readFileSync(path.join(adminAssets, name), "utf8").includes(adminMarker))) {
+  failures.push("the back office's bundle lacks its marker, so the check below would prove nothing");
+}
+const shopFiles = readdirSync(clientFolder, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.(js|html)$/.test(entry.name))
+  .map((entry) => path.join(entry.parentPath, entry.name));
+for (const file of shopFiles) {
+  if (readFileSync(file, "utf8").includes(adminMarker)) {
+    failures.push(`${path.relative(clientFolder, file)} holds back-office code (${adminMarker})`);
+  }
+}
+console.log(`Back office: none of its code in the shop's ${shopFiles.length} scripts and pages.`);
+
 if (failures.length > 0) {
   console.error(`\nBundle budget failed:\n  ${failures.join("\n  ")}`);
   process.exit(1);

@@ -28,6 +28,21 @@ export interface ErrorDetailsByCode {
   product_unavailable: { variant_id: string };
   insufficient_inventory: { variant_id: string; available: number; requested: number };
   mixed_currencies: undefined;
+  // The back office (/admin/api). Its answers are ours only; the storefront never calls it.
+  /** No valid session cookie: sign in first. */
+  not_signed_in: undefined;
+  /** A request from a page on another origin (or a state-changing one with no Origin at all). */
+  wrong_origin: undefined;
+  /** Sign-in refused; the same answer whether or not the email belongs to an owner. */
+  sign_in_failed: undefined;
+  /** An order action its current state does not allow, e.g. cancelling a shipped order. */
+  action_not_allowed: { action: string; payment_status: string; fulfilment_status: string };
+  /** A stock change that would leave fewer units on hand than open checkouts hold. */
+  stock_below_reserved: { variant_id: string; on_hand: number; reserved: number };
+  /** The variant does not track stock, so it has no on-hand count to adjust. */
+  stock_not_tracked: { variant_id: string };
+  /** The email is already waiting to be sent. */
+  email_pending: undefined;
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -56,6 +71,13 @@ const knownCodes: Record<ErrorCode, true> = {
   product_unavailable: true,
   insufficient_inventory: true,
   mixed_currencies: true,
+  not_signed_in: true,
+  wrong_origin: true,
+  sign_in_failed: true,
+  action_not_allowed: true,
+  stock_below_reserved: true,
+  stock_not_tracked: true,
+  email_pending: true,
 };
 
 export const errorCodes = Object.keys(knownCodes) as readonly ErrorCode[];

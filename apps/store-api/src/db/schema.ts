@@ -337,3 +337,72 @@ export const healthHeartbeat = pgTable(
   },
   (table) => [check("health_heartbeat_single_row", sql`${table.id} = 1`)],
 );
+
+/** The shop's owners: who may sign in to the back office. */
+export const owners = pgTable("owners", {
+  id: text("id").primaryKey(),
+  /** Lower-cased, so one address cannot be two owners. */
+  email: text("email").notNull().unique(),
+  /** scrypt, in the self-describing form of admin/passwords.ts (its parameters and salt travel with it). */
+  passwordHash: text("password_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/**
+ * Signed-in back-office sessions, shared by every API copy. Only a hash of the cookie's token is kept,
+ * so a copy of this table signs nobody in.
+ */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("admin_sessions_owner_idx").on(table.ownerId)],
+);
+
+/**
+ * Sign-in attempts per account and per client address in the current window, shared by every API copy.
+ * Keys are hashes: a mistyped password in the email field is never stored.
+ */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    scope: text("scope").$type<"account" | "address">().notNull(),
+    keyHash: text("key_hash").notNull(),
+    attempts: integer("attempts").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.keyHash] }),
+    check("sign_in_attempts_scope_known", sql`${table.scope} IN ('account', 'address')`),
+  ],
+);
+
+/** Every change of a variant's on-hand stock made by hand or by a cancelled order, with who, when and why. */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The owner's email, or "system". */
+    actor: text("actor").notNull(),
+    /** Units added (positive) or removed (negative). */
+    change: integer("change").notNull(),
+    onHandAfter: integer("on_hand_after").notNull(),
+    reason: text("reason").notNull(),
+    /** The order whose cancellation returned the units, if any. */
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("stock_movements_variant_idx").on(table.variantId, table.id),
+    check("stock_movements_change_nonzero", sql`${table.change} <> 0`),
+  ],
+);

@@ -1,22 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { formatOrderNumber, handlingDays } from "@herbo/hosted-api";
+import { formatOrderNumber } from "@herbo/hosted-api";
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { findCheckoutSession, releaseExpiredSessions, type SessionRow } from "../checkout/service.ts";
 import type { Database } from "../db/connection.ts";
 import {
   checkoutLines,
   checkoutSessions,
-  currencies,
   orderEvents,
   orderLines,
   orderNumberCounter,
   orders,
-  shippingRates,
   variants,
   type PaymentStatus,
 } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
-import type { OrderSnapshot } from "./snapshot.ts";
+import { buildOrderSnapshot } from "./build-snapshot.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -48,11 +46,6 @@ export type PlaceOrderOutcome =
 
 function newId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString("base64url")}`;
-}
-
-/** The page an order's email links to; the token is its only key. */
-export function orderPageUrl(publicUrl: string, accessToken: string): string {
-  return `${publicUrl}/orders/${accessToken}`;
 }
 
 /**
@@ -177,40 +170,7 @@ export async function placeOrder(
           }
         : { orderId: order.id, at: now, actor: "system", type: "cod_due", data: { amount: order.totalAmount } },
     ]);
-    const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currencyCode));
-    const [rate] = await tx
-      .select()
-      .from(shippingRates)
-      .where(and(eq(shippingRates.countryCode, customer.country), eq(shippingRates.currencyCode, order.currencyCode)));
-    const snapshot: OrderSnapshot = {
-      shopName: options.shopName,
-      number,
-      orderUrl: orderPageUrl(options.publicUrl, order.accessToken),
-      placedAt: now.toISOString(),
-      timeZone: order.timeZone,
-      currency: {
-        code: order.currencyCode,
-        symbol: currency?.symbol ?? null,
-        template: currency?.template ?? null,
-        decimalDigits: currency?.decimalDigits ?? null,
-      },
-      lines: lines.map((line) => ({
-        productTitle: line.productTitle,
-        variantTitle: line.variantTitle,
-        quantity: line.quantity,
-        unitAmount: line.unitAmount,
-        lineAmount: line.unitAmount * line.quantity,
-      })),
-      subtotalAmount: order.subtotalAmount,
-      shippingAmount: order.shippingAmount,
-      totalAmount: order.totalAmount,
-      customer,
-      paymentMethod: payment.method,
-      paymentStatus,
-      cardLast4: payment.cardLast4,
-      deliveryDays:
-        rate === undefined ? null : { min: handlingDays.min + rate.minDays, max: handlingDays.max + rate.maxDays },
-    };
+    const snapshot = await buildOrderSnapshot(tx, { ...order, customer }, lines, options);
     // The emails are written with the order: both commit, or neither (the worker sends them afterwards).
     await enqueueEmail(
       tx,

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
 import { fillNepalDetails, nepalShopper, payByCard } from "./support/checkout";
+import { emailsTo, readable } from "./support/outbox";
 import { expect, failedResource, open, test } from "./support/fixtures";
 
 // The hosted checkout answers a form it refuses with 422, which Chromium logs.
@@ -26,26 +25,6 @@ async function checkoutOneTin(page: Page): Promise<void> {
   await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\/cs_/);
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
-}
-
-/** The .eml files the test store API wrote to this address. */
-function emailsTo(address: string): string[] {
-  let files: string[];
-  try {
-    files = readdirSync(e2eSettings.outboxDir).filter((file) => file.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(path.join(e2eSettings.outboxDir, file), "utf8"))
-    .filter((message) => /^To: .*$/m.exec(message)?.[0].includes(address) === true);
-}
-
-/** The decoded text of a message: quoted-printable soft breaks and escapes undone, for plain searching. */
-function readable(message: string): string {
-  return message
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 test("pays by card for a Kathmandu address: /success shows the order number, and the emailed confirmation has it", async ({

@@ -6,5 +6,6 @@ export declare const e2eSettings: {
   apiUrl: string;
   storeId: string;
   chatPhone: string;
+  owner: { email: string; password: string };
   buildEnvironment: Record<"SITE_URL" | "STORE_API_URL" | "PUBLIC_STORE_API_URL" | "STORE_ID" | "CHAT_PHONE", string>;
 };

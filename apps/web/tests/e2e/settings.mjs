@@ -15,6 +15,8 @@ export const e2eSettings = {
   apiUrl: `http://localhost:${apiPort}`,
   storeId: "local",
   chatPhone: "9779812345678",
+  /** The back office's first owner, created by the test store API at start (ADMIN_EMAIL, ADMIN_PASSWORD). */
+  owner: { email: "owner@herbo.test", password: "e2e owner passphrase" },
   /** Baked into the prerendered pages when `npm test` builds the app. */
   buildEnvironment: {
     SITE_URL: `http://localhost:${webPort}`,

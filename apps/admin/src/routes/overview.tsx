@@ -1,0 +1,83 @@
+import type { AdminMoney, AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin";
+import { Link } from "react-router";
+import { Notice } from "../components/notice.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { useApi } from "../hooks/use-api.ts";
+
+function amounts(money: AdminMoney[]): string {
+  return money.length === 0 ? "—" : money.map((entry) => entry.text).join(" + ");
+}
+
+function Figures({ title, figures }: { title: string; figures: AdminPeriodFigures }) {
+  return (
+    <section className="card" aria-labelledby={`${title}-heading`}>
+      <h2 id={`${title}-heading`} className="font-semibold">
+        {title}
+      </h2>
+      <dl className="mt-2 grid grid-cols-2 gap-2">
+        <div>
+          <dt className="muted">Orders</dt>
+          <dd className="text-2xl font-bold">{figures.orders}</dd>
+        </div>
+        <div>
+          <dt className="muted">Revenue</dt>
+          <dd className="text-2xl font-bold">{amounts(figures.revenue)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The first page after sign-in: how the shop is doing today and this week, and what needs doing. */
+export function Overview() {
+  const { data, error } = useApi<AdminOverview>("/overview");
+  return (
+    <>
+      <PageHeading title="Overview" />
+      {error === undefined ? null : <Notice kind="error">{error.message}</Notice>}
+      {data === undefined ? null : (
+        <>
+          <p className="muted">Days as counted in {data.timeZone.replace("_", " ")}; cancelled orders are left out.</p>
+          <div className="grid gap-4 md:grid-cols-3">
+            <Figures title="Today" figures={data.today} />
+            <Figures title="Last 7 days" figures={data.last7Days} />
+            <section className="card" aria-labelledby="cod-heading">
+              <h2 id="cod-heading" className="font-semibold">
+                Cash on delivery to collect
+              </h2>
+              <p className="mt-2 text-2xl font-bold">{amounts(data.cashToCollect.amounts)}</p>
+              <p className="muted">
+                {data.cashToCollect.orders} {data.cashToCollect.orders === 1 ? "order" : "orders"} ·{" "}
+                <Link to="/orders?paymentStatus=cod_due">See them</Link>
+              </p>
+            </section>
+          </div>
+          <section className="card" aria-labelledby="low-stock-heading">
+            <h2 id="low-stock-heading" className="font-semibold">
+              Low on stock ({data.lowStock.threshold} or fewer available)
+            </h2>
+            {data.lowStock.variants.length === 0 ? (
+              <p className="mt-2">Every counted item has more than {data.lowStock.threshold} available.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-line">
+                {data.lowStock.variants.map((variant) => (
+                  <li key={variant.id} className="flex justify-between gap-4 py-2">
+                    <span>
+                      {variant.productTitle} <span className="text-bark">({variant.variantTitle})</span>
+                    </span>
+                    <span className="font-semibold">
+                      {variant.available === 0 ? "Sold out" : `${variant.available} left`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-2">
+              <Link to="/stock">Manage stock</Link>
+            </p>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

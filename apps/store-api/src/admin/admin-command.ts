@@ -1,0 +1,86 @@
+import type { Database } from "../db/connection.ts";
+import { createOwner, listOwnerEmails, setOwnerPassword } from "./owners.ts";
+import type { ScryptParameters } from "./passwords.ts";
+
+export const adminUsage = `Usage: npm run admin -- <command>
+
+  create-owner --email <address> [--password-stdin]
+      Adds an owner who can sign in at /admin. The password (12 characters or more) is asked for
+      without being shown; or read from standard input with --password-stdin; or taken from
+      ADMIN_PASSWORD.
+  set-password --email <address> [--password-stdin]
+      Replaces an owner's password (asked for, or as above) and signs them out everywhere.
+  list-owners
+      Prints the owners' email addresses.
+
+With the embedded database (no DATABASE_URL), stop the shop first: only one process may open DATA_DIR.`;
+
+export interface AdminCommandIo {
+  db: Database;
+  /** Asks for the password (or reads it from stdin / ADMIN_PASSWORD); undefined when none can be had. */
+  readPassword(purpose: string): Promise<string | undefined>;
+  print(line: string): void;
+  printError(line: string): void;
+  now: Date;
+  parameters?: ScryptParameters;
+}
+
+/** Runs `npm run admin -- …`; returns the process exit code. */
+export async function runAdminCommand(argv: readonly string[], io: AdminCommandIo): Promise<number> {
+  const [command, ...rest] = argv;
+  const emailAt = rest.indexOf("--email");
+  const email = emailAt >= 0 ? rest[emailAt + 1] : undefined;
+  const known = new Set(["--email", "--password-stdin", email]);
+  const unknown = rest.filter((argument) => !known.has(argument));
+  if (unknown.length > 0) {
+    io.printError(`Unknown argument: ${unknown[0]}\n\n${adminUsage}`);
+    return 2;
+  }
+  const parameters = io.parameters === undefined ? {} : { parameters: io.parameters };
+  switch (command) {
+    case "create-owner":
+    case "set-password": {
+      if (email === undefined || email.startsWith("--")) {
+        io.printError(`${command} needs --email <address>.\n\n${adminUsage}`);
+        return 2;
+      }
+      const password = await io.readPassword(
+        command === "create-owner" ? "the new owner's password" : "the new password",
+      );
+      if (password === undefined) {
+        io.printError("No password: type it when asked, pipe it with --password-stdin, or set ADMIN_PASSWORD.");
+        return 2;
+      }
+      if (command === "create-owner") {
+        const outcome = await createOwner(io.db, { email, password }, { now: io.now, ...parameters });
+        if (outcome.kind === "invalid") return fail(io, outcome.message);
+        if (outcome.kind === "exists")
+          return fail(io, `${email} is already an owner; use set-password to change the password.`);
+        io.print(`Owner ${outcome.owner.email} created. Sign in at the store API's /admin.`);
+        return 0;
+      }
+      const outcome = await setOwnerPassword(io.db, { email, password }, parameters);
+      if (outcome === "unknown") return fail(io, `No owner has the email ${email}.`);
+      if (typeof outcome === "object") return fail(io, outcome.message);
+      io.print(`Password of ${email} changed; their sessions were ended.`);
+      return 0;
+    }
+    case "list-owners": {
+      const emails = await listOwnerEmails(io.db);
+      io.print(emails.length === 0 ? "No owners yet." : emails.join("\n"));
+      return 0;
+    }
+    default:
+      io.printError(
+        command === undefined || command === "help" || command === "--help"
+          ? adminUsage
+          : `Unknown command: ${command}\n\n${adminUsage}`,
+      );
+      return command === "help" || command === "--help" ? 0 : 2;
+  }
+}
+
+function fail(io: AdminCommandIo, message: string): number {
+  io.printError(message);
+  return 1;
+}

@@ -1,0 +1,63 @@
+import type { AdminEmail, AdminEmailList, AdminEmailStatus } from "@herbo/hosted-api/admin";
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db/connection.ts";
+import { orders, outbox } from "../db/schema.ts";
+
+export const emailPageSize = 50;
+
+/** How the back office names an outbox row's state: a pending row that was tried before is retrying. */
+export function emailStatus(row: { status: string; attempts: number }): AdminEmailStatus {
+  if (row.status === "sent") return "sent";
+  if (row.status === "failed") return "failed";
+  return row.attempts > 0 ? "retrying" : "queued";
+}
+
+function statusCondition(status: AdminEmailStatus): SQL {
+  switch (status) {
+    case "sent":
+      return eq(outbox.status, "sent");
+    case "failed":
+      return eq(outbox.status, "failed");
+    case "retrying":
+      return sql`${outbox.status} = 'pending' AND ${outbox.attempts} > 0`;
+    case "queued":
+      return sql`${outbox.status} = 'pending' AND ${outbox.attempts} = 0`;
+  }
+}
+
+/** The outbox, newest first, optionally only the emails in one state. */
+export async function listEmails(
+  db: Database,
+  filters: { status?: AdminEmailStatus | undefined },
+  page: number,
+): Promise<AdminEmailList> {
+  const where = filters.status === undefined ? undefined : statusCondition(filters.status);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ email: outbox, orderNumber: orders.number })
+      .from(outbox)
+      .leftJoin(orders, eq(orders.id, outbox.orderId))
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(emailPageSize)
+      .offset((page - 1) * emailPageSize),
+    db.select({ total: count() }).from(outbox).where(where),
+  ]);
+  return {
+    emails: rows.map(({ email, orderNumber }): AdminEmail => ({
+      id: email.id,
+      kind: email.kind,
+      recipient: email.recipient,
+      orderNumber,
+      status: emailStatus(email),
+      attempts: email.attempts,
+      lastError: email.lastError,
+      createdAt: email.createdAt.toISOString(),
+      sentAt: email.sentAt?.toISOString() ?? null,
+      nextAttemptAt: email.status === "pending" ? email.nextAttemptAt.toISOString() : null,
+    })),
+    total: counted?.total ?? 0,
+    page,
+    pageSize: emailPageSize,
+  };
+}

@@ -1,0 +1,161 @@
+import type {
+  AdminFulfilmentStatus,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOrderSummary,
+  AdminPaymentStatus,
+  AdminRefundState,
+} from "@herbo/hosted-api/admin";
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { listCurrencies } from "../catalog/repository.ts";
+import { addressLines } from "../checkout/details/index.ts";
+import type { Database } from "../db/connection.ts";
+import { orderEvents, orderLines, orders } from "../db/schema.ts";
+import { availableActions } from "../orders/order-state-machine.ts";
+import { adminMoney } from "./admin-money.ts";
+import { eventSummary } from "./order-history.ts";
+import { dayRange } from "./shop-time.ts";
+
+export interface OrderFilters {
+  q?: string | undefined;
+  paymentMethod?: string | undefined;
+  paymentStatus?: AdminPaymentStatus | undefined;
+  fulfilmentStatus?: AdminFulfilmentStatus | undefined;
+  country?: string | undefined;
+  /** Days in the shop's time zone, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const orderPageSize = 25;
+
+/** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The WHERE clause of the list's filters; search looks at the number, email, name and phone. */
+export function orderConditions(filters: OrderFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  const q = filters.q?.trim() ?? "";
+  if (q !== "") {
+    const pattern = containing(q);
+    const matches: SQL[] = [
+      sql`${orders.number} ILIKE ${pattern}`,
+      sql`${orders.customer}->>'email' ILIKE ${pattern}`,
+      sql`${orders.customer}->>'fullName' ILIKE ${pattern}`,
+    ];
+    // Phones are stored as E.164 (+9779812345678): compare digits only, so "981-234 5678" finds it.
+    const digits = q.replace(/\D/g, "");
+    if (digits.length >= 4) {
+      matches.push(sql`regexp_replace(${orders.customer}->>'phone', '[^0-9]', '', 'g') LIKE ${containing(digits)}`);
+    }
+    const found = or(...matches);
+    if (found !== undefined) conditions.push(found);
+  }
+  if (filters.paymentMethod !== undefined) conditions.push(eq(orders.paymentMethod, filters.paymentMethod));
+  if (filters.paymentStatus !== undefined) conditions.push(eq(orders.paymentStatus, filters.paymentStatus));
+  if (filters.fulfilmentStatus !== undefined) conditions.push(eq(orders.fulfilmentStatus, filters.fulfilmentStatus));
+  if (filters.country !== undefined) conditions.push(sql`${orders.customer}->>'country' = ${filters.country}`);
+  if (filters.from !== undefined) conditions.push(gte(orders.createdAt, dayRange(filters.from, filters.from).start));
+  if (filters.to !== undefined) conditions.push(lt(orders.createdAt, dayRange(filters.to, filters.to).end));
+  return and(...conditions);
+}
+
+const itemCount = sql<number>`(SELECT COALESCE(SUM(${orderLines.quantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})::int`;
+
+/** One page of the orders matching the filters, newest first, with the count over all pages. */
+export async function listOrders(db: Database, filters: OrderFilters, page: number): Promise<AdminOrderList> {
+  const where = orderConditions(filters);
+  const [rows, [counted], known] = await Promise.all([
+    db
+      .select({ order: orders, itemCount })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(orderPageSize)
+      .offset((page - 1) * orderPageSize),
+    db.select({ total: count() }).from(orders).where(where),
+    listCurrencies(db),
+  ]);
+  return {
+    orders: rows.map(({ order, itemCount: items }): AdminOrderSummary => ({
+      number: order.number,
+      placedAt: order.createdAt.toISOString(),
+      customerName: order.customer?.fullName ?? "",
+      email: order.customer?.email ?? "",
+      phone: order.customer?.phone ?? "",
+      country: order.customer?.country ?? "",
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      fulfilmentStatus: order.fulfilmentStatus,
+      total: adminMoney(order.totalAmount, order.currencyCode, known),
+      itemCount: Number(items),
+    })),
+    total: counted?.total ?? 0,
+    page,
+    pageSize: orderPageSize,
+  };
+}
+
+/** Everything the order page shows, or undefined for an unknown number. */
+export async function orderDetail(db: Database, number: string): Promise<AdminOrderDetail | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  if (order === undefined) return undefined;
+  const [lines, events, known] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+    listCurrencies(db),
+  ]);
+  const money = (amount: number) => adminMoney(amount, order.currencyCode, known);
+  const shipped = events.findLast((event) => event.type === "shipped")?.data;
+  const cancelled = events.findLast((event) => event.type === "cancelled")?.data;
+  const refund: AdminRefundState =
+    order.paymentStatus === "refunded" ? "refunded" : cancelled?.refund === "to_make" ? "to_make" : "none";
+  const customer = order.customer;
+  return {
+    number: order.number,
+    placedAt: order.createdAt.toISOString(),
+    customer:
+      customer === null
+        ? null
+        : { name: customer.fullName, email: customer.email, phone: customer.phone, country: customer.country },
+    addressLines: customer === null ? [] : addressLines(customer),
+    lines: lines.map((line) => ({
+      sku: line.sku,
+      productTitle: line.productTitle,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      unitPrice: money(line.unitAmount),
+      lineTotal: money(line.unitAmount * line.quantity),
+    })),
+    subtotal: money(order.subtotalAmount),
+    shipping: money(order.shippingAmount),
+    total: money(order.totalAmount),
+    payment: {
+      method: order.paymentMethod,
+      provider: order.paymentProvider,
+      reference: order.paymentReference,
+      status: order.paymentStatus,
+      cardLast4: order.cardLast4,
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    fulfilmentStatus: order.fulfilmentStatus,
+    shipment:
+      shipped === undefined || typeof shipped.carrier !== "string" || typeof shipped.trackingNumber !== "string"
+        ? null
+        : {
+            carrier: shipped.carrier,
+            trackingNumber: shipped.trackingNumber,
+            trackingUrl: typeof shipped.trackingUrl === "string" ? shipped.trackingUrl : null,
+          },
+    refund,
+    history: events.map((event) => ({
+      at: event.at.toISOString(),
+      actor: event.actor,
+      type: event.type,
+      summary: eventSummary(event, money),
+    })),
+    actions: availableActions(order),
+  };
+}

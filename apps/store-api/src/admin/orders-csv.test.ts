@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { ordersCsv, type ExportedOrder } from "./orders-csv.ts";
+
+const asha = {
+  fullName: "Asha Gurung",
+  email: "asha@example.com",
+  phone: "+9779812345678",
+  country: "NP",
+  addressLines: ["Asha Gurung", "Thamel Marg 12", "Kathmandu 44600", "Nepal"],
+};
+
+function order(overrides: Partial<ExportedOrder> = {}): ExportedOrder {
+  return {
+    number: "HS-1001",
+    createdAt: new Date("2026-03-01T10:00:00Z"),
+    customer: asha,
+    paymentMethod: "card",
+    paymentProvider: "sandbox",
+    paymentStatus: "paid",
+    fulfilmentStatus: "unfulfilled",
+    currency: { code: "NPR", decimalDigits: 2 },
+    subtotalAmount: 65000,
+    shippingAmount: 0,
+    totalAmount: 65000,
+    lines: [{ quantity: 1, productTitle: "Shilajit Travel Tin 5 g", variantTitle: "5 g", sku: "HS-TIN-5" }],
+    ...overrides,
+  };
+}
+
+/** The cells of the CSV's second line, unquoted (a test-only reader for simple rows). */
+function cellsOfFirstOrder(csv: string): string[] {
+  const line = csv.split("\r\n")[1] ?? "";
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((match) => {
+    const cell = match[1] ?? "";
+    return cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell;
+  });
+}
+
+describe("the orders CSV", () => {
+  it("has a header and one line per order, with amounts in currency units and times in Kathmandu", () => {
+    const csv = ordersCsv([order(), order({ number: "HS-1002" })]);
+    expect(csv.startsWith("\uFEFFOrder,Placed (Asia/Kathmandu),Customer,Email,Phone,")).toBe(true);
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
+    const cells = cellsOfFirstOrder(csv);
+    expect(cells.slice(0, 2)).toEqual(["HS-1001", "2026-03-01 15:45"]);
+    expect(cells.slice(11, 16)).toEqual([
+      "NPR",
+      "650.00",
+      "0.00",
+      "650.00",
+      "1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
+    ]);
+    expect(cells[6]).toBe("Asha Gurung, Thamel Marg 12, Kathmandu 44600, Nepal");
+  });
+
+  it.each([['=HYPERLINK("http://evil.test","click")'], ["+1+2"], ["-2+3"], ["@SUM(A1)"], ["\tcmd"], ["\rcmd"]])(
+    "neutralises a cell starting like a formula: %j",
+    (name) => {
+      const csv = ordersCsv([order({ customer: { ...asha, fullName: name } })]);
+      const cell = cellsOfFirstOrder(csv)[2] ?? "";
+      expect(cell).toBe(`'${name}`);
+    },
+  );
+
+  it("quotes commas, quotes and line breaks instead of letting them split cells", () => {
+    const csv = ordersCsv([order({ customer: { ...asha, fullName: 'Ram "Raju", Sharma' } })]);
+    expect(csv).toContain('"Ram ""Raju"", Sharma"');
+  });
+
+  it("leaves an international phone number readable (it starts with +, so it is prefixed too)", () => {
+    expect(cellsOfFirstOrder(ordersCsv([order()]))[4]).toBe("'+9779812345678");
+  });
+});

@@ -1,0 +1,79 @@
+import { decimalAmount, decimalDigitsOf, type MoneyCurrency } from "@herbo/hosted-api";
+import { stringify } from "csv-stringify/sync";
+import { shopDateTime, shopTimeZone } from "./shop-time.ts";
+
+/** What one exported order needs; one CSV line per order, its items summed up in one cell. */
+export interface ExportedOrder {
+  number: string;
+  createdAt: Date;
+  customer: { fullName: string; email: string; phone: string; country: string; addressLines: string[] } | null;
+  paymentMethod: string;
+  paymentProvider: string;
+  paymentStatus: string;
+  fulfilmentStatus: string;
+  currency: MoneyCurrency & { code: string };
+  subtotalAmount: number;
+  shippingAmount: number;
+  totalAmount: number;
+  lines: { quantity: number; productTitle: string; variantTitle: string; sku: string | null }[];
+}
+
+export const csvColumns = [
+  "Order",
+  `Placed (${shopTimeZone})`,
+  "Customer",
+  "Email",
+  "Phone",
+  "Country",
+  "Address",
+  "Payment method",
+  "Payment provider",
+  "Payment status",
+  "Fulfilment status",
+  "Currency",
+  "Subtotal",
+  "Shipping",
+  "Total",
+  "Items",
+] as const;
+
+/**
+ * Orders as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read accents), made by
+ * csv-stringify. Its `escape_formulas` puts a ' before any cell starting with =, +, -, @, tab or carriage
+ * return, so a shopper's name such as `=HYPERLINK(…)` is shown as text and never run as a formula.
+ */
+export function ordersCsv(rows: readonly ExportedOrder[]): string {
+  const records = rows.map((order) => {
+    const digits = decimalDigitsOf(order.currency);
+    return [
+      order.number,
+      shopDateTime(order.createdAt),
+      order.customer?.fullName ?? "",
+      order.customer?.email ?? "",
+      order.customer?.phone ?? "",
+      order.customer?.country ?? "",
+      order.customer?.addressLines.join(", ") ?? "",
+      order.paymentMethod,
+      order.paymentProvider,
+      order.paymentStatus,
+      order.fulfilmentStatus,
+      order.currency.code,
+      decimalAmount(order.subtotalAmount, digits),
+      decimalAmount(order.shippingAmount, digits),
+      decimalAmount(order.totalAmount, digits),
+      order.lines
+        .map(
+          (line) =>
+            `${line.quantity} × ${line.productTitle} (${line.variantTitle})${line.sku === null ? "" : ` [${line.sku}]`}`,
+        )
+        .join("; "),
+    ];
+  });
+  return stringify(records, {
+    header: true,
+    columns: [...csvColumns],
+    bom: true,
+    escape_formulas: true,
+    record_delimiter: "windows",
+  });
+}

@@ -1,0 +1,89 @@
+import type { AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin";
+import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { listCurrencies } from "../catalog/repository.ts";
+import type { Database } from "../db/connection.ts";
+import { orders, products, variants } from "../db/schema.ts";
+import { totalsByCurrency } from "./admin-money.ts";
+import { addDays, dayOf, dayStart, shopTimeZone } from "./shop-time.ts";
+
+/** A tracked variant with this many units available or fewer is "low on stock". */
+export const lowStockThreshold = 5;
+
+type CurrencyMap = Awaited<ReturnType<typeof listCurrencies>>;
+
+async function periodFigures(db: Database, since: Date, known: CurrencyMap): Promise<AdminPeriodFigures> {
+  const rows = await db
+    .select({
+      currency: orders.currencyCode,
+      amount: sql<number>`SUM(${orders.totalAmount})::bigint`,
+      orders: sql<number>`COUNT(*)::int`,
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), ne(orders.fulfilmentStatus, "cancelled")))
+    .groupBy(orders.currencyCode)
+    .orderBy(asc(orders.currencyCode));
+  return {
+    orders: rows.reduce((sum, row) => sum + Number(row.orders), 0),
+    revenue: totalsByCurrency(
+      rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+      known,
+    ),
+  };
+}
+
+/**
+ * The owner's first screen: orders and revenue today and over the last 7 days (days as the shop counts
+ * them, in Kathmandu; cancelled orders left out), cash on delivery still to collect, and tracked variants
+ * running low.
+ */
+export async function overview(db: Database, now: Date): Promise<AdminOverview> {
+  const today = dayOf(now, shopTimeZone);
+  const known = await listCurrencies(db);
+  const [todayFigures, weekFigures, cod, low] = await Promise.all([
+    periodFigures(db, dayStart(today, shopTimeZone), known),
+    periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
+    db
+      .select({
+        currency: orders.currencyCode,
+        amount: sql<number>`SUM(${orders.totalAmount})::bigint`,
+        orders: sql<number>`COUNT(*)::int`,
+      })
+      .from(orders)
+      .where(and(eq(orders.paymentStatus, "cod_due"), ne(orders.fulfilmentStatus, "cancelled")))
+      .groupBy(orders.currencyCode)
+      .orderBy(asc(orders.currencyCode)),
+    db
+      .select({
+        id: variants.id,
+        productTitle: products.title,
+        variantTitle: variants.title,
+        available: sql<number>`(${variants.stockOnHand} - ${variants.stockReserved})::int`,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(
+        and(
+          eq(variants.manageInventory, true),
+          sql`${products.deletedAt} IS NULL`,
+          lte(sql`${variants.stockOnHand} - ${variants.stockReserved}`, lowStockThreshold),
+        ),
+      )
+      .orderBy(asc(sql`${variants.stockOnHand} - ${variants.stockReserved}`), asc(variants.id)),
+  ]);
+  return {
+    timeZone: shopTimeZone,
+    today: todayFigures,
+    last7Days: weekFigures,
+    cashToCollect: {
+      orders: cod.reduce((sum, row) => sum + Number(row.orders), 0),
+      amounts: totalsByCurrency(
+        cod.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+        known,
+      ),
+    },
+    lowStock: {
+      threshold: lowStockThreshold,
+      variants: low.map((row) => ({ ...row, available: Number(row.available) })),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { handlingDays } from "@herbo/hosted-api";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/connection.ts";
+import { currencies, shippingRates, type CustomerDetails, type orders } from "../db/schema.ts";
+import type { OrderSnapshot } from "./snapshot.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The page an order's email links to; the token is its only key. */
+export function orderPageUrl(publicUrl: string, accessToken: string): string {
+  return `${publicUrl}/orders/${accessToken}`;
+}
+
+/**
+ * An order as its emails show it, from the order row and its lines: the one way snapshots are made, when
+ * the order is placed and whenever the back office emails about it later (shipped, cancelled).
+ */
+export async function buildOrderSnapshot(
+  db: Pick<Database, "select">,
+  order: OrderRow & { customer: CustomerDetails },
+  lines: readonly { productTitle: string; variantTitle: string; quantity: number; unitAmount: number }[],
+  options: { shopName: string; publicUrl: string },
+): Promise<OrderSnapshot> {
+  const [currency] = await db.select().from(currencies).where(eq(currencies.code, order.currencyCode));
+  const [rate] = await db
+    .select()
+    .from(shippingRates)
+    .where(
+      and(eq(shippingRates.countryCode, order.customer.country), eq(shippingRates.currencyCode, order.currencyCode)),
+    );
+  return {
+    shopName: options.shopName,
+    number: order.number,
+    orderUrl: orderPageUrl(options.publicUrl, order.accessToken),
+    placedAt: order.createdAt.toISOString(),
+    timeZone: order.timeZone,
+    currency: {
+      code: order.currencyCode,
+      symbol: currency?.symbol ?? null,
+      template: currency?.template ?? null,
+      decimalDigits: currency?.decimalDigits ?? null,
+    },
+    lines: lines.map((line) => ({
+      productTitle: line.productTitle,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      unitAmount: line.unitAmount,
+      lineAmount: line.unitAmount * line.quantity,
+    })),
+    subtotalAmount: order.subtotalAmount,
+    shippingAmount: order.shippingAmount,
+    totalAmount: order.totalAmount,
+    customer: order.customer,
+    paymentMethod: order.paymentMethod === "cod" ? "cod" : "card",
+    paymentStatus: order.paymentStatus,
+    cardLast4: order.cardLast4,
+    deliveryDays:
+      rate === undefined ? null : { min: handlingDays.min + rate.minDays, max: handlingDays.max + rate.maxDays },
+  };
+}

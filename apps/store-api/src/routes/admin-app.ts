@@ -1,0 +1,99 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorBody } from "../errors.ts";
+import { packageRoot } from "../package-root.ts";
+
+/** Where `npm run build -w apps/admin` writes the back office's static files. */
+export const defaultAdminFolder = path.resolve(packageRoot, "..", "admin", "dist");
+
+/** The back office loads only its own script, styles and images, and talks only to this origin. */
+export const adminPageSecurity = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".woff2": "font/woff2",
+  ".png": "image/png",
+};
+
+interface StoredFile {
+  raw: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+function compressed(raw: Buffer): StoredFile {
+  return { raw, gzip: gzipSync(raw, { level: 9 }), brotli: brotliCompressSync(raw) };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, file: StoredFile): FastifyReply {
+  reply.header("vary", "Accept-Encoding").header("x-robots-tag", "noindex, nofollow");
+  const accepted = request.headers["accept-encoding"] ?? "";
+  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(file.brotli);
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(file.gzip);
+  return reply.send(file.raw);
+}
+
+/**
+ * GET /admin and below: the back office's built files (apps/admin). Fingerprinted assets are cached for a
+ * year; every other path under /admin is the single page, which routes in the browser and is never cached
+ * or indexed. /admin/api/* belongs to the guarded JSON plugin; an unknown API path is a JSON 404 here.
+ */
+export function registerAdminApp(app: FastifyInstance, options: { folder?: string } = {}): void {
+  const folder = options.folder ?? defaultAdminFolder;
+  const files = new Map<string, Promise<StoredFile | undefined>>();
+  const load = (name: string) => {
+    let file = files.get(name);
+    if (file === undefined) {
+      file = readFile(path.join(folder, name)).then(compressed, () => undefined);
+      files.set(name, file);
+      // A file missing now (the app is being built) is looked for again next time.
+      void file.then((found) => found ?? files.delete(name));
+    }
+    return file;
+  };
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const index = await load("index.html");
+    reply.header("x-robots-tag", "noindex, nofollow").header("cache-control", "no-cache");
+    if (index === undefined) {
+      return reply
+        .code(503)
+        .header("content-type", "text/plain; charset=utf-8")
+        .send("The back office is not built yet: run `npm run build` (or `npm start`, which builds it).");
+    }
+    reply.header("content-type", "text/html; charset=utf-8").header("content-security-policy", adminPageSecurity);
+    return send(request, reply, index);
+  };
+
+  app.get("/admin", page);
+  app.get("/admin/*", async (request, reply) => {
+    const rest = (request.params as { "*": string })["*"];
+    if (rest === "api" || rest.startsWith("api/")) {
+      return reply
+        .code(404)
+        .send(errorBody("not_found", `No route for ${request.method} /admin/${rest.split("?")[0] ?? ""}`));
+    }
+    const asset = /^assets\/([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(js|css|svg|woff2|png))$/.exec(rest);
+    if (asset === null) return page(request, reply);
+    const file = await load(path.join("assets", asset[1] ?? ""));
+    if (file === undefined) return reply.code(404).send(errorBody("not_found", "No such file"));
+    reply
+      .header("content-type", contentTypes[`.${asset[2] ?? ""}`] ?? "application/octet-stream")
+      .header("cache-control", "public, max-age=31536000, immutable");
+    return send(request, reply, file);
+  });
+}

@@ -1,0 +1,121 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCommand, type AdminCommandIo } from "../src/admin/admin-command.ts";
+import { createSession, findSession } from "../src/admin/sessions.ts";
+import { verifyPassword } from "../src/admin/passwords.ts";
+import { findOwnerByEmail } from "../src/admin/owners.ts";
+import { openDatabase } from "../src/db/connection.ts";
+import { packageRoot } from "../src/package-root.ts";
+import { testPasswordParameters } from "./admin-helpers.ts";
+import { createTestDatabase, type TestDatabase } from "./harness.ts";
+
+describe("npm run admin", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  function io(password: string | undefined) {
+    const out: string[] = [];
+    const errors: string[] = [];
+    const value: AdminCommandIo = {
+      db: database.db,
+      readPassword: async () => password,
+      print: (line) => out.push(line),
+      printError: (line) => errors.push(line),
+      now: new Date(),
+      parameters: testPasswordParameters,
+    };
+    return { io: value, out, errors };
+  }
+
+  it("creates an owner, refuses a second with the same email, and lists them", async () => {
+    const first = io("a brand new passphrase");
+    expect(await runAdminCommand(["create-owner", "--email", "Owner@Shop.example"], first.io)).toBe(0);
+    expect(first.out.join("\n")).toContain("Owner owner@shop.example created");
+    const owner = await findOwnerByEmail(database.db, "owner@shop.example");
+    expect(await verifyPassword("a brand new passphrase", owner?.passwordHash ?? "")).toBe(true);
+
+    const again = io("another passphrase!");
+    expect(await runAdminCommand(["create-owner", "--email", "owner@shop.example"], again.io)).toBe(1);
+    expect(again.errors.join("\n")).toContain("already an owner");
+
+    const listed = io(undefined);
+    expect(await runAdminCommand(["list-owners"], listed.io)).toBe(0);
+    expect(listed.out).toEqual(["owner@shop.example"]);
+  });
+
+  it("changes a password and ends the owner's sessions", async () => {
+    const owner = await findOwnerByEmail(database.db, "owner@shop.example");
+    const now = new Date();
+    const token = await createSession(database.db, owner?.id ?? "", now);
+    const changed = io("the replacement passphrase");
+    expect(await runAdminCommand(["set-password", "--email", "owner@shop.example"], changed.io)).toBe(0);
+    expect(await findSession(database.db, token, now)).toBeUndefined();
+    const updated = await findOwnerByEmail(database.db, "owner@shop.example");
+    expect(await verifyPassword("the replacement passphrase", updated?.passwordHash ?? "")).toBe(true);
+    expect(
+      await runAdminCommand(["set-password", "--email", "nobody@shop.example"], io("the replacement passphrase").io),
+    ).toBe(1);
+  });
+
+  it("refuses weak passwords, missing ones, and malformed commands, changing nothing", async () => {
+    const weak = io("short");
+    expect(await runAdminCommand(["create-owner", "--email", "second@shop.example"], weak.io)).toBe(1);
+    expect(weak.errors.join("")).toContain("at least 12 characters");
+    expect(await runAdminCommand(["create-owner", "--email", "second@shop.example"], io(undefined).io)).toBe(2);
+    expect(await runAdminCommand(["create-owner"], io("long enough password").io)).toBe(2);
+    expect(
+      await runAdminCommand(["create-owner", "--email", "x@shop.example", "--force"], io("long enough password").io),
+    ).toBe(2);
+    expect(await runAdminCommand(["delete-everything"], io(undefined).io)).toBe(2);
+    expect(await findOwnerByEmail(database.db, "second@shop.example")).toBeUndefined();
+  });
+
+  it("works as a command reading the password from standard input", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "herbo-admin-cli-"));
+    try {
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--conditions=@herbo/source",
+          "src/admin-cli.ts",
+          "create-owner",
+          "--email",
+          "cli@shop.example",
+          "--password-stdin",
+        ],
+        {
+          cwd: packageRoot,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_PASSWORD: "" },
+          stdio: ["pipe", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stdin.end("piped passphrase 2026\n");
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code, output).toBe(0);
+      expect(output).toContain("Owner cli@shop.example created");
+      expect(output).not.toContain("piped passphrase");
+      const handle = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        const owner = await findOwnerByEmail(handle.db, "cli@shop.example");
+        expect(await verifyPassword("piped passphrase 2026", owner?.passwordHash ?? "")).toBe(true);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

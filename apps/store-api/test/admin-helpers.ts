@@ -1,0 +1,119 @@
+import { expect } from "vitest";
+import { createOwner } from "../src/admin/owners.ts";
+import type { ScryptParameters } from "../src/admin/passwords.ts";
+import {
+  checkoutBody,
+  enterDetails,
+  kathmanduDetails,
+  payForm,
+  postJson,
+  postPayment,
+  sessionIdOf,
+  type RunningApi,
+} from "./harness.ts";
+
+/** The scrypt cost the test apps use (startApi's default), so sign-ins take milliseconds. */
+export const testPasswordParameters: ScryptParameters = { logN: 10, r: 8, p: 1 };
+export const ownerEmail = "owner@shop.test";
+export const ownerPassword = "correct horse battery staple";
+/** The test API's public origin: where its back office lives. */
+export const adminOrigin = "http://api.test";
+
+export async function addOwner(api: RunningApi, email = ownerEmail, password = ownerPassword): Promise<void> {
+  const outcome = await createOwner(
+    api.db,
+    { email, password },
+    { now: api.clock.now(), parameters: testPasswordParameters },
+  );
+  expect(outcome.kind).toBe("created");
+}
+
+/** Sends the sign-in form as the back office's page does. */
+export function postSignIn(api: RunningApi, email: string, password: string, origin = adminOrigin): Promise<Response> {
+  return fetch(`${api.baseUrl}/admin/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** The session cookie of a sign-in answer, as the browser would send it back ("name=value"). */
+export function sessionCookieOf(response: Response): string {
+  const header = response.headers.get("set-cookie") ?? "";
+  const pair = header.split(";")[0] ?? "";
+  expect(pair).toMatch(/^herbo_admin_session=[A-Za-z0-9_-]{43}$/);
+  return pair;
+}
+
+/** A signed-in owner's requests to /admin/api, with the cookie and the back office's Origin. */
+export class AdminClient {
+  constructor(
+    private readonly api: RunningApi,
+    readonly cookie: string,
+  ) {}
+
+  static async signIn(api: RunningApi, email = ownerEmail, password = ownerPassword): Promise<AdminClient> {
+    const response = await postSignIn(api, email, password);
+    expect(response.status).toBe(200);
+    return new AdminClient(api, sessionCookieOf(response));
+  }
+
+  request(method: string, path: string, body?: unknown, origin: string | null = adminOrigin): Promise<Response> {
+    const headers: Record<string, string> = { cookie: this.cookie };
+    if (origin !== null) headers.origin = origin;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    return fetch(`${this.api.baseUrl}/admin/api${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  /** GET without an Origin header, as a browser sends a same-origin GET. */
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request("GET", path, undefined, null);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  post(path: string, body?: unknown): Promise<Response> {
+    return this.request("POST", path, body);
+  }
+
+  put(path: string, body?: unknown): Promise<Response> {
+    return this.request("PUT", path, body);
+  }
+
+  action(number: string, body: Record<string, unknown>): Promise<Response> {
+    return this.post(`/orders/${number}/actions`, body);
+  }
+}
+
+/** Places an order through the real checkout (Kathmandu address) and returns its number. */
+export async function placeTestOrder(
+  api: RunningApi,
+  options: {
+    items?: { variant_id: string; quantity: number }[];
+    method?: "card" | "cod";
+    details?: Record<string, string>;
+  } = {},
+): Promise<string> {
+  const created = await postJson(
+    `${api.storeUrl}/checkout`,
+    checkoutBody(options.items ?? [{ variant_id: "var_travel_tin", quantity: 1 }]),
+  );
+  expect(created.status).toBe(200);
+  const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+  const details = options.details ?? kathmanduDetails;
+  let paid: Response;
+  if (options.method === "cod") {
+    await enterDetails(api.baseUrl, sessionId, details);
+    paid = await postPayment(api.baseUrl, sessionId, "cod");
+  } else {
+    paid = await payForm(api.baseUrl, sessionId, { number: "4242424242424242" }, details);
+  }
+  expect(paid.status).toBe(303);
+  const number = new URL(paid.headers.get("location") ?? "", "http://shop.test").searchParams.get("order");
+  if (number === null) throw new Error(`No order number in ${paid.headers.get("location")}`);
+  return number;
+}

@@ -1,0 +1,114 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { e2eSettings } from "./settings.mjs";
+import { expectNoAxeViolations } from "./support/accessibility";
+import { backOffice, placeOrderDirectly, resinStockMessage, signInToBackOffice, unitsIn } from "./support/back-office";
+import { nepalShopper } from "./support/checkout";
+import { expect, failedResource, test } from "./support/fixtures";
+
+// The back office asks the API who is signed in; before sign-in that is a 401, which Chromium logs.
+test.use({ allowConsoleErrors: failedResource });
+
+test("adjusting stock in the back office changes the storefront's stock message", async ({ page }) => {
+  const before = unitsIn(await resinStockMessage(page, "10 g"));
+  await signInToBackOffice(page, "/stock");
+  const form = page.getByRole("form", { name: "Adjust stock of Pure Himalayan Shilajit Resin, 10 g" });
+  await form.getByLabel("Add or remove units").fill("5");
+  await form.getByLabel("Reason").fill("Delivery from the supplier");
+  await form.getByRole("button", { name: "Save adjustment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added 5." })).toBeVisible();
+  await expect(page.getByTestId("stock-history")).toContainText("+5 Pure Himalayan Shilajit Resin (10 g)");
+  await expect(page.getByTestId("stock-history")).toContainText(e2eSettings.owner.email);
+  expect(await resinStockMessage(page, "10 g")).toBe(`${before + 5} in stock!`);
+
+  await page.goto(`${backOffice}/stock`);
+  await form.getByLabel("Add or remove units").fill("-5");
+  await form.getByLabel("Reason").fill("Counted again");
+  await form.getByRole("button", { name: "Save adjustment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Removed 5." })).toBeVisible();
+  expect(await resinStockMessage(page, "10 g")).toBe(`${before} in stock!`);
+});
+
+/** No axe violation, and nothing wider than the screen (no sideways scrolling at 375 px). */
+async function expectAccessibleAndFitting(page: Page, label: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} is wider than the screen`).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, label);
+}
+
+/** The owner's signed-in cookie, saved once and reused by the page checks (each would otherwise sign in). */
+const ownerState = path.join(tmpdir(), `herbo-e2e-owner-${e2eSettings.apiPort}.json`);
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await signInToBackOffice(await context.newPage());
+  await context.storageState({ path: ownerState });
+  await context.close();
+});
+
+const listPages = [
+  ["/", "Overview"],
+  ["/orders", "Orders"],
+  ["/stock", "Stock"],
+  ["/emails", "Emails"],
+  ["/no-such-page", "Page not found"],
+] as const;
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("the sign-in page is accessible", async ({ page }) => {
+      await page.goto(backOffice);
+      await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
+      await expectAccessibleAndFitting(page, "sign-in");
+      // Another address than the owner's, so these refusals do not count against the owner's sign-in limit.
+      await page.getByLabel("Email").fill("not-an-owner@herbo.test");
+      await page.getByLabel("Password").fill("a wrong password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expectAccessibleAndFitting(page, "sign-in with its error");
+    });
+
+    test.describe("signed in", () => {
+      test.use({ storageState: ownerState });
+
+      for (const [address, heading] of listPages) {
+        test(`${heading} is accessible`, async ({ page }) => {
+          await page.goto(`${backOffice}${address}`);
+          await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+          await expect(page.getByText(/^Loading/)).toHaveCount(0);
+          if (address === "/") await expect(page.getByRole("heading", { name: /^Low on stock/ })).toBeVisible();
+          await expectAccessibleAndFitting(page, heading);
+        });
+      }
+
+      test("an order's page, with its shipment and cancellation forms, is accessible", async ({ page }) => {
+        const number = await placeOrderDirectly(nepalShopper("Kathmandu"));
+        await page.goto(`${backOffice}/orders/${number}`);
+        await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
+        await expect(page.getByRole("region", { name: "History" })).toBeVisible();
+        await expectAccessibleAndFitting(page, "order");
+        await page.getByRole("button", { name: "Mark shipped" }).click();
+        await expect(page.getByRole("form", { name: "Shipment" })).toBeVisible();
+        await expectAccessibleAndFitting(page, "order with the shipment form");
+        await page.getByRole("button", { name: "Cancel order" }).click();
+        await expect(page.getByRole("form", { name: "Cancellation" })).toBeVisible();
+        await expectAccessibleAndFitting(page, "order with the cancellation form");
+      });
+    });
+  });
+}
+
+test("the back office is never indexed and loads nothing from elsewhere", async ({ request }) => {
+  const response = await request.get(`${backOffice}/orders`);
+  expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(response.headers()["content-security-policy"]).toContain("script-src 'self'");
+  const html = await response.text();
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
+  const asset = await request.get(`${e2eSettings.apiUrl}${script}`);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});

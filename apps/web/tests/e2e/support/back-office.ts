@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { e2eSettings } from "../settings.mjs";
+import { enterNepalDetails, payByCard, type NepalShopper } from "./checkout";
+import { expect, open } from "./fixtures";
+
+/** The back office, served by the test store API. */
+export const backOffice = `${e2eSettings.apiUrl}/admin`;
+
+/** Opens a back-office page and signs in as the test shop's owner when asked to. */
+export async function signInToBackOffice(page: Page, path = ""): Promise<void> {
+  await page.goto(`${backOffice}${path}`);
+  await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
+  await page.getByLabel("Email").fill(e2eSettings.owner.email);
+  await page.getByLabel("Password").fill(e2eSettings.owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+}
+
+/** Buys one unit of a variant of the resin on the storefront, by card or cash on delivery; returns the order number. */
+export async function buyResin(
+  page: Page,
+  variant: "10 g" | "20 g" | "30 g",
+  shopper: NepalShopper,
+  payment: "card" | "cod" = "card",
+): Promise<string> {
+  await open(page, "/product/prod_himalayan_resin");
+  await page.getByText(variant, { exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
+  await enterNepalDetails(page, shopper);
+  if (payment === "card") await payByCard(page);
+  else await page.getByRole("button", { name: /^Place order, pay .+ on delivery$/ }).click();
+  await page.waitForURL(/\/success\?order=HS-\d+$/);
+  return new URL(page.url()).searchParams.get("order") ?? "";
+}
+
+/** The storefront product page's stock message for a variant of the resin. */
+export async function resinStockMessage(page: Page, variant: "10 g" | "20 g" | "30 g"): Promise<string> {
+  await open(page, "/product/prod_himalayan_resin");
+  await page.getByText(variant, { exact: true }).click();
+  return (await page.getByTestId("stock-message").textContent()) ?? "";
+}
+
+/** "38 in stock!" → 38. */
+export function unitsIn(message: string): number {
+  const match = /^(\d+) in stock!$/.exec(message.trim());
+  if (match === null) throw new Error(`Not a stock message: ${message}`);
+  return Number(match[1]);
+}
+
+/** From the orders list, finds an order by the shopper's email and opens it. */
+export async function openOrderOf(page: Page, email: string, number: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
+  await page.getByLabel("Search").fill(email);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /orders?$/ })).toHaveText("1 order");
+  await page.getByRole("link", { name: number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
+}
+
+/** Places a cash-on-delivery order for one Travel Tin straight through the hosted checkout's forms. */
+export async function placeOrderDirectly(shopper: NepalShopper): Promise<string> {
+  const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+      successUrl: `${e2eSettings.webUrl}/success`,
+      cancelUrl: `${e2eSettings.webUrl}/store`,
+    }),
+  });
+  const { url } = (await created.json()) as { url: string };
+  const session = new URL(url).pathname;
+  await fetch(`${e2eSettings.apiUrl}${session}/details`, {
+    method: "POST",
+    body: new URLSearchParams({
+      email: shopper.email,
+      fullName: shopper.fullName,
+      phone: shopper.phone,
+      country: "NP",
+      line1: shopper.line1,
+      city: shopper.city,
+      region: "P3",
+      district: shopper.district,
+      postalCode: shopper.postalCode,
+      action: "continue",
+    }),
+    redirect: "manual",
+  });
+  const paid = await fetch(`${e2eSettings.apiUrl}${session}/pay/cod`, { method: "POST", redirect: "manual" });
+  const number = new URL(paid.headers.get("location") ?? "", e2eSettings.webUrl).searchParams.get("order");
+  if (number === null) throw new Error(`The order was not placed (${paid.status})`);
+  return number;
+}
