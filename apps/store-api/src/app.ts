@@ -13,7 +13,12 @@ import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
-import { providersFor, defaultPaymentMethods } from "./payments/registry.ts";
+import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
+import { refundOrderPayment, type RefundOutcome } from "./payments/refund.ts";
+import type { PaymentServices } from "./payments/settle.ts";
+import paymentReconciler from "./plugins/payment-reconciler.ts";
+import type { OrderRow } from "./orders/place-order.ts";
+import { registerPaymentWebhooks } from "./routes/payment-webhooks.ts";
 import { registerCheckoutApi } from "./routes/checkout-api.ts";
 import { registerCheckoutAssets } from "./routes/checkout-assets.ts";
 import { registerHealthRoute } from "./routes/health.ts";
@@ -26,7 +31,13 @@ export interface AppOptions {
     Partial<
       Pick<
         StoreApiConfig,
-        "catalogCacheMs" | "checkoutRateLimit" | "trustProxy" | "siteUrl" | "shopEmail" | "paymentMethods"
+        | "catalogCacheMs"
+        | "checkoutRateLimit"
+        | "trustProxy"
+        | "siteUrl"
+        | "shopEmail"
+        | "paymentMethods"
+        | "paymentSettings"
       >
     >;
   db: Database;
@@ -39,7 +50,22 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Delivers the email outbox in this process; without it, emails wait in the outbox for another copy. */
   outbox?: Omit<OutboxWorkerPluginOptions, "db" | "now">;
+  /** How often payments still open at a provider are asked about (payments/reconcile.ts); 0 turns it off. */
+  reconcileIntervalMs?: number;
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Refunds a paid order through the provider that took it (payments/refund.ts), for the back office's
+     * cancel; `actor` is who asked, as the order's history records it.
+     */
+    refundOrderPayment(order: OrderRow, actor: string): Promise<RefundOutcome>;
+  }
+}
+
+/** When a payment the shopper was sent to make is first asked about, if neither return nor webhook came. */
+const firstPaymentCheckMs = 2 * 60_000;
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
 export const bodyLimitBytes = 64 * 1024;
@@ -97,19 +123,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : new RateLimiter(config.checkoutRateLimit, 60_000),
   });
   const frame = { shopName: config.shopName, siteUrl: config.siteUrl ?? config.allowedOrigins[0] ?? config.publicUrl };
+  const onOrderPlaced = () => {
+    if (app.hasDecorator("kickOutbox")) app.kickOutbox();
+  };
+  const providers = createProviders(config.paymentMethods ?? defaultPaymentMethods, config.paymentSettings ?? {}, {
+    publicUrl: config.publicUrl,
+  });
+  const payments: PaymentServices = {
+    db,
+    now,
+    providers: new Map(providers.map((provider) => [provider.id, provider])),
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    shopEmail: config.shopEmail,
+    log: app.log,
+    onStockChange,
+    onOrderPlaced,
+  };
   registerPaymentPage(app, {
     db,
     now,
     frame,
     onStockChange,
-    onOrderPlaced: () => {
-      if (app.hasDecorator("kickOutbox")) app.kickOutbox();
-    },
+    onOrderPlaced,
     publicUrl: config.publicUrl,
     shopEmail: config.shopEmail,
     allowedOrigins: config.allowedOrigins,
-    providers: providersFor(config.paymentMethods ?? defaultPaymentMethods),
+    providers,
+    payments,
+    firstCheckDelayMs: firstPaymentCheckMs,
   });
+  await registerPaymentWebhooks(app, { providers, payments });
+  await app.register(paymentReconciler, { services: payments, intervalMs: options.reconcileIntervalMs ?? 0 });
+  app.decorate("refundOrderPayment", (order: OrderRow, actor: string) =>
+    refundOrderPayment({ db, now, providers: payments.providers, log: app.log }, order, actor),
+  );
   registerOrderPage(app, { db, frame });
   registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });

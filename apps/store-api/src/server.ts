@@ -4,6 +4,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 
 const sweepIntervalMs = 30_000;
+const reconcileIntervalMs = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     db: handle.db,
     logger: { level: config.logLevel },
     sweepIntervalMs,
+    reconcileIntervalMs,
     outbox: { config },
   });
   app.log.info(

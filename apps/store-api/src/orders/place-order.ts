@@ -22,9 +22,11 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** How an order is paid, as the payment step reports it. */
 export interface OrderPayment {
-  method: "card" | "cod";
-  /** The provider's name: "sandbox", "cod", … */
+  method: "card" | "cod" | "wallet";
+  /** The provider's name: "sandbox", "cod", "stripe", "khalti", … */
   provider: string;
+  /** The provider as the shopper knows it ("Khalti"), for a wallet payment's wording. */
+  providerName?: string;
   /** The provider's id for the payment, when it gives one. */
   reference: string | null;
   cardLast4: string | null;
@@ -37,6 +39,11 @@ export interface PlaceOrderOptions {
   shopName: string;
   /** Where the new-order notice goes; none is written when unset. */
   shopEmail: string | undefined;
+  /**
+   * A provider confirmed the payment: place the order even when the hold's time is up, as long as the
+   * session is still open (its stock is still reserved while a provider payment is pending).
+   */
+  providerConfirmed?: boolean;
 }
 
 export type PlaceOrderOutcome =
@@ -76,7 +83,7 @@ export async function placeOrder(
         and(
           eq(checkoutSessions.id, sessionId),
           eq(checkoutSessions.status, "open"),
-          gt(checkoutSessions.expiresAt, now),
+          options.providerConfirmed === true ? undefined : gt(checkoutSessions.expiresAt, now),
           isNotNull(checkoutSessions.customer),
           isNotNull(checkoutSessions.shippingAmount),
         ),
@@ -206,6 +213,7 @@ export async function placeOrder(
       totalAmount: order.totalAmount,
       customer,
       paymentMethod: payment.method,
+      paymentProviderName: payment.providerName ?? null,
       paymentStatus,
       cardLast4: payment.cardLast4,
       deliveryDays:
