@@ -14,6 +14,7 @@ import storeScope from "./plugins/store-scope.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
+import { reconcilePayments, type ReconcileReport } from "./payments/reconcile.ts";
 import { refundOrderPayment, type RefundOutcome } from "./payments/refund.ts";
 import type { PaymentServices } from "./payments/settle.ts";
 import paymentReconciler from "./plugins/payment-reconciler.ts";
@@ -61,6 +62,8 @@ declare module "fastify" {
      * cancel; `actor` is who asked, as the order's history records it.
      */
     refundOrderPayment(order: OrderRow, actor: string): Promise<RefundOutcome>;
+    /** One reconciliation pass now (the job runs it on its interval); `everyPending` as after a restart. */
+    reconcilePayments(everyPending: boolean): Promise<ReconcileReport>;
   }
 }
 
@@ -158,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("refundOrderPayment", (order: OrderRow, actor: string) =>
     refundOrderPayment({ db, now, providers: payments.providers, log: app.log }, order, actor),
   );
+  app.decorate("reconcilePayments", (everyPending: boolean) => reconcilePayments(payments, { everyPending }));
   registerOrderPage(app, { db, frame });
   registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { readSeedCatalog, seedIfEmpty, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
+import type { PaymentSettings } from "../src/payments/registry.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -112,6 +113,8 @@ export async function startApi(
     checkoutRateLimit?: number;
     shopEmail?: string;
     paymentMethods?: string[];
+    paymentSettings?: PaymentSettings;
+    logger?: FastifyServerOptions["logger"];
   } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
@@ -130,11 +133,13 @@ export async function startApi(
     siteUrl: shopOrigin,
     shopEmail: options.shopEmail,
     ...(options.paymentMethods === undefined ? {} : { paymentMethods: options.paymentMethods }),
+    ...(options.paymentSettings === undefined ? {} : { paymentSettings: options.paymentSettings }),
   };
   const app = await buildApp({
     config,
     db: database.db,
     now: clock.now,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
