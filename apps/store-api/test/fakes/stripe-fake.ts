@@ -55,6 +55,8 @@ export interface StripeFake {
   event(type: string, session: FakeCheckoutSession): string;
   /** The Stripe-Signature header for a payload, signed at `timestamp` (seconds) or now. */
   sign(payload: string, timestamp?: number, secret?: string): string;
+  /** Called right after each answer is sent (a crash test kills the API at that moment). */
+  onAnswered: ((request: FakeRequest, answer: FakeAnswer) => void) | undefined;
   /** Posts a signed event to our webhook route and answers its status. */
   deliver(webhookUrl: string, payload: string, timestamp?: number): Promise<number>;
   close(): Promise<void>;
@@ -186,6 +188,7 @@ export async function startStripeFake(
 <p><a href="${session.cancel_url}">Back to the shop</a></p></main></body></html>`;
   }
 
+  let result: StripeFake | undefined;
   const fake = await startHttpFake(async (request) => {
     requests.push(`${request.method} ${request.path}`);
     const hosted = /^\/c\/pay\/(cs_test_[a-z0-9]+)$/.exec(request.path);
@@ -208,7 +211,7 @@ export async function startStripeFake(
     const answer = route(request, typeof key === "string" ? key : undefined);
     if (idempotencyKey !== undefined && answer.status < 500) idempotent.set(idempotencyKey, answer);
     return answer;
-  });
+  }, (request, answer) => result?.onAnswered?.(request, answer));
   baseUrl = fake.url;
 
   function route(request: FakeRequest, key: string | undefined): FakeAnswer {
@@ -250,10 +253,11 @@ export async function startStripeFake(
     return stripeError(404, `Unrecognized request URL (${request.method}: ${request.path}).`);
   }
 
-  return {
+  result = {
     url: fake.url,
     secretKey,
     webhookSecret,
+    onAnswered: undefined,
     sessions,
     refunds,
     requests,
@@ -264,4 +268,5 @@ export async function startStripeFake(
     deliver,
     close: fake.close,
   };
+  return result;
 }
