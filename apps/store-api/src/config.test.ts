@@ -109,7 +109,11 @@ describe("payment settings", () => {
     });
     expect(config.paymentMethods).toEqual(["stripe", "khalti", "esewa", "cod"]);
     expect(config.paymentSettings).toEqual({
-      stripe: { secretKey: "sk_test_51Secret0000", webhookSecret: "whsec_signing0000", apiUrl: "http://127.0.0.1:12111" },
+      stripe: {
+        secretKey: "sk_test_51Secret0000",
+        webhookSecret: "whsec_signing0000",
+        apiUrl: "http://127.0.0.1:12111",
+      },
       khalti: { secretKey: "live_secret_key_0000", apiUrl: "https://khalti.com" },
       esewa: { productCode: "EPAYTEST", secretKey: "8gBm/:&EnhH.1/q", apiUrl: "https://epay.esewa.com.np" },
     });
@@ -118,7 +122,11 @@ describe("payment settings", () => {
   it("refuses a malformed key without repeating it", () => {
     let message = "";
     try {
-      loadConfig({ PAYMENT_METHODS: "stripe", STRIPE_SECRET_KEY: "pk_live_publishable123", STRIPE_WEBHOOK_SECRET: "whsec_x0000000" });
+      loadConfig({
+        PAYMENT_METHODS: "stripe",
+        STRIPE_SECRET_KEY: "pk_live_publishable123",
+        STRIPE_WEBHOOK_SECRET: "whsec_x0000000",
+      });
     } catch (error) {
       message = error instanceof Error ? error.message : "";
     }

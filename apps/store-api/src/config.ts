@@ -76,12 +76,21 @@ const environmentSchema = z.object({
   OUTBOX_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Payment providers' keys (never shown on a page or in a log) and API origins (tests, egress proxies).
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_[A-Za-z0-9_]{8,}$/, "expected a Stripe secret key (sk_… or rk_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_]{8,}$/, "expected a Stripe signing secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]{8,}$/, "expected a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_]{8,}$/, "expected a Stripe signing secret (whsec_…)")
+    .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   KHALTI_SECRET_KEY: z.string().min(8, "expected Khalti's live secret key").optional(),
   KHALTI_API_URL: z.url({ protocol: /^https?$/ }).default("https://khalti.com"),
-  ESEWA_PRODUCT_CODE: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "expected eSewa's product (merchant) code").optional(),
+  ESEWA_PRODUCT_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "expected eSewa's product (merchant) code")
+    .optional(),
   ESEWA_SECRET_KEY: z.string().min(8, "expected eSewa's secret key").optional(),
   ESEWA_API_URL: z.url({ protocol: /^https?$/ }).default("https://epay.esewa.com.np"),
 });

@@ -9,7 +9,15 @@ import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
 import { orders, paymentAttempts, variants } from "../src/db/schema.ts";
 import { packageRoot } from "../src/package-root.ts";
 import { startStripeFake } from "./fakes/stripe-fake.ts";
-import { checkoutBody, createTestDatabase, databaseKinds, enterDetails, postJson, postPayment, sessionIdOf } from "./harness.ts";
+import {
+  checkoutBody,
+  createTestDatabase,
+  databaseKinds,
+  enterDetails,
+  postJson,
+  postPayment,
+  sessionIdOf,
+} from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -111,7 +119,11 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     // answer is sent: before the order can be written. No webhook ever arrives.
     let killedAfterConfirm = false;
     stripe.onAnswered = (request) => {
-      if (request.method === "GET" && request.path === `/v1/checkout/sessions/${stripeSessionId}` && !killedAfterConfirm) {
+      if (
+        request.method === "GET" &&
+        request.path === `/v1/checkout/sessions/${stripeSessionId}` &&
+        !killedAfterConfirm
+      ) {
         killedAfterConfirm = true;
         first.kill("SIGKILL");
       }

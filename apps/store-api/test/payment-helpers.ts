@@ -1,14 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../src/db/connection.ts";
 import { checkoutSessions, orderEvents, orders, outbox, paymentAttempts, variants } from "../src/db/schema.ts";
-import {
-  checkoutBody,
-  enterDetails,
-  postJson,
-  postPayment,
-  sessionIdOf,
-  type RunningApi,
-} from "./harness.ts";
+import { checkoutBody, enterDetails, postJson, postPayment, sessionIdOf, type RunningApi } from "./harness.ts";
 
 /** Captures the API's log lines (pino JSON), to check what the owner sees and that no secret is written. */
 export class LogCapture {

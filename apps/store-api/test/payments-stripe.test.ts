@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, orders } from "../src/db/schema.ts";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
-import { databaseKinds, postJson, checkoutBody, sessionIdOf, enterDetails, type RunningApi, startApi } from "./harness.ts";
+import {
+  databaseKinds,
+  postJson,
+  checkoutBody,
+  sessionIdOf,
+  enterDetails,
+  type RunningApi,
+  startApi,
+} from "./harness.ts";
 import {
   LogCapture,
   checkoutWithDetails,
@@ -85,7 +93,10 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
   });
 
   it("is offered for an address abroad, where Khalti and cash on delivery are not", async () => {
-    const response = await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]));
+    const response = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    );
     const sessionId = sessionIdOf(((await response.json()) as { url: string }).url);
     await enterDetails(api.baseUrl, sessionId, {
       email: "jordan@example.com",
@@ -101,7 +112,10 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(page).toContain("Pay by card");
     expect(page).not.toContain("with Khalti");
     expect(page).not.toContain("Cash on delivery");
-    const forged = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/khalti`, { method: "POST", redirect: "manual" });
+    const forged = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/khalti`, {
+      method: "POST",
+      redirect: "manual",
+    });
     expect(forged.status).toBe(400);
   });
 
@@ -121,7 +135,10 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     });
     expect(await confirmationEmails(api.db, order?.id ?? "")).toHaveLength(1);
     expect((await onlyAttempt(api.db, sessionId)).status).toBe("paid");
-    expect(await resinStock(api.db)).toEqual({ onHand: (before.onHand ?? 0) - 1, reserved: (before.reserved ?? 0) - 1 });
+    expect(await resinStock(api.db)).toEqual({
+      onHand: (before.onHand ?? 0) - 1,
+      reserved: (before.reserved ?? 0) - 1,
+    });
 
     // The shopper's return afterwards finds the order the webhook placed.
     const back = await fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${attempt.reference}`, {
@@ -150,7 +167,9 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
       stripe.pay(attempt.reference);
       const [webhook, back] = await Promise.all([
         deliver("checkout.session.completed", attempt.reference),
-        fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${attempt.reference}`, { redirect: "manual" }),
+        fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${attempt.reference}`, {
+          redirect: "manual",
+        }),
       ]);
       const placed = await ordersOf(api.db, sessionId);
       expect(placed).toHaveLength(1);
@@ -166,7 +185,11 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     const before = await paymentState(api.db);
     const payload = stripe.event("checkout.session.completed", session);
     const post = (body: string, signature: string) =>
-      fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
+      fetch(webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+      });
 
     // Signed with another secret.
     expect((await post(payload, stripe.sign(payload, signedAt(), "whsec_attacker000000"))).status).toBe(400);
@@ -176,13 +199,19 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     // A genuine event replayed after the tolerance (5 minutes).
     expect((await post(payload, stripe.sign(payload, signedAt() - 600))).status).toBe(400);
     // No signature at all.
-    expect((await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: payload })).status).toBe(400);
+    expect(
+      (await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: payload }))
+        .status,
+    ).toBe(400);
     // Correctly signed, about a Checkout Session this shop never made.
     const stranger = { ...session, id: "cs_test_unknown", client_reference_id: "cs_someone_else" };
     const unknown = JSON.stringify({ ...JSON.parse(payload), data: { object: stranger } });
     expect((await post(unknown, stripe.sign(unknown, signedAt()))).status).toBe(400);
     // Correctly signed, our Checkout Session but claiming another checkout.
-    const crossed = JSON.stringify({ ...JSON.parse(payload), data: { object: { ...session, client_reference_id: "cs_other" } } });
+    const crossed = JSON.stringify({
+      ...JSON.parse(payload),
+      data: { object: { ...session, client_reference_id: "cs_other" } },
+    });
     expect((await post(crossed, stripe.sign(crossed, signedAt()))).status).toBe(400);
 
     expect(await paymentState(api.db)).toEqual(before);
@@ -240,7 +269,10 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
   it("expires the Stripe session and releases the items when the shopper cancels the checkout", async () => {
     const { sessionId, attempt } = await startStripe();
     const held = await resinStock(api.db);
-    const cancelled = await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, { method: "POST", redirect: "manual" });
+    const cancelled = await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, {
+      method: "POST",
+      redirect: "manual",
+    });
     expect(cancelled.headers.get("location")).toBe("http://shop.test/store");
     expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
     expect(await sessionStatus(api.db, sessionId)).toBe("cancelled");
@@ -258,12 +290,19 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "refunded" });
     const refunds = stripe.refunds.filter((refund) => refund.payment_intent === order.paymentReference);
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: attempt.providerAmount, currency: "npr", idempotencyKey: `refund_${order.id}` });
+    expect(refunds[0]).toMatchObject({
+      amount: attempt.providerAmount,
+      currency: "npr",
+      idempotencyKey: `refund_${order.id}`,
+    });
     const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));
     expect(refreshed?.paymentStatus).toBe("refunded");
     const refunded = (await eventsOf(api.db, order.id)).filter((event) => event.type === "refunded");
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]).toMatchObject({ actor: "owner@herbo.test", data: { provider: "stripe", amount: order.totalAmount } });
+    expect(refunded[0]).toMatchObject({
+      actor: "owner@herbo.test",
+      data: { provider: "stripe", amount: order.totalAmount },
+    });
   });
 
   it("leaves a cash-on-delivery order nothing to refund", async () => {

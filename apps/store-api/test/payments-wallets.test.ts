@@ -153,7 +153,10 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
       const fields = new URLSearchParams();
       for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-        fields.set(match[1] ?? "", (match[2] ?? "").replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'));
+        fields.set(
+          match[1] ?? "",
+          (match[2] ?? "").replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'),
+        );
       }
       return { response, action, fields, posted: await fetch(action, { method: "POST", body: fields }) };
     }
@@ -162,7 +165,9 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       const { continueUrl, attempt } = await startEsewa();
       const { response, action, fields, posted } = await postForm(continueUrl);
       expect(action).toBe(`${esewa.url}/api/epay/main/v2/form`);
-      expect(response.headers.get("content-security-policy")).toContain(`form-action 'self' http://shop.test ${esewa.url}`);
+      expect(response.headers.get("content-security-policy")).toContain(
+        `form-action 'self' http://shop.test ${esewa.url}`,
+      );
       expect(Object.fromEntries(fields)).toMatchObject({
         total_amount: (attempt.providerAmount / 100).toFixed(2),
         transaction_uuid: attempt.reference,
@@ -177,13 +182,21 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       const { sessionId, continueUrl, attempt } = await startEsewa();
       await postForm(continueUrl);
       // A correctly signed return while eSewa's status check still says PENDING.
-      const early = await returnTo(sessionId, "esewa", `data=${encodeURIComponent(esewa.successData(attempt.reference))}`);
+      const early = await returnTo(
+        sessionId,
+        "esewa",
+        `data=${encodeURIComponent(esewa.successData(attempt.reference))}`,
+      );
       expect(early.status).toBe(200);
       expect(esewa.statusChecks).toContain(attempt.reference);
       expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
 
       esewa.complete(attempt.reference);
-      const back = await returnTo(sessionId, "esewa", `data=${encodeURIComponent(esewa.successData(attempt.reference))}`);
+      const back = await returnTo(
+        sessionId,
+        "esewa",
+        `data=${encodeURIComponent(esewa.successData(attempt.reference))}`,
+      );
       const [order] = await ordersOf(api.db, sessionId);
       expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
       expect(order).toMatchObject({
@@ -201,15 +214,20 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       const before = await paymentState(api.db);
 
       const forgedKey = esewa.successData(attempt.reference, {}, "not the merchant key");
-      expect((await returnTo(sessionId, "esewa", `data=${encodeURIComponent(forgedKey)}`)).headers.get("location")).toBe(
-        `/checkout/${sessionId}`,
-      );
-      const genuine = JSON.parse(Buffer.from(esewa.successData(attempt.reference), "base64").toString()) as Record<string, string>;
+      expect(
+        (await returnTo(sessionId, "esewa", `data=${encodeURIComponent(forgedKey)}`)).headers.get("location"),
+      ).toBe(`/checkout/${sessionId}`);
+      const genuine = JSON.parse(Buffer.from(esewa.successData(attempt.reference), "base64").toString()) as Record<
+        string,
+        string
+      >;
       const changed = Buffer.from(JSON.stringify({ ...genuine, total_amount: "1.00" })).toString("base64");
       expect((await returnTo(sessionId, "esewa", `data=${encodeURIComponent(changed)}`)).headers.get("location")).toBe(
         `/checkout/${sessionId}`,
       );
-      const unsigned = esewa.successData(attempt.reference, { signed_field_names: "transaction_code,signed_field_names" });
+      const unsigned = esewa.successData(attempt.reference, {
+        signed_field_names: "transaction_code,signed_field_names",
+      });
       expect((await returnTo(sessionId, "esewa", `data=${encodeURIComponent(unsigned)}`)).headers.get("location")).toBe(
         `/checkout/${sessionId}`,
       );

@@ -12,9 +12,7 @@ describe("eSewa signatures", () => {
   it("signs the named fields in the order they are named", () => {
     const fields = { total_amount: "100", transaction_uuid: "11-201-13", product_code: "EPAYTEST" };
     expect(esewaSignature(fields, "total_amount,transaction_uuid,product_code", testKey)).toBe(documentedSignature);
-    expect(esewaSignature(fields, "transaction_uuid,total_amount,product_code", testKey)).not.toBe(
-      documentedSignature,
-    );
+    expect(esewaSignature(fields, "transaction_uuid,total_amount,product_code", testKey)).not.toBe(documentedSignature);
   });
 
   it("refuses a changed field, a changed signature and another key", () => {
@@ -32,7 +30,9 @@ describe("eSewa signatures", () => {
 describe("readSignedAnswer", () => {
   it("keeps numbers as written, so their signature can be checked", () => {
     expect(
-      readSignedAnswer('{"status":"COMPLETE","total_amount":1000.0,"transaction_uuid":"a-1","ok":true,"code":"\\"q\\""}'),
+      readSignedAnswer(
+        '{"status":"COMPLETE","total_amount":1000.0,"transaction_uuid":"a-1","ok":true,"code":"\\"q\\""}',
+      ),
     ).toEqual({ status: "COMPLETE", total_amount: "1000.0", transaction_uuid: "a-1", ok: "true", code: '"q"' });
   });
   it("refuses what is not a JSON object", () => {

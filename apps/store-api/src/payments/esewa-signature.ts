@@ -5,7 +5,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * merchant's secret key over "name=value" pairs of the signed field names, joined by commas in the
  * order `signed_field_names` lists them, written as base64.
  */
-export function esewaSignature(fields: Readonly<Record<string, string>>, signedFieldNames: string, secretKey: string): string {
+export function esewaSignature(
+  fields: Readonly<Record<string, string>>,
+  signedFieldNames: string,
+  secretKey: string,
+): string {
   const message = signedFieldNames
     .split(",")
     .map((name) => `${name}=${fields[name] ?? ""}`)

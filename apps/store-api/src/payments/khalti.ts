@@ -97,7 +97,10 @@ ${errorHtml}
     async initiatePayment(context, _form, now) {
       const paisa = convertMinorUnits(context.totalAmount, context.decimalDigits, 2);
       if (paisa === undefined || paisa < minimumPaisa) {
-        return { kind: "declined", message: "Khalti takes payments of Rs. 10 or more. Please choose another way to pay." };
+        return {
+          kind: "declined",
+          message: "Khalti takes payments of Rs. 10 or more. Please choose another way to pay.",
+        };
       }
       const mobile = nationalMobile(context.customer.phone);
       const { status, body } = await providerJson("Khalti", `${api}/api/v2/epayment/initiate/`, {

@@ -24,7 +24,11 @@ export async function providerJson(
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, {
     method: init.method,
-    headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+    headers: {
+      accept: "application/json",
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: AbortSignal.timeout(providerTimeoutMs),
     redirect: "error",

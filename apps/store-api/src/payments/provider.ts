@@ -99,7 +99,11 @@ export interface PaymentProvider {
   /** Its part of the payment step: a heading and a form posting to `action`. */
   renderSection(view: { action: string; context: PaymentContext; error: string | null }): string;
   /** Handles that form's POST: pays at once, declines, or starts a payment at the provider. */
-  initiatePayment(context: PaymentContext, form: Readonly<Record<string, unknown>>, now: Date): Promise<InitiateOutcome>;
+  initiatePayment(
+    context: PaymentContext,
+    form: Readonly<Record<string, unknown>>,
+    now: Date,
+  ): Promise<InitiateOutcome>;
   /** For a started payment: where the shopper goes to pay it. */
   continueTo?(attempt: PaymentAttemptRow): ContinueTarget;
   /** For a started payment: the reference a return from the provider claims (never trusted alone). */
@@ -114,7 +118,10 @@ export interface PaymentProvider {
     now: Date,
   ): Promise<ProviderVerdict>;
   /** Reads a webhook: checks its signature on the raw body before anything else. */
-  getWebhookActionAndData?(webhook: { rawBody: Buffer; headers: Readonly<Record<string, unknown>> }, now: Date): WebhookAction;
+  getWebhookActionAndData?(
+    webhook: { rawBody: Buffer; headers: Readonly<Record<string, unknown>> },
+    now: Date,
+  ): WebhookAction;
   /** Stops a started payment from being paid later (the shopper cancelled the checkout). */
   cancelPayment?(attempt: PaymentAttemptRow): Promise<void>;
   /** Gives a paid order's money back; throws with a reason the owner can read when it cannot. */

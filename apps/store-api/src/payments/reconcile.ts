@@ -49,7 +49,10 @@ export async function reconcilePayments(
   for (const attempt of claimed) {
     const provider = services.providers.get(attempt.provider);
     if (provider?.authorizePayment === undefined) {
-      services.log.warn({ provider: attempt.provider, session: attempt.sessionId }, "no provider to ask about a payment");
+      services.log.warn(
+        { provider: attempt.provider, session: attempt.sessionId },
+        "no provider to ask about a payment",
+      );
       continue;
     }
     report.checked += 1;
@@ -59,7 +62,11 @@ export async function reconcilePayments(
     } catch (error) {
       // Unreachable or unreadable: the lease runs out and the next pass asks again.
       services.log.warn(
-        { provider: attempt.provider, session: attempt.sessionId, err: { name: error instanceof Error ? error.name : "unknown" } },
+        {
+          provider: attempt.provider,
+          session: attempt.sessionId,
+          err: { name: error instanceof Error ? error.name : "unknown" },
+        },
         "could not ask a payment provider",
       );
       continue;
@@ -79,7 +86,10 @@ export async function reconcilePayments(
         if (now.getTime() > attempt.expiresAt.getTime() + timing.abandonAfterMs) {
           const reason = "The provider still calls it pending a day after it expired: check it with the provider";
           if (await closeAttempt(services.db, attempt.id, "abandoned", reason, now)) {
-            services.log.error({ provider: attempt.provider, session: attempt.sessionId, reference: attempt.reference }, reason);
+            services.log.error(
+              { provider: attempt.provider, session: attempt.sessionId, reference: attempt.reference },
+              reason,
+            );
             if ((await releaseExpiredSessions(services.db, now)) > 0) services.onStockChange();
           }
         } else {

@@ -393,7 +393,10 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
       outcome = await provider.initiatePayment(providerContext, formValues(request.body), now());
     } catch (error) {
       // The provider's message may be technical; the shopper reads ours, the log keeps its kind.
-      request.log.warn({ provider: provider.id, err: { name: errorName(error) } }, "a payment provider refused to start");
+      request.log.warn(
+        { provider: provider.id, err: { name: errorName(error) } },
+        "a payment provider refused to start",
+      );
       return backToPaymentStep(
         reply,
         session.id,
@@ -529,14 +532,21 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
       const provider = options.providers.find((candidate) => candidate.id === attempt.provider);
       try {
         if (provider?.authorizePayment !== undefined) {
-          const settled = await settleAttempt(options.payments, attempt, await provider.authorizePayment(attempt, undefined, now()));
+          const settled = await settleAttempt(
+            options.payments,
+            attempt,
+            await provider.authorizePayment(attempt, undefined, now()),
+          );
           if (settled.kind === "placed" || settled.kind === "already_placed") {
             return successRedirect(reply, settled.session, settled.order.number);
           }
         }
         await provider?.cancelPayment?.(attempt);
       } catch (error) {
-        request.log.warn({ provider: attempt.provider, err: { name: errorName(error) } }, "could not stop a provider payment");
+        request.log.warn(
+          { provider: attempt.provider, err: { name: errorName(error) } },
+          "could not stop a provider payment",
+        );
       }
       await closeAttempt(db, attempt.id, "failed", "Cancelled by the shopper", now());
     }

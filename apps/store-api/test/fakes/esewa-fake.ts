@@ -72,7 +72,13 @@ export async function startEsewaFake(options: { productCode?: string; secretKey?
       ) {
         return {
           status: 200,
-          json: { product_code: productCode, transaction_uuid: transactionUuid, total_amount: Number(answeredAmount), status: "NOT_FOUND", ref_id: null },
+          json: {
+            product_code: productCode,
+            transaction_uuid: transactionUuid,
+            total_amount: Number(answeredAmount),
+            status: "NOT_FOUND",
+            ref_id: null,
+          },
         };
       }
       return {

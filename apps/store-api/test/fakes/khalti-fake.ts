@@ -69,7 +69,10 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
       if (amount < 1000) {
         return {
           status: 400,
-          json: { amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."], error_key: "validation_error" },
+          json: {
+            amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."],
+            error_key: "validation_error",
+          },
         };
       }
       if (typeof body.return_url !== "string" || typeof body.purchase_order_id !== "string") {

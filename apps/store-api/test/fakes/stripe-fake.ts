@@ -65,7 +65,10 @@ export interface StripeFake {
 const stripe = new Stripe("sk_test_signing_only");
 
 function stripeError(status: number, message: string, code?: string): FakeAnswer {
-  return { status, json: { error: { type: "invalid_request_error", message, ...(code === undefined ? {} : { code }) } } };
+  return {
+    status,
+    json: { error: { type: "invalid_request_error", message, ...(code === undefined ? {} : { code }) } },
+  };
 }
 
 export async function startStripeFake(
@@ -131,7 +134,10 @@ export async function startStripeFake(
   function createSession(request: FakeRequest): FakeAnswer {
     const form = parseBracketForm(request.body);
     const lines = listOf(form.line_items).map((item) => {
-      const line = item as { quantity: string; price_data: { currency: string; unit_amount: string; product_data: { name: string } } };
+      const line = item as {
+        quantity: string;
+        price_data: { currency: string; unit_amount: string; product_data: { name: string } };
+      };
       return {
         name: line.price_data.product_data.name,
         quantity: Number(line.quantity),
@@ -188,30 +194,35 @@ export async function startStripeFake(
 <p><a href="${session.cancel_url}">Back to the shop</a></p></main></body></html>`;
   }
 
-  let result: StripeFake | undefined;
-  const fake = await startHttpFake(async (request) => {
-    requests.push(`${request.method} ${request.path}`);
-    const hosted = /^\/c\/pay\/(cs_test_[a-z0-9]+)$/.exec(request.path);
-    if (hosted !== null) {
-      const session = sessions.get(hosted[1] ?? "");
-      if (session === undefined) return { status: 404, html: "<h1>Not found</h1>" };
-      if (request.method === "GET") return { status: 200, html: hostedPage(session) };
-      pay(session.id);
-      if (options.webhookUrl !== undefined) await deliver(options.webhookUrl, event("checkout.session.completed", session));
-      return { status: 303, redirect: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) };
-    }
-    if (request.headers.authorization !== `Bearer ${secretKey}`) {
-      return stripeError(401, "Invalid API Key provided.");
-    }
-    const key = request.headers["idempotency-key"];
-    if (request.method === "POST" && typeof key === "string") idempotencyKeys.push(key);
-    const idempotencyKey = typeof key === "string" && request.method === "POST" ? `${request.path} ${key}` : undefined;
-    const earlier = idempotencyKey === undefined ? undefined : idempotent.get(idempotencyKey);
-    if (earlier !== undefined) return earlier;
-    const answer = route(request, typeof key === "string" ? key : undefined);
-    if (idempotencyKey !== undefined && answer.status < 500) idempotent.set(idempotencyKey, answer);
-    return answer;
-  }, (request, answer) => result?.onAnswered?.(request, answer));
+  const self: { fake?: StripeFake } = {};
+  const fake = await startHttpFake(
+    async (request) => {
+      requests.push(`${request.method} ${request.path}`);
+      const hosted = /^\/c\/pay\/(cs_test_[a-z0-9]+)$/.exec(request.path);
+      if (hosted !== null) {
+        const session = sessions.get(hosted[1] ?? "");
+        if (session === undefined) return { status: 404, html: "<h1>Not found</h1>" };
+        if (request.method === "GET") return { status: 200, html: hostedPage(session) };
+        pay(session.id);
+        if (options.webhookUrl !== undefined)
+          await deliver(options.webhookUrl, event("checkout.session.completed", session));
+        return { status: 303, redirect: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) };
+      }
+      if (request.headers.authorization !== `Bearer ${secretKey}`) {
+        return stripeError(401, "Invalid API Key provided.");
+      }
+      const key = request.headers["idempotency-key"];
+      if (request.method === "POST" && typeof key === "string") idempotencyKeys.push(key);
+      const idempotencyKey =
+        typeof key === "string" && request.method === "POST" ? `${request.path} ${key}` : undefined;
+      const earlier = idempotencyKey === undefined ? undefined : idempotent.get(idempotencyKey);
+      if (earlier !== undefined) return earlier;
+      const answer = route(request, typeof key === "string" ? key : undefined);
+      if (idempotencyKey !== undefined && answer.status < 500) idempotent.set(idempotencyKey, answer);
+      return answer;
+    },
+    (request, answer) => self.fake?.onAnswered?.(request, answer),
+  );
   baseUrl = fake.url;
 
   function route(request: FakeRequest, key: string | undefined): FakeAnswer {
@@ -222,7 +233,8 @@ export async function startStripeFake(
       if (session === undefined) return stripeError(404, "No such checkout.session", "resource_missing");
       if (one[2] === undefined && request.method === "GET") return { status: 200, json: publicView(session) };
       if (one[2] !== undefined && request.method === "POST") {
-        if (session.status !== "open") return stripeError(400, "Only Checkout Sessions with a status of open can be expired.");
+        if (session.status !== "open")
+          return stripeError(400, "Only Checkout Sessions with a status of open can be expired.");
         session.status = "expired";
         session.url = null;
         return { status: 200, json: publicView(session) };
@@ -253,7 +265,7 @@ export async function startStripeFake(
     return stripeError(404, `Unrecognized request URL (${request.method}: ${request.path}).`);
   }
 
-  result = {
+  const result: StripeFake = {
     url: fake.url,
     secretKey,
     webhookSecret,
@@ -268,5 +280,6 @@ export async function startStripeFake(
     deliver,
     close: fake.close,
   };
+  self.fake = result;
   return result;
 }
