@@ -305,6 +305,31 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     });
   });
 
+  it("tells the shopper when Stripe refuses to start, records nothing and logs no key", async () => {
+    const refusing = await startApi(kind, {
+      paymentMethods: ["stripe", "cod"],
+      paymentSettings: {
+        stripe: { secretKey: "sk_test_revoked00000", webhookSecret: stripe.webhookSecret, apiUrl: stripe.url },
+      },
+      logger: logs.logger,
+    });
+    try {
+      const sessionId = await checkoutWithDetails(refusing);
+      const response = await fetch(`${refusing.baseUrl}/checkout/${sessionId}/pay/stripe`, {
+        method: "POST",
+        redirect: "manual",
+      });
+      expect(response.headers.get("location")).toBe(`/checkout/${sessionId}`);
+      const step = await (await fetch(`${refusing.baseUrl}/checkout/${sessionId}`)).text();
+      expect(step).toContain("Stripe could not start the payment. Please try again, or choose another way to pay.");
+      expect(await paymentState(refusing.db)).toMatchObject({ orders: 0, attempts: [] });
+      expect(logs.text()).toContain("a payment provider refused to start");
+      expect(logs.text()).not.toContain("sk_test_revoked00000");
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it("leaves a cash-on-delivery order nothing to refund", async () => {
     const sessionId = await checkoutWithDetails(api);
     const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
