@@ -127,6 +127,25 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       expect(step).toContain("Your Khalti payment was not completed");
     });
 
+    it("logs for the owner a payment completed after the shopper cancelled the checkout", async () => {
+      const { sessionId, attempt } = await startKhalti();
+      const cancelled = await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, {
+        method: "POST",
+        redirect: "manual",
+      });
+      expect(cancelled.headers.get("location")).toBe("http://shop.test/store");
+      expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
+      // Khalti has no way to stop a payment: the shopper finishes it in another tab and comes back.
+      khalti.complete(attempt.reference);
+      const back = await returnTo(sessionId, "khalti", khalti.callbackQuery(attempt.reference));
+      expect(back.status).toBe(410);
+      expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
+      expect((await onlyAttempt(api.db, sessionId)).status).toBe("unmatched");
+      expect(
+        logs.lines.some((line) => line.includes("Paid after the checkout was closed") && line.includes(sessionId)),
+      ).toBe(true);
+    });
+
     it("refunds a Khalti payment through its refund API", async () => {
       const { sessionId, attempt } = await startKhalti();
       khalti.complete(attempt.reference);

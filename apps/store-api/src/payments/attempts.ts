@@ -68,8 +68,9 @@ export async function pendingAttemptsOfSession(db: Database, sessionId: string):
 }
 
 /**
- * Moves a pending attempt to its outcome; false when it was no longer pending (another copy, the
- * webhook or the return settled it first). A paid attempt may be confirmed again.
+ * Moves an attempt to its outcome; false when it had already moved (another copy, the webhook or the
+ * return settled it first). Money that arrives after an attempt was given up (failed, abandoned) still
+ * moves it to paid or unmatched, so it is never lost from sight.
  */
 export async function closeAttempt(
   db: Database,
@@ -78,7 +79,12 @@ export async function closeAttempt(
   lastError: string | null,
   now: Date,
 ): Promise<boolean> {
-  const from: PaymentAttemptStatus[] = status === "paid" ? ["pending", "paid"] : ["pending"];
+  const from: PaymentAttemptStatus[] =
+    status === "paid"
+      ? ["pending", "paid", "failed", "abandoned"]
+      : status === "unmatched" || status === "refused"
+        ? ["pending", "failed", "abandoned"]
+        : ["pending"];
   const updated = await db
     .update(paymentAttempts)
     .set({ status, lastError, updatedAt: now })

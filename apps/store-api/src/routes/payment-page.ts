@@ -475,9 +475,23 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
       const order = await findOrderBySession(db, session.id);
       if (order !== undefined) return successRedirect(reply, session, order.number);
     }
-    if (session.status !== "open") return sendClosed(reply, session);
     const query = queryStrings(request.query);
     const reference = provider.referenceFromReturn(query);
+    if (session.status !== "open") {
+      // Money may still have left the shopper's account: settling it records it for the owner to refund.
+      const late = reference === undefined ? undefined : await findAttemptByReference(db, provider.id, reference);
+      if (late?.sessionId === session.id) {
+        try {
+          await settleAttempt(options.payments, late, await provider.authorizePayment(late, query, now()));
+        } catch (error) {
+          request.log.warn(
+            { provider: provider.id, err: { name: errorName(error) } },
+            "could not ask a payment provider",
+          );
+        }
+      }
+      return sendClosed(reply, session);
+    }
     if (reference === undefined) {
       return backToPaymentStep(
         reply,
