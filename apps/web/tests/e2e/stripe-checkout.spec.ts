@@ -10,31 +10,37 @@ import { freePort, startStoreApi, startWebServer, type RunningServer } from "./s
 // to a local fake of Stripe's API and hosted page, and a web server that sends checkouts there.
 test.use({ allowConsoleErrors: failedResource });
 
-let stripe: StripeFake;
-let api: RunningServer;
-let shop: RunningServer;
+let stripe: StripeFake | undefined;
+let api: RunningServer | undefined;
+let shop: RunningServer | undefined;
 
 test.beforeAll(async () => {
+  // Two servers start here, side by side; the config gives each of its own servers 60 s to start.
+  test.setTimeout(60_000);
   const apiPort = await freePort();
   const apiUrl = `http://localhost:${apiPort}`;
   // The fake also sends the signed checkout.session.completed webhook, as Stripe does, racing the return.
   stripe = await startStripeFake({ webhookUrl: `${apiUrl}/payments/stripe/webhook` });
-  shop = await startWebServer(apiUrl, { PUBLIC_STORE_API_URL: apiUrl });
-  api = await startStoreApi(apiPort, {
-    ALLOWED_ORIGINS: shop.url,
-    SITE_URL: shop.url,
-    OUTBOX_DIR: e2eSettings.outboxDir,
-    PAYMENT_METHODS: "stripe,cod",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-  });
+  const webPort = await freePort();
+  const shopUrl = `http://localhost:${webPort}`;
+  [shop, api] = await Promise.all([
+    startWebServer(apiUrl, { PORT: String(webPort), PUBLIC_STORE_API_URL: apiUrl }),
+    startStoreApi(apiPort, {
+      ALLOWED_ORIGINS: shopUrl,
+      SITE_URL: shopUrl,
+      OUTBOX_DIR: e2eSettings.outboxDir,
+      PAYMENT_METHODS: "stripe,cod",
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    }),
+  ]);
 });
 
 test.afterAll(async () => {
-  await api.stop();
-  await shop.stop();
-  await stripe.close();
+  await api?.stop();
+  await shop?.stop();
+  await stripe?.close();
 });
 
 /** The .eml files the test store APIs wrote to this address. */

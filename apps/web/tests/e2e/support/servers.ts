@@ -30,7 +30,8 @@ export async function startWebServer(
   storeApiUrl: string,
   extraEnvironment: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A PORT among the extra settings fixes the address in advance (another server must know it).
+  const port = extraEnvironment.PORT === undefined ? await freePort() : Number(extraEnvironment.PORT);
   const child: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
     cwd: webFolder,
     env: {
