@@ -279,6 +279,28 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect((await resinStock(api.db)).reserved).toBe((held.reserved ?? 0) - 1);
   });
 
+  it("stops the first Stripe session when the shopper comes back and pays another way, so one payment is taken", async () => {
+    const { sessionId, attempt } = await startStripe();
+    // Back from Stripe's page without paying, the shopper chooses cash on delivery.
+    const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
+    expect(placed.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
+    expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
+  });
+
+  it("places the order of a Stripe payment made in another tab when the shopper then tries to pay again", async () => {
+    const { sessionId, attempt } = await startStripe();
+    stripe.pay(attempt.reference);
+    const again = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/stripe`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    const [order] = await ordersOf(api.db, sessionId);
+    expect(again.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+    expect(order?.paymentProvider).toBe("stripe");
+    expect(await onlyAttempt(api.db, sessionId)).toMatchObject({ status: "paid" });
+  });
+
   it("refunds a cancelled card order through Stripe once, and the history records it", async () => {
     const { sessionId, attempt } = await startStripe();
     stripe.pay(attempt.reference);

@@ -6,7 +6,7 @@ import {
   isShippingCountry,
   orderNumberParameter,
 } from "@herbo/hosted-api";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
 import {
@@ -37,7 +37,7 @@ import {
   type SessionWithLines,
 } from "../checkout/service.ts";
 import type { Database } from "../db/connection.ts";
-import { findOrderBySession, placeOrder } from "../orders/place-order.ts";
+import { findOrderBySession, placeOrder, type OrderRow } from "../orders/place-order.ts";
 import {
   closeAttempt,
   findAttempt,
@@ -297,6 +297,36 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     );
   }
 
+  /**
+   * Payments still open at a provider for a session are asked about first: a paid one becomes the order
+   * (answered here); the others are stopped where the provider allows it (Stripe expires its session),
+   * so a shopper who cancels, or starts paying another way, cannot be charged twice.
+   */
+  async function stopPendingPayments(
+    sessionId: string,
+    reason: string,
+    log: FastifyBaseLogger,
+  ): Promise<{ order: OrderRow; session: SessionRow } | undefined> {
+    for (const attempt of await pendingAttemptsOfSession(db, sessionId)) {
+      const provider = options.providers.find((candidate) => candidate.id === attempt.provider);
+      try {
+        if (provider?.authorizePayment !== undefined) {
+          const settled = await settleAttempt(
+            options.payments,
+            attempt,
+            await provider.authorizePayment(attempt, undefined, now()),
+          );
+          if (settled.kind === "placed" || settled.kind === "already_placed") return settled;
+        }
+        await provider?.cancelPayment?.(attempt);
+      } catch (error) {
+        log.warn({ provider: attempt.provider, err: { name: errorName(error) } }, "could not stop a provider payment");
+      }
+      await closeAttempt(db, attempt.id, "failed", reason, now());
+    }
+    return undefined;
+  }
+
   app.get("/checkout/:sessionId", async (request, reply) => {
     const params = sessionParamsSchema.safeParse(request.params);
     if (!params.success) return sendClosed(reply, undefined);
@@ -387,6 +417,9 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
         message: "That payment method is not available for this order. Please choose one of those below.",
       });
     }
+    // A payment started earlier (the shopper came back from Stripe and chose again) is settled or stopped first.
+    const paid = await stopPendingPayments(session.id, "Replaced by another payment", request.log);
+    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order.number);
     const providerContext = paymentContext(found, view, provider.id) ?? context;
     let outcome: Awaited<ReturnType<PaymentProvider["initiatePayment"]>>;
     try {
@@ -541,29 +574,8 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
   app.post("/checkout/:sessionId/cancel", async (request, reply) => {
     const params = sessionParamsSchema.safeParse(request.params);
     if (!params.success) return sendClosed(reply, undefined);
-    // A payment still open at a provider is asked about first: paid, it becomes the order; else it is stopped.
-    for (const attempt of await pendingAttemptsOfSession(db, params.data.sessionId)) {
-      const provider = options.providers.find((candidate) => candidate.id === attempt.provider);
-      try {
-        if (provider?.authorizePayment !== undefined) {
-          const settled = await settleAttempt(
-            options.payments,
-            attempt,
-            await provider.authorizePayment(attempt, undefined, now()),
-          );
-          if (settled.kind === "placed" || settled.kind === "already_placed") {
-            return successRedirect(reply, settled.session, settled.order.number);
-          }
-        }
-        await provider?.cancelPayment?.(attempt);
-      } catch (error) {
-        request.log.warn(
-          { provider: attempt.provider, err: { name: errorName(error) } },
-          "could not stop a provider payment",
-        );
-      }
-      await closeAttempt(db, attempt.id, "failed", "Cancelled by the shopper", now());
-    }
+    const paid = await stopPendingPayments(params.data.sessionId, "Cancelled by the shopper", request.log);
+    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order.number);
     const outcome = await cancelSession(db, params.data.sessionId, now());
     if (outcome.kind === "cancelled") options.onStockChange();
     if (outcome.kind === "unknown") return sendClosed(reply, undefined);
