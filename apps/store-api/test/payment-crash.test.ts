@@ -164,5 +164,6 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     const [resin] = await handle.db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
     expect(resin?.stockOnHand).toBe(119);
     expect(resin?.stockReserved).toBe(0);
-  });
+    // It starts the real server twice (and PGlite migrates its folder): a busy machine needs more than the default.
+  }, 180_000);
 });

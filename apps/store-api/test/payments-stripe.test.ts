@@ -288,6 +288,27 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
   });
 
+  it("records a second payment for an order already paid as a duplicate for the owner to refund", async () => {
+    const { sessionId, attempt } = await startStripe();
+    await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
+    const [order] = await ordersOf(api.db, sessionId);
+    if (order === undefined) throw new Error("no order");
+    // Stripe took the card payment at the very moment its session was being expired.
+    const session = stripe.sessions.get(attempt.reference);
+    if (session === undefined) throw new Error("no fake session");
+    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: "pi_raced_1" });
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("unmatched");
+    const duplicate = (await eventsOf(api.db, order.id)).filter((event) => event.type === "payment_duplicate");
+    expect(duplicate).toHaveLength(1);
+    expect(duplicate[0]?.data).toMatchObject({ provider: "stripe", reference: "pi_raced_1", refund: "to_make" });
+    expect(logs.text()).toContain("second payment for an order already paid: refund it");
+    // The same webhook again adds nothing.
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect((await eventsOf(api.db, order.id)).filter((event) => event.type === "payment_duplicate")).toHaveLength(1);
+  });
+
   it("places the order of a Stripe payment made in another tab when the shopper then tries to pay again", async () => {
     const { sessionId, attempt } = await startStripe();
     stripe.pay(attempt.reference);
