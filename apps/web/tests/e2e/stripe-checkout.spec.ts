@@ -56,9 +56,16 @@ function emailsTo(address: string): string[] {
     .filter((message) => /^To: .*$/m.exec(message)?.[0].includes(address) === true);
 }
 
+/** The servers beforeAll started (it fails the test when one did not start). */
+function started(): { stripe: StripeFake; api: RunningServer; shop: RunningServer } {
+  if (stripe === undefined || api === undefined || shop === undefined) throw new Error("The Stripe shop did not start");
+  return { stripe, api, shop };
+}
+
 test("pays by card on Stripe's page and comes back to /success with the order number and its email", async ({
   page,
 }) => {
+  const { stripe, api, shop } = started();
   const shopper = nepalShopper("Kathmandu");
   await open(page, `${shop.url}/store`);
   await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
