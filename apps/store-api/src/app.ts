@@ -16,7 +16,13 @@ import { withRedactedUrls } from "./log-redaction.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
-import { providersFor, defaultPaymentMethods } from "./payments/registry.ts";
+import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
+import { reconcilePayments, type ReconcileReport } from "./payments/reconcile.ts";
+import { refundOrderPayment, type RefundOutcome } from "./payments/refund.ts";
+import type { PaymentServices } from "./payments/settle.ts";
+import paymentReconciler from "./plugins/payment-reconciler.ts";
+import type { OrderRow } from "./orders/place-order.ts";
+import { registerPaymentWebhooks } from "./routes/payment-webhooks.ts";
 import { registerCheckoutApi } from "./routes/checkout-api.ts";
 import { registerCheckoutAssets } from "./routes/checkout-assets.ts";
 import { registerHealthRoute } from "./routes/health.ts";
@@ -40,6 +46,7 @@ export interface AppOptions {
         | "paymentMethods"
         | "headersTimeoutMs"
         | "requestTimeoutMs"
+        | "paymentSettings"
       >
     >;
   db: Database;
@@ -54,7 +61,24 @@ export interface AppOptions {
   outbox?: Omit<OutboxWorkerPluginOptions, "db" | "now">;
   /** The back office: where its built files are (default apps/admin/dist), and a lower scrypt cost for tests. */
   admin?: { folder?: string; passwordParameters?: ScryptParameters };
+  /** How often payments still open at a provider are asked about (payments/reconcile.ts); 0 turns it off. */
+  reconcileIntervalMs?: number;
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Refunds a paid order through the provider that took it (payments/refund.ts), for the back office's
+     * cancel; `actor` is who asked, as the order's history records it.
+     */
+    refundOrderPayment(order: OrderRow, actor: string): Promise<RefundOutcome>;
+    /** One reconciliation pass now (the job runs it on its interval); `everyPending` as after a restart. */
+    reconcilePayments(everyPending: boolean): Promise<ReconcileReport>;
+  }
+}
+
+/** When a payment the shopper was sent to make is first asked about, if neither return nor webhook came. */
+const firstPaymentCheckMs = 2 * 60_000;
 
 /** Largest JSON or form body accepted; a cart of 50 lines is far below it. */
 export const bodyLimitBytes = 64 * 1024;
@@ -116,19 +140,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : new RateLimiter(config.checkoutRateLimit, 60_000),
   });
   const frame = { shopName: config.shopName, siteUrl: config.siteUrl ?? config.allowedOrigins[0] ?? config.publicUrl };
+  const onOrderPlaced = () => {
+    if (app.hasDecorator("kickOutbox")) app.kickOutbox();
+  };
+  const providers = createProviders(config.paymentMethods ?? defaultPaymentMethods, config.paymentSettings ?? {}, {
+    publicUrl: config.publicUrl,
+  });
+  const payments: PaymentServices = {
+    db,
+    now,
+    providers: new Map(providers.map((provider) => [provider.id, provider])),
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    shopEmail: config.shopEmail,
+    log: app.log,
+    onStockChange,
+    onOrderPlaced,
+  };
   registerPaymentPage(app, {
     db,
     now,
     frame,
     onStockChange,
-    onOrderPlaced: () => {
-      if (app.hasDecorator("kickOutbox")) app.kickOutbox();
-    },
+    onOrderPlaced,
     publicUrl: config.publicUrl,
     shopEmail: config.shopEmail,
     allowedOrigins: config.allowedOrigins,
-    providers: providersFor(config.paymentMethods ?? defaultPaymentMethods),
+    providers,
+    payments,
+    firstCheckDelayMs: firstPaymentCheckMs,
   });
+  await registerPaymentWebhooks(app, { providers, payments });
+  await app.register(paymentReconciler, { services: payments, intervalMs: options.reconcileIntervalMs ?? 0 });
+  app.decorate("refundOrderPayment", (order: OrderRow, actor: string) =>
+    refundOrderPayment({ db, now, providers: payments.providers, log: app.log }, order, actor),
+  );
+  app.decorate("reconcilePayments", (everyPending: boolean) => reconcilePayments(payments, { everyPending }));
   registerOrderPage(app, { db, frame });
   registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
@@ -143,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onEmailQueued: () => {
       if (app.hasDecorator("kickOutbox")) app.kickOutbox();
     },
+    refundPayment: (order: OrderRow, actor: string) => app.refundOrderPayment(order, actor),
     ...(options.admin?.passwordParameters === undefined
       ? {}
       : { passwordParameters: options.admin.passwordParameters }),

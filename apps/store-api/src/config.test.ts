@@ -104,3 +104,60 @@ describe("store API settings", () => {
     );
   });
 });
+
+describe("payment settings", () => {
+  const stripeKeys = { STRIPE_SECRET_KEY: "sk_test_51Secret0000", STRIPE_WEBHOOK_SECRET: "whsec_signing0000" };
+
+  it("offers the sandbox card and cash on delivery with no keys at all", () => {
+    const config = loadConfig({});
+    expect(config.paymentMethods).toEqual(["sandbox", "cod"]);
+    expect(config.paymentSettings).toEqual({});
+  });
+
+  it("stops start-up when a named method lacks its keys, naming what is missing", () => {
+    expect(() => loadConfig({ PAYMENT_METHODS: "stripe,cod", STRIPE_SECRET_KEY: "sk_test_51Secret0000" })).toThrow(
+      'PAYMENT_METHODS: "stripe" needs STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ PAYMENT_METHODS: "khalti" })).toThrow('"khalti" needs KHALTI_SECRET_KEY');
+    expect(() => loadConfig({ PAYMENT_METHODS: "esewa", ESEWA_SECRET_KEY: "secret-key" })).toThrow(
+      '"esewa" needs ESEWA_PRODUCT_CODE',
+    );
+    expect(() => loadConfig({ PAYMENT_METHODS: "paypal" })).toThrow(/PAYMENT_METHODS/);
+  });
+
+  it("reads each provider's keys and API origin, with the providers' own origins by default", () => {
+    const config = loadConfig({
+      PAYMENT_METHODS: "stripe,khalti,esewa,cod",
+      ...stripeKeys,
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+      KHALTI_SECRET_KEY: "live_secret_key_0000",
+      ESEWA_PRODUCT_CODE: "EPAYTEST",
+      ESEWA_SECRET_KEY: "8gBm/:&EnhH.1/q",
+    });
+    expect(config.paymentMethods).toEqual(["stripe", "khalti", "esewa", "cod"]);
+    expect(config.paymentSettings).toEqual({
+      stripe: {
+        secretKey: "sk_test_51Secret0000",
+        webhookSecret: "whsec_signing0000",
+        apiUrl: "http://127.0.0.1:12111",
+      },
+      khalti: { secretKey: "live_secret_key_0000", apiUrl: "https://khalti.com" },
+      esewa: { productCode: "EPAYTEST", secretKey: "8gBm/:&EnhH.1/q", apiUrl: "https://epay.esewa.com.np" },
+    });
+  });
+
+  it("refuses a malformed key without repeating it", () => {
+    let message = "";
+    try {
+      loadConfig({
+        PAYMENT_METHODS: "stripe",
+        STRIPE_SECRET_KEY: "pk_live_publishable123",
+        STRIPE_WEBHOOK_SECRET: "whsec_x0000000",
+      });
+    } catch (error) {
+      message = error instanceof Error ? error.message : "";
+    }
+    expect(message).toMatch(/STRIPE_SECRET_KEY: expected a Stripe secret key/);
+    expect(message).not.toContain("pk_live_publishable123");
+  });
+});

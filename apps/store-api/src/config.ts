@@ -1,7 +1,13 @@
 import path from "node:path";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
-import { defaultPaymentMethods, knownProviders } from "./payments/registry.ts";
+import {
+  defaultPaymentMethods,
+  paymentMethodNames,
+  requiredSettings,
+  type PaymentMethodName,
+  type PaymentSettings,
+} from "./payments/registry.ts";
 
 const originList = z
   .string()
@@ -61,7 +67,7 @@ const environmentSchema = z.object({
     )
     .pipe(
       z
-        .array(z.enum(Object.keys(knownProviders) as [string, ...string[]]))
+        .array(z.enum(paymentMethodNames))
         .min(1, "name at least one payment method")
         .refine((names) => new Set(names).size === names.length, "names a method twice"),
     ),
@@ -73,7 +79,59 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // Payment providers' keys (never shown on a page or in a log) and API origins (tests, egress proxies).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]{8,}$/, "expected a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_]{8,}$/, "expected a Stripe signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  KHALTI_SECRET_KEY: z.string().min(8, "expected Khalti's live secret key").optional(),
+  KHALTI_API_URL: z.url({ protocol: /^https?$/ }).default("https://khalti.com"),
+  ESEWA_PRODUCT_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "expected eSewa's product (merchant) code")
+    .optional(),
+  ESEWA_SECRET_KEY: z.string().min(8, "expected eSewa's secret key").optional(),
+  ESEWA_API_URL: z.url({ protocol: /^https?$/ }).default("https://epay.esewa.com.np"),
 });
+
+type Settings = z.infer<typeof environmentSchema>;
+
+/** The providers' settings that are complete; a method named without its keys is reported by loadConfig. */
+function paymentSettingsOf(settings: Settings): PaymentSettings {
+  const result: PaymentSettings = {};
+  if (settings.STRIPE_SECRET_KEY !== undefined && settings.STRIPE_WEBHOOK_SECRET !== undefined) {
+    result.stripe = {
+      secretKey: settings.STRIPE_SECRET_KEY,
+      webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+      apiUrl: settings.STRIPE_API_URL,
+    };
+  }
+  if (settings.KHALTI_SECRET_KEY !== undefined) {
+    result.khalti = { secretKey: settings.KHALTI_SECRET_KEY, apiUrl: settings.KHALTI_API_URL };
+  }
+  if (settings.ESEWA_PRODUCT_CODE !== undefined && settings.ESEWA_SECRET_KEY !== undefined) {
+    result.esewa = {
+      productCode: settings.ESEWA_PRODUCT_CODE,
+      secretKey: settings.ESEWA_SECRET_KEY,
+      apiUrl: settings.ESEWA_API_URL,
+    };
+  }
+  return result;
+}
+
+/** "PAYMENT_METHODS: stripe needs STRIPE_WEBHOOK_SECRET" for each named method whose keys are not all set. */
+function missingPaymentSettings(settings: Settings): string[] {
+  const given = settings as Record<string, unknown>;
+  return settings.PAYMENT_METHODS.flatMap((name) => {
+    const absent = requiredSettings[name as PaymentMethodName].filter((key) => given[key] === undefined);
+    return absent.length === 0 ? [] : [`PAYMENT_METHODS: "${name}" needs ${absent.join(" and ")}`];
+  });
+}
 
 export interface StoreApiConfig {
   port: number;
@@ -108,6 +166,8 @@ export interface StoreApiConfig {
   paymentMethods: readonly string[];
   /** The first owner, created at start-up when no owner exists yet (ADMIN_EMAIL and ADMIN_PASSWORD). */
   firstOwner: { email: string | undefined; password: string | undefined };
+  /** Each provider's keys and API origin, when set. */
+  paymentSettings: PaymentSettings;
   logLevel: string;
   /** Time allowed for a request line and headers, and for a whole request with its body, to arrive. */
   headersTimeoutMs: number;
@@ -125,6 +185,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
   if (settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
     throw new Error("Invalid store API settings:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS");
   }
+  const missing = missingPaymentSettings(settings);
+  if (missing.length > 0) throw new Error(`Invalid store API settings:\n  ${missing.join("\n  ")}`);
   const siteOrigin = new URL(settings.SITE_URL).origin;
   const allowedOrigins = settings.ALLOWED_ORIGINS ?? [siteOrigin, "http://localhost:3000", "http://127.0.0.1:3000"];
   return {
@@ -143,6 +205,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     shopName: settings.SHOP_NAME,
     shopEmail: settings.SHOP_EMAIL,
     paymentMethods: settings.PAYMENT_METHODS,
+    paymentSettings: paymentSettingsOf(settings),
     mailFrom: settings.MAIL_FROM ?? { name: settings.SHOP_NAME, address: "orders@localhost" },
     messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
     smtpUrl: settings.SMTP_URL,

@@ -23,6 +23,9 @@ export function requestTimeoutOptions(timeouts: RequestTimeouts) {
 /** The methods some route of the store API answers; CORS preflights are OPTIONS. */
 export const servedMethods = ["GET", "HEAD", "POST", "OPTIONS"] as const;
 const served = new Set<string>(servedMethods);
+/** The back office's JSON also changes a setting (PUT) and signs out (DELETE); nowhere else does. */
+export const adminApiPrefix = "/admin/api/";
+const servedUnderAdminApi = new Set<string>([...servedMethods, "PUT", "DELETE"]);
 
 /** The answer to any other method (TRACE, PUT, PROPFIND…): 405, a 4xx like every refusal of this API. */
 export const methodNotAllowed = {
@@ -39,6 +42,7 @@ export async function refuseUnservedMethods(
   reply: FastifyReply,
 ): Promise<FastifyReply | undefined> {
   if (served.has(request.method)) return undefined;
+  if (request.url.startsWith(adminApiPrefix) && servedUnderAdminApi.has(request.method)) return undefined;
   return reply
     .code(methodNotAllowed.status)
     .header("allow", methodNotAllowed.allow)

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
 
 const sweepIntervalMs = 30_000;
+const reconcileIntervalMs = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     db: handle.db,
     logger: { level: config.logLevel },
     sweepIntervalMs,
+    reconcileIntervalMs,
     outbox: { config },
   });
   app.log.info(

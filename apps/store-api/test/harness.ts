@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type AppOptions } from "../src/app.ts";
 import { readSeedCatalog, seedIfEmpty, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
+import type { PaymentSettings } from "../src/payments/registry.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -114,6 +115,8 @@ export async function startApi(
     paymentMethods?: string[];
     /** The back office's options; its scrypt cost defaults to a cheap one (test/admin-helpers.ts). */
     admin?: AppOptions["admin"];
+    paymentSettings?: PaymentSettings;
+    logger?: FastifyServerOptions["logger"];
   } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
@@ -132,11 +135,13 @@ export async function startApi(
     siteUrl: shopOrigin,
     shopEmail: options.shopEmail,
     ...(options.paymentMethods === undefined ? {} : { paymentMethods: options.paymentMethods }),
+    ...(options.paymentSettings === undefined ? {} : { paymentSettings: options.paymentSettings }),
   };
   const app = await buildApp({
     config,
     db: database.db,
     now: clock.now,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     admin: { passwordParameters: { logN: 10, r: 8, p: 1 }, ...options.admin },
   });

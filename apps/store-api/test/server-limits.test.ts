@@ -128,6 +128,19 @@ describe("methods", () => {
     expect(errorsAfter).toBe(errorsBefore);
   });
 
+  it("lets PUT and DELETE reach the back office's guard only under /admin/api/ (401 without a session)", async () => {
+    for (const [method, url] of [
+      ["PUT", "/admin/api/products/prod_value_pack/purchasable"],
+      ["DELETE", "/admin/api/session"],
+    ] as const) {
+      const admin = await app.inject({ method, url, headers: { origin: "http://api.test" } });
+      expect(admin.statusCode, method).not.toBe(405);
+      expect(admin.statusCode, method).toBe(401);
+      expect((await app.inject({ method, url: "/admin/apix" })).statusCode).toBe(405);
+      expect((await app.inject({ method: "TRACE", url: "/admin/api/session" })).statusCode).toBe(405);
+    }
+  });
+
   it("answers a method Node does not know with 405 too, not 'malformed'", async () => {
     const answer = await exchange("FOO / HTTP/1.1\r\nHost: api.test\r\n\r\n");
     expect(statusOf(answer.received)).toBe(405);

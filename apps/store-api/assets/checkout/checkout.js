@@ -6,3 +6,9 @@ for (const select of document.querySelectorAll("select[data-refresh-on-change]")
   button.hidden = true;
   select.addEventListener("change", () => button.click());
 }
+
+// The hand-over to a payment provider that takes a posted form (eSewa) goes on by itself; without
+// JavaScript the shopper presses its Continue button.
+for (const form of document.querySelectorAll("form[data-auto-submit]")) {
+  if (form instanceof HTMLFormElement) form.submit();
+}

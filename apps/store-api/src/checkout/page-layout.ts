@@ -14,7 +14,12 @@ export interface PageFrame {
 }
 
 /** A hosted page of the shop: its logo and fonts, no remote resources, never indexed. */
-export function layout(frame: PageFrame, title: string, body: string, options: { script?: boolean } = {}): string {
+export function layout(
+  frame: PageFrame,
+  title: string,
+  body: string,
+  options: { script?: boolean; refreshTo?: string } = {},
+): string {
   const shop = escapeHtml(frame.shopName);
   const site = escapeHtml(frame.siteUrl);
   const policies = [
@@ -32,7 +37,7 @@ export function layout(frame: PageFrame, title: string, body: string, options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · ${shop}</title>
+${options.refreshTo === undefined ? "" : `<meta http-equiv="refresh" content="0;url=${escapeHtml(options.refreshTo)}">\n`}<title>${escapeHtml(title)} · ${shop}</title>
 <link rel="icon" href="${assetsPath}/logo-mark.svg" type="image/svg+xml">
 <link rel="preload" href="${assetsPath}/playfair-display-latin-700-normal.woff2" as="font" type="font/woff2" crossorigin>
 <link rel="stylesheet" href="${assetsPath}/checkout.css">

@@ -198,3 +198,41 @@ export function renderClosedPage(
   const action = link === undefined ? "" : `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
   return layout(frame, heading, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>\n${action}`);
 }
+
+/**
+ * The hand-over to a payment provider: a page that goes on to the provider's address at once (a meta
+ * refresh, which a form's form-action rule does not restrict) or posts its signed form, with a button
+ * for a shopper whose browser does neither.
+ */
+export function renderContinuePage(
+  frame: PageFrame,
+  providerName: string,
+  target: { url: string } | { form: { action: string; fields: Record<string, string> } },
+): string {
+  const name = escapeHtml(providerName);
+  if ("url" in target) {
+    const body = `<h1>Taking you to ${name}</h1>
+<p>You pay on ${name}'s secure page and then come back here.</p>
+<p><a class="button pay" href="${escapeHtml(target.url)}">Continue to ${name}</a></p>`;
+    return layout(frame, `Continue to ${providerName}`, body, { refreshTo: target.url });
+  }
+  const inputs = Object.entries(target.form.fields)
+    .map(([field, value]) => `<input type="hidden" name="${escapeHtml(field)}" value="${escapeHtml(value)}">`)
+    .join("\n");
+  const body = `<h1>Taking you to ${name}</h1>
+<p>You pay on ${name}'s secure page and then come back here.</p>
+<form method="post" action="${escapeHtml(target.form.action)}" data-auto-submit>
+${inputs}
+<button class="pay" type="submit">Continue to ${name}</button>
+</form>`;
+  return layout(frame, `Continue to ${providerName}`, body, { script: true });
+}
+
+/** A return from a provider that has not decided yet: the shopper checks again in a moment. */
+export function renderPaymentPendingPage(frame: PageFrame, providerName: string, checkAgainUrl: string): string {
+  const name = escapeHtml(providerName);
+  const body = `<h1>Waiting for ${name}</h1>
+<p>${name} has not confirmed your payment yet. Your items stay reserved; we place your order as soon as it does, and email you.</p>
+<p><a class="button pay" href="${escapeHtml(checkAgainUrl)}">Check again</a></p>`;
+  return layout(frame, `Waiting for ${providerName}`, body);
+}

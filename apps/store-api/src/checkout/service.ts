@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import {
   checkoutLines,
   checkoutSessions,
+  paymentAttempts,
   products,
   shippingRates,
   variants,
@@ -262,13 +263,28 @@ export async function cancelSession(db: Database, sessionId: string, now: Date):
   return { kind: current.session.status === "paid" ? "paid" : "already_closed", session: current.session };
 }
 
-/** Expires open sessions whose time is up and returns their stock; returns how many expired. */
+/**
+ * Expires open sessions whose time is up and returns their stock; returns how many expired. A session
+ * with a payment still pending at a provider is left alone: the reconciliation job asks the provider
+ * first, and releases it only once the provider says it will not be paid (payments/reconcile.ts).
+ */
 export async function releaseExpiredSessions(db: Database, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(checkoutSessions)
       .set({ status: "expired", completedAt: now })
-      .where(and(eq(checkoutSessions.status, "open"), lte(checkoutSessions.expiresAt, now)))
+      .where(
+        and(
+          eq(checkoutSessions.status, "open"),
+          lte(checkoutSessions.expiresAt, now),
+          notExists(
+            tx
+              .select({ id: paymentAttempts.id })
+              .from(paymentAttempts)
+              .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), eq(paymentAttempts.status, "pending"))),
+          ),
+        ),
+      )
       .returning({ id: checkoutSessions.id });
     await releaseReservations(
       tx,

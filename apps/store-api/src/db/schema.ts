@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { CustomerDetails } from "../checkout/details/types.ts";
 
@@ -404,5 +405,53 @@ export const stockMovements = pgTable(
   (table) => [
     index("stock_movements_variant_idx").on(table.variantId, table.id),
     check("stock_movements_change_nonzero", sql`${table.change} <> 0`),
+  ],
+);
+
+export const paymentAttemptStatuses = ["pending", "paid", "failed", "refused", "abandoned", "unmatched"] as const;
+export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
+
+/**
+ * A payment the shopper was sent to make at a provider (Stripe Checkout, Khalti, eSewa). Returns,
+ * webhooks and the reconciliation job find their checkout session through it; while one is pending,
+ * expiry leaves the session's reservation alone until the provider has been asked.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    /** The provider's name in PAYMENT_METHODS: "stripe", "khalti", "esewa". */
+    provider: text("provider").notNull(),
+    /** The provider's id for it: a Stripe Checkout Session id, a Khalti pidx, an eSewa transaction_uuid. */
+    reference: text("reference").notNull(),
+    /** What the provider was asked to charge, in minor units of `currencyCode` (the session's currency). */
+    amount: integer("amount").notNull(),
+    currencyCode: text("currency_code").notNull(),
+    /** The same amount as sent to the provider, in its own units (Stripe's minor unit, paisa for Khalti and eSewa). */
+    providerAmount: integer("provider_amount").notNull(),
+    status: text("status").$type<PaymentAttemptStatus>().notNull().default("pending"),
+    /** Where the shopper is sent to pay; null for a provider that takes a posted form. */
+    redirectUrl: text("redirect_url"),
+    /** When the provider stops accepting this payment. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** When the reconciliation job may next ask the provider about it (also its claim lease). */
+    checkAfter: timestamp("check_after", { withTimezone: true, mode: "date" }).notNull(),
+    /** Why it failed or was refused, for the owner; never holds a secret. */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("payment_attempts_reference_idx").on(table.provider, table.reference),
+    index("payment_attempts_session_idx").on(table.sessionId),
+    index("payment_attempts_due_idx").on(table.status, table.checkAfter),
+    check(
+      "payment_attempts_status_known",
+      sql`${table.status} IN ('pending', 'paid', 'failed', 'refused', 'abandoned', 'unmatched')`,
+    ),
+    check("payment_attempts_amount_positive", sql`${table.amount} > 0`),
   ],
 );

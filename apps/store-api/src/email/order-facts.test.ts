@@ -31,6 +31,9 @@ describe("order facts in emails", () => {
   it("describes each payment state", () => {
     expect(paymentMethodText(sampleOrder())).toBe("Card ending in 4242");
     expect(paymentMethodText(sampleOrder({ cardLast4: null }))).toBe("Card");
+    expect(
+      paymentMethodText(sampleOrder({ paymentMethod: "wallet", paymentProviderName: "Khalti", cardLast4: null })),
+    ).toBe("Khalti wallet");
     expect(paymentMethodText(sampleCashOrder())).toBe("Cash on delivery");
     expect(paymentStatusText(sampleOrder())).toBe("Paid: Rs. 5700.00.");
     expect(paymentStatusText(sampleOrder({ paymentStatus: "pending" }))).toBe("Payment pending.");

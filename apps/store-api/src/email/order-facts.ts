@@ -37,6 +37,7 @@ export function placedAtText(order: OrderSnapshot): string {
 
 export function paymentMethodText(order: OrderSnapshot): string {
   if (order.paymentMethod === "cod") return "Cash on delivery";
+  if (order.paymentMethod === "wallet") return `${order.paymentProviderName ?? "Digital"} wallet`;
   return order.cardLast4 === null ? "Card" : `Card ending in ${order.cardLast4}`;
 }
 

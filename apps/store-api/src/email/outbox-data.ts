@@ -53,7 +53,8 @@ export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
   shippingAmount: amount,
   totalAmount: amount,
   customer: customerSchema,
-  paymentMethod: z.enum(["card", "cod"]),
+  paymentMethod: z.enum(["card", "cod", "wallet"]),
+  paymentProviderName: z.string().max(100).nullable().optional(),
   paymentStatus: z.enum(paymentStatuses),
   cardLast4: z
     .string()

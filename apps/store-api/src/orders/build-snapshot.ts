@@ -6,6 +6,9 @@ import type { OrderSnapshot } from "./snapshot.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The wallets' names as shoppers know them, for "Khalti wallet" in emails (payments/khalti.ts, esewa.ts). */
+export const walletNames: Readonly<Record<string, string>> = { khalti: "Khalti", esewa: "eSewa" };
+
 /** The page an order's email links to; the token is its only key. */
 export function orderPageUrl(publicUrl: string, accessToken: string): string {
   return `${publicUrl}/orders/${accessToken}`;
@@ -51,7 +54,8 @@ export async function buildOrderSnapshot(
     shippingAmount: order.shippingAmount,
     totalAmount: order.totalAmount,
     customer: order.customer,
-    paymentMethod: order.paymentMethod === "cod" ? "cod" : "card",
+    paymentMethod: order.paymentMethod === "cod" || order.paymentMethod === "wallet" ? order.paymentMethod : "card",
+    paymentProviderName: order.paymentMethod === "wallet" ? (walletNames[order.paymentProvider] ?? null) : null,
     paymentStatus: order.paymentStatus,
     cardLast4: order.cardLast4,
     deliveryDays:

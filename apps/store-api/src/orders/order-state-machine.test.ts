@@ -31,7 +31,8 @@ const allowed: [OrderActionName, string, PaymentStatus, FulfilmentStatus, Paymen
   ["collect_cash", "cod", "cod_due", "delivered", "cod_collected", "delivered"],
 ];
 for (const method of methods) {
-  for (const payment of ["pending", "paid", "cod_due"] as const) {
+  // "refunded" but not yet cancelled: the provider refunded, then the cancel itself must still go through.
+  for (const payment of ["pending", "paid", "cod_due", "refunded"] as const) {
     for (const fulfilment of ["unfulfilled", "packed"] as const) {
       allowed.push(["cancel", method, payment, fulfilment, payment, "cancelled"]);
     }

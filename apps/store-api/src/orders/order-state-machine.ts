@@ -52,7 +52,8 @@ export const orderStateMachine: Readonly<Record<OrderActionName, OrderActionRule
   },
   cancel: {
     methods: "any",
-    from: { payment: ["pending", "paid", "cod_due"], fulfilment: ["unfulfilled", "packed"] },
+    // "refunded": the provider gave the money back just before the cancel (routes/admin/order-routes.ts).
+    from: { payment: ["pending", "paid", "cod_due", "refunded"], fulfilment: ["unfulfilled", "packed"] },
     to: { fulfilment: "cancelled" },
     event: "cancelled",
     verb: "cancel the order",

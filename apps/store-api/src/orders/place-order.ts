@@ -20,9 +20,11 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** How an order is paid, as the payment step reports it. */
 export interface OrderPayment {
-  method: "card" | "cod";
-  /** The provider's name: "sandbox", "cod", … */
+  method: "card" | "cod" | "wallet";
+  /** The provider's name: "sandbox", "cod", "stripe", "khalti", … */
   provider: string;
+  /** The provider as the shopper knows it ("Khalti"), for a wallet payment's wording. */
+  providerName?: string;
   /** The provider's id for the payment, when it gives one. */
   reference: string | null;
   cardLast4: string | null;
@@ -35,6 +37,11 @@ export interface PlaceOrderOptions {
   shopName: string;
   /** Where the new-order notice goes; none is written when unset. */
   shopEmail: string | undefined;
+  /**
+   * A provider confirmed the payment: place the order even when the hold's time is up, as long as the
+   * session is still open (its stock is still reserved while a provider payment is pending).
+   */
+  providerConfirmed?: boolean;
 }
 
 export type PlaceOrderOutcome =
@@ -69,7 +76,7 @@ export async function placeOrder(
         and(
           eq(checkoutSessions.id, sessionId),
           eq(checkoutSessions.status, "open"),
-          gt(checkoutSessions.expiresAt, now),
+          options.providerConfirmed === true ? undefined : gt(checkoutSessions.expiresAt, now),
           isNotNull(checkoutSessions.customer),
           isNotNull(checkoutSessions.shippingAmount),
         ),

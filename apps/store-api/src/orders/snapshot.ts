@@ -20,7 +20,9 @@ export interface OrderSnapshot {
   shippingAmount: number;
   totalAmount: number;
   customer: CustomerDetails;
-  paymentMethod: "card" | "cod";
+  paymentMethod: "card" | "cod" | "wallet";
+  /** The wallet's name ("Khalti") for a wallet payment; missing in snapshots written before wallets. */
+  paymentProviderName?: string | null;
   paymentStatus: PaymentStatus;
   cardLast4: string | null;
   /** Business days from the order to the door (handling plus transit), when the rate says. */

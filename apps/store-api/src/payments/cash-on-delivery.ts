@@ -5,7 +5,7 @@ import type { PaymentProvider } from "./provider.ts";
 /** Cash on delivery: offered only for delivery addresses in Nepal, in the currency the courier collects. */
 export const cashOnDeliveryProvider: PaymentProvider = {
   id: "cod",
-  method: "cod",
+  displayName: "Cash on delivery",
   isAvailable: ({ country, currencyCode }) =>
     (cashOnDeliveryCountries as readonly string[]).includes(country) && currencyCode === "NPR",
   renderSection({ action, context, error }) {
@@ -19,9 +19,13 @@ ${errorHtml}
 </form>
 </section>`;
   },
-  async authorize(context) {
+  async initiatePayment(context) {
     if (
-      !cashOnDeliveryProvider.isAvailable({ country: context.customer.country, currencyCode: context.currencyCode })
+      !cashOnDeliveryProvider.isAvailable({
+        country: context.customer.country,
+        currencyCode: context.currencyCode,
+        decimalDigits: context.decimalDigits,
+      })
     ) {
       return { kind: "declined", message: "Cash on delivery is available only for delivery addresses in Nepal." };
     }

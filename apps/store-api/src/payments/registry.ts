@@ -1,22 +1,72 @@
 import { cashOnDeliveryProvider } from "./cash-on-delivery.ts";
+import { createEsewaProvider, type EsewaSettings } from "./esewa.ts";
+import { createKhaltiProvider, type KhaltiSettings } from "./khalti.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { sandboxCardProvider } from "./sandbox-card.ts";
+import { createStripeProvider, type StripeSettings } from "./stripe-checkout.ts";
 
-/** Every provider the shop knows, by its name in PAYMENT_METHODS. */
-export const knownProviders: Readonly<Record<string, PaymentProvider>> = {
-  sandbox: sandboxCardProvider,
-  cod: cashOnDeliveryProvider,
-};
+/** Every way to pay the shop knows, by its name in PAYMENT_METHODS. */
+export const paymentMethodNames = ["sandbox", "cod", "stripe", "khalti", "esewa"] as const;
+export type PaymentMethodName = (typeof paymentMethodNames)[number];
 
 export const defaultPaymentMethods = ["sandbox", "cod"] as const;
 
-/** The providers named in PAYMENT_METHODS, in its order; throws naming an unknown one. */
-export function providersFor(names: readonly string[]): PaymentProvider[] {
+/** Each provider's own settings, present when its keys are set. */
+export interface PaymentSettings {
+  stripe?: StripeSettings;
+  khalti?: KhaltiSettings;
+  esewa?: EsewaSettings;
+}
+
+/** The settings each method needs before it may be named in PAYMENT_METHODS. */
+export const requiredSettings: Readonly<Record<PaymentMethodName, readonly string[]>> = {
+  sandbox: [],
+  cod: [],
+  stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+  khalti: ["KHALTI_SECRET_KEY"],
+  esewa: ["ESEWA_PRODUCT_CODE", "ESEWA_SECRET_KEY"],
+};
+
+/** Where a provider sends the shopper back: the hosted checkout's return route for that provider. */
+export function providerReturnUrl(publicUrl: string, sessionId: string, providerId: string): string {
+  return `${publicUrl}/checkout/${encodeURIComponent(sessionId)}/return/${providerId}`;
+}
+
+function isMethodName(name: string): name is PaymentMethodName {
+  return (paymentMethodNames as readonly string[]).includes(name);
+}
+
+/**
+ * The providers named in PAYMENT_METHODS, in its order, built with their settings; throws naming an
+ * unknown method or one whose keys are missing (loadConfig reports the same at start-up).
+ */
+export function createProviders(
+  names: readonly string[],
+  settings: PaymentSettings,
+  context: { publicUrl: string },
+): PaymentProvider[] {
+  const missing = (name: string) =>
+    new Error(`Payment method "${name}" needs ${requiredSettings[name as PaymentMethodName].join(" and ")}`);
   return names.map((name) => {
-    const provider = knownProviders[name];
-    if (provider === undefined) {
-      throw new Error(`Unknown payment method "${name}" (known: ${Object.keys(knownProviders).join(", ")})`);
+    if (!isMethodName(name)) {
+      throw new Error(`Unknown payment method "${name}" (known: ${paymentMethodNames.join(", ")})`);
     }
-    return provider;
+    switch (name) {
+      case "sandbox":
+        return sandboxCardProvider;
+      case "cod":
+        return cashOnDeliveryProvider;
+      case "stripe":
+        if (settings.stripe === undefined) throw missing(name);
+        return createStripeProvider(settings.stripe);
+      case "khalti":
+        if (settings.khalti === undefined) throw missing(name);
+        return createKhaltiProvider(settings.khalti);
+      case "esewa":
+        if (settings.esewa === undefined) throw missing(name);
+        return createEsewaProvider(settings.esewa, {
+          returnUrl: (sessionId) => providerReturnUrl(context.publicUrl, sessionId, "esewa"),
+        });
+    }
   });
 }

@@ -15,7 +15,7 @@ const spacedTestCard = sandboxCards.success.replace(/(\d{4})(?=\d)/g, "$1 ");
 /** Card payments in the sandbox: only the documented test cards, and no money moves. */
 export const sandboxCardProvider: PaymentProvider = {
   id: "sandbox",
-  method: "card",
+  displayName: "Card (sandbox)",
   isAvailable: () => true,
   renderSection({ action, context, error }) {
     const errorHtml = error === null ? "" : `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>`;
@@ -38,7 +38,7 @@ ${errorHtml}
 </form>
 </section>`;
   },
-  async authorize(_context, form, now) {
+  async initiatePayment(_context, form, now) {
     const parsed = cardFormSchema.safeParse(form);
     const card = parsed.success
       ? checkSandboxCard(parsed.data, now)

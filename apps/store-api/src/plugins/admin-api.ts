@@ -35,8 +35,11 @@ export interface AdminApiOptions {
   onEmailQueued: () => void;
   /** scrypt cost for new hashes and for the decoy check of unknown emails; tests lower it. */
   passwordParameters?: ScryptParameters;
-  /** Decides a cancelled order's refund (see orders/refund-on-cancel.ts). */
-  refund?: (order: OrderRow) => Promise<RefundState>;
+  /**
+   * Gives back a paid order's money through its provider when the owner cancels it (payments/refund.ts);
+   * without it, or when the provider cannot, the refund is left for the owner to make by hand.
+   */
+  refundPayment?: (order: OrderRow, actor: string) => Promise<{ refund: RefundState }>;
 }
 
 export interface AdminRouteOptions extends AdminApiOptions {

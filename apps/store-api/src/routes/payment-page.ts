@@ -1,5 +1,12 @@
-import { formatMinorUnits, handlingDays, isShippingCountry, orderNumberParameter } from "@herbo/hosted-api";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { randomBytes } from "node:crypto";
+import {
+  decimalDigitsOf,
+  formatMinorUnits,
+  handlingDays,
+  isShippingCountry,
+  orderNumberParameter,
+} from "@herbo/hosted-api";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
 import {
@@ -10,7 +17,14 @@ import {
   validateDetails,
   type DetailsField,
 } from "../checkout/details/index.ts";
-import { renderClosedPage, renderDetailsPage, renderPaymentPage, type OrderView } from "../checkout/page.ts";
+import {
+  renderClosedPage,
+  renderContinuePage,
+  renderDetailsPage,
+  renderPaymentPage,
+  renderPaymentPendingPage,
+  type OrderView,
+} from "../checkout/page.ts";
 import type { PageFrame } from "../checkout/page-layout.ts";
 import {
   cancelSession,
@@ -23,8 +37,17 @@ import {
   type SessionWithLines,
 } from "../checkout/service.ts";
 import type { Database } from "../db/connection.ts";
-import { findOrderBySession, placeOrder } from "../orders/place-order.ts";
+import { findOrderBySession, placeOrder, type OrderRow } from "../orders/place-order.ts";
+import {
+  closeAttempt,
+  findAttempt,
+  findAttemptByReference,
+  pendingAttemptsOfSession,
+  recordStartedPayment,
+} from "../payments/attempts.ts";
 import type { PaymentContext, PaymentProvider } from "../payments/provider.ts";
+import { providerReturnUrl } from "../payments/registry.ts";
+import { settleAttempt, type PaymentServices } from "../payments/settle.ts";
 
 export interface PaymentPageOptions {
   db: Database;
@@ -39,10 +62,25 @@ export interface PaymentPageOptions {
   onStockChange: () => void;
   /** Called after an order and its emails were committed, so the outbox worker sends them now. */
   onOrderPlaced: () => void;
+  /** Settles payments made at a provider (returns, cancel). */
+  payments: PaymentServices;
+  /** When reconciliation first asks a provider about a payment the shopper was sent to make. */
+  firstCheckDelayMs: number;
 }
 
 const sessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_-]{1,64}$/) });
 const providerParamsSchema = sessionParamsSchema.extend({ providerId: z.string().regex(/^[a-z]{1,20}$/) });
+const attemptParamsSchema = sessionParamsSchema.extend({ attemptId: z.string().regex(/^pa_[A-Za-z0-9_-]{1,64}$/) });
+
+/** A return's query as strings, each cut short: what a provider may read from it. */
+function queryStrings(query: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (typeof query !== "object" || query === null) return values;
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === "string" && key.length <= 64) values[key] = value.slice(0, 4096);
+  }
+  return values;
+}
 const countryQuerySchema = z.object({ country: z.string().max(2).optional() });
 
 /** The details fields of a form as strings, cut short, for showing the form again. */
@@ -76,24 +114,25 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
   const { db, now, frame } = options;
   const allowed = new Set(options.allowedOrigins);
 
-  const pageSecurity = [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "font-src 'self'",
-    "script-src 'self'",
-    // Browsers check form-action on the redirect after paying, so the shop's origins belong here.
-    `form-action 'self' ${[...allowed].join(" ")}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join("; ");
+  const pageSecurity = (formOrigins: readonly string[] = []) =>
+    [
+      "default-src 'none'",
+      "style-src 'self'",
+      "img-src 'self'",
+      "font-src 'self'",
+      "script-src 'self'",
+      // Browsers check form-action on the redirect after paying, so the shop's origins belong here.
+      `form-action 'self' ${[...allowed, ...formOrigins].join(" ")}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join("; ");
 
-  function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  function sendPage(reply: FastifyReply, status: number, html: string, formOrigins?: readonly string[]): FastifyReply {
     return reply
       .code(status)
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .header("content-security-policy", pageSecurity)
+      .header("content-security-policy", pageSecurity(formOrigins))
       .send(html);
   }
 
@@ -174,7 +213,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     );
   }
 
-  function paymentContext(order: SessionWithLines, view: OrderView): PaymentContext | undefined {
+  function paymentContext(order: SessionWithLines, view: OrderView, providerId = ""): PaymentContext | undefined {
     const { session } = order;
     if (session.customer === null || session.shippingAmount === null) return undefined;
     const totalAmount = session.totalAmount + session.shippingAmount;
@@ -182,15 +221,41 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
       sessionId: session.id,
       customer: session.customer,
       currencyCode: session.currencyCode,
+      decimalDigits: decimalDigitsOf(view.currency),
       totalAmount,
       totalText: formatMinorUnits(totalAmount, view.currency),
+      lines: order.lines.map((line) => ({
+        title: line.variantTitle.trim() === "" ? line.productTitle : `${line.productTitle} (${line.variantTitle})`,
+        quantity: line.quantity,
+        unitAmount: line.unitAmount,
+      })),
+      shippingAmount: session.shippingAmount,
+      holdExpiresAt: session.expiresAt,
+      attemptId: `pa_${randomBytes(18).toString("base64url")}`,
+      returnUrl: providerReturnUrl(options.publicUrl, session.id, providerId),
+      paymentStepUrl: `${options.publicUrl}/checkout/${encodeURIComponent(session.id)}`,
+      siteUrl: frame.siteUrl,
     };
   }
 
   function offeredProviders(context: PaymentContext): PaymentProvider[] {
     return options.providers.filter((provider) =>
-      provider.isAvailable({ country: context.customer.country, currencyCode: context.currencyCode }),
+      provider.isAvailable({
+        country: context.customer.country,
+        currencyCode: context.currencyCode,
+        decimalDigits: context.decimalDigits,
+      }),
     );
+  }
+
+  function successRedirect(reply: FastifyReply, session: SessionRow, orderNumber: string): FastifyReply {
+    return reply.redirect(successUrlFor(session, orderNumber), 303);
+  }
+
+  /** Back to the payment step with a message on the section of the provider it concerns. */
+  async function backToPaymentStep(reply: FastifyReply, sessionId: string, message: string): Promise<FastifyReply> {
+    await recordPaymentError(db, sessionId, message);
+    return reply.redirect(`/checkout/${encodeURIComponent(sessionId)}`, 303);
   }
 
   async function sendPayment(
@@ -230,6 +295,36 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
         sections,
       }),
     );
+  }
+
+  /**
+   * Payments still open at a provider for a session are asked about first: a paid one becomes the order
+   * (answered here); the others are stopped where the provider allows it (Stripe expires its session),
+   * so a shopper who cancels, or starts paying another way, cannot be charged twice.
+   */
+  async function stopPendingPayments(
+    sessionId: string,
+    reason: string,
+    log: FastifyBaseLogger,
+  ): Promise<{ order: OrderRow; session: SessionRow } | undefined> {
+    for (const attempt of await pendingAttemptsOfSession(db, sessionId)) {
+      const provider = options.providers.find((candidate) => candidate.id === attempt.provider);
+      try {
+        if (provider?.authorizePayment !== undefined) {
+          const settled = await settleAttempt(
+            options.payments,
+            attempt,
+            await provider.authorizePayment(attempt, undefined, now()),
+          );
+          if (settled.kind === "placed" || settled.kind === "already_placed") return settled;
+        }
+        await provider?.cancelPayment?.(attempt);
+      } catch (error) {
+        log.warn({ provider: attempt.provider, err: { name: errorName(error) } }, "could not stop a provider payment");
+      }
+      await closeAttempt(db, attempt.id, "failed", reason, now());
+    }
+    return undefined;
   }
 
   app.get("/checkout/:sessionId", async (request, reply) => {
@@ -322,10 +417,40 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
         message: "That payment method is not available for this order. Please choose one of those below.",
       });
     }
-    const outcome = await provider.authorize(context, formValues(request.body), now());
-    if (outcome.kind === "declined") {
-      await recordPaymentError(db, session.id, outcome.message);
-      return reply.redirect(`/checkout/${encodeURIComponent(session.id)}`, 303);
+    // A payment started earlier (the shopper came back from Stripe and chose again) is settled or stopped first.
+    const paid = await stopPendingPayments(session.id, "Replaced by another payment", request.log);
+    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order.number);
+    const providerContext = paymentContext(found, view, provider.id) ?? context;
+    let outcome: Awaited<ReturnType<PaymentProvider["initiatePayment"]>>;
+    try {
+      outcome = await provider.initiatePayment(providerContext, formValues(request.body), now());
+    } catch (error) {
+      // The provider's message may be technical; the shopper reads ours, the log keeps its kind.
+      request.log.warn(
+        { provider: provider.id, err: { name: errorName(error) } },
+        "a payment provider refused to start",
+      );
+      return backToPaymentStep(
+        reply,
+        session.id,
+        `${provider.displayName} could not start the payment. Please try again, or choose another way to pay.`,
+      );
+    }
+    if (outcome.kind === "declined") return backToPaymentStep(reply, session.id, outcome.message);
+    if (outcome.kind === "redirect") {
+      const attempt = await recordStartedPayment(db, {
+        id: providerContext.attemptId,
+        sessionId: session.id,
+        provider: provider.id,
+        started: outcome.started,
+        now: now(),
+        firstCheckAt: new Date(now().getTime() + options.firstCheckDelayMs),
+      });
+      await recordPaymentError(db, session.id, null);
+      return reply.redirect(
+        `/checkout/${encodeURIComponent(session.id)}/continue/${encodeURIComponent(attempt.id)}`,
+        303,
+      );
     }
     const placed = await placeOrder(db, session.id, outcome.payment, {
       now: now(),
@@ -341,7 +466,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
           options.onOrderPlaced();
           request.log.info({ order: placed.order.number, method: placed.order.paymentMethod }, "order placed");
         }
-        return reply.redirect(successUrlFor(placed.session, placed.order.number), 303);
+        return successRedirect(reply, placed.session, placed.order.number);
       }
       case "details_missing":
         return reply.redirect(`/checkout/${encodeURIComponent(session.id)}`, 303);
@@ -352,13 +477,113 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     }
   });
 
+  // The hand-over to the provider, after the payment was recorded (post/redirect/get).
+  app.get("/checkout/:sessionId/continue/:attemptId", async (request, reply) => {
+    const params = attemptParamsSchema.safeParse(request.params);
+    if (!params.success) return sendClosed(reply, undefined);
+    const found = await findCheckoutSession(db, params.data.sessionId);
+    if (found?.session.status !== "open") return sendClosed(reply, found?.session);
+    const attempt = await findAttempt(db, params.data.attemptId);
+    const provider = options.providers.find((candidate) => candidate.id === attempt?.provider);
+    if (attempt?.sessionId !== found.session.id || attempt.status !== "pending" || provider?.continueTo === undefined) {
+      return reply.redirect(`/checkout/${encodeURIComponent(found.session.id)}`, 303);
+    }
+    const target = provider.continueTo(attempt);
+    const formOrigins = "form" in target ? [new URL(target.form.action).origin] : [];
+    return sendPage(reply, 200, renderContinuePage(frame, provider.displayName, target), formOrigins);
+  });
+
+  // The shopper back from a provider: its answer is confirmed with the provider before anything is recorded.
+  app.get("/checkout/:sessionId/return/:providerId", async (request, reply) => {
+    const params = providerParamsSchema.safeParse(request.params);
+    if (!params.success) return sendClosed(reply, undefined);
+    const provider = options.providers.find((candidate) => candidate.id === params.data.providerId);
+    const found = await findCheckoutSession(db, params.data.sessionId);
+    if (found === undefined || provider?.authorizePayment === undefined || provider.referenceFromReturn === undefined) {
+      return sendClosed(reply, undefined);
+    }
+    const { session } = found;
+    if (session.status === "paid") {
+      // The webhook (or another tab) placed the order first.
+      const order = await findOrderBySession(db, session.id);
+      if (order !== undefined) return successRedirect(reply, session, order.number);
+    }
+    const query = queryStrings(request.query);
+    const reference = provider.referenceFromReturn(query);
+    if (session.status !== "open") {
+      // Money may still have left the shopper's account: settling it records it for the owner to refund.
+      const late = reference === undefined ? undefined : await findAttemptByReference(db, provider.id, reference);
+      if (late?.sessionId === session.id) {
+        try {
+          await settleAttempt(options.payments, late, await provider.authorizePayment(late, query, now()));
+        } catch (error) {
+          request.log.warn(
+            { provider: provider.id, err: { name: errorName(error) } },
+            "could not ask a payment provider",
+          );
+        }
+      }
+      return sendClosed(reply, session);
+    }
+    if (reference === undefined) {
+      return backToPaymentStep(
+        reply,
+        session.id,
+        `Your ${provider.displayName} payment was not completed. Please try again, or choose another way to pay.`,
+      );
+    }
+    const attempt = await findAttemptByReference(db, provider.id, reference);
+    if (attempt?.sessionId !== session.id) {
+      request.log.warn({ session: session.id, provider: provider.id }, "a return named a payment of another checkout");
+      return backToPaymentStep(
+        reply,
+        session.id,
+        `We could not confirm this ${provider.displayName} payment. If money left your account, please contact us.`,
+      );
+    }
+    let outcome: Awaited<ReturnType<typeof settleAttempt>>;
+    try {
+      outcome = await settleAttempt(options.payments, attempt, await provider.authorizePayment(attempt, query, now()));
+    } catch (error) {
+      request.log.warn({ provider: provider.id, err: { name: errorName(error) } }, "could not ask a payment provider");
+      outcome = { kind: "pending" };
+    }
+    switch (outcome.kind) {
+      case "placed":
+      case "already_placed":
+        return successRedirect(reply, outcome.session, outcome.order.number);
+      case "pending":
+        return sendPage(reply, 200, renderPaymentPendingPage(frame, provider.displayName, request.url));
+      case "failed":
+        return backToPaymentStep(
+          reply,
+          session.id,
+          `Your ${provider.displayName} payment was not completed, and nothing was charged. Please try again, or choose another way to pay.`,
+        );
+      case "refused":
+        return backToPaymentStep(
+          reply,
+          session.id,
+          `We could not confirm this ${provider.displayName} payment. If money left your account, please contact us.`,
+        );
+      case "unmatched":
+        return sendClosed(reply, (await findCheckoutSession(db, session.id))?.session);
+    }
+  });
+
   app.post("/checkout/:sessionId/cancel", async (request, reply) => {
     const params = sessionParamsSchema.safeParse(request.params);
     if (!params.success) return sendClosed(reply, undefined);
+    const paid = await stopPendingPayments(params.data.sessionId, "Cancelled by the shopper", request.log);
+    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order.number);
     const outcome = await cancelSession(db, params.data.sessionId, now());
     if (outcome.kind === "cancelled") options.onStockChange();
     if (outcome.kind === "unknown") return sendClosed(reply, undefined);
     if (outcome.kind === "paid") return reply.redirect(outcome.session.successUrl, 303);
     return reply.redirect(outcome.session.cancelUrl, 303);
   });
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? `${error.name}${"code" in error ? `:${String(error.code)}` : ""}` : "unknown";
 }

@@ -1,5 +1,5 @@
 import type { AdminOrderActionRequest, AdminOrderDetail, AdminOrderList } from "@herbo/hosted-api/admin";
-import { asc, and, gte, lt, inArray } from "drizzle-orm";
+import { asc, and, eq, gte, lt, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { orderConditions, orderDetail, listOrders } from "../../admin/order-queries.ts";
@@ -10,7 +10,10 @@ import { addressLines } from "../../checkout/details/index.ts";
 import { fulfilmentStatuses, orderLines, orders, paymentStatuses } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
+import type { RefundState } from "../../email/outbox-data.ts";
 import { applyOrderAction } from "../../orders/order-actions.ts";
+import { decideAction } from "../../orders/order-state-machine.ts";
+import { refundOnCancel } from "../../orders/refund-on-cancel.ts";
 import { ownerOf, type AdminRouteOptions } from "../../plugins/admin-api.ts";
 import { day, optionalField, orderedRange, pageNumber } from "./query-fields.ts";
 
@@ -118,12 +121,23 @@ export function registerOrderRoutes(app: FastifyInstance, options: AdminRouteOpt
     { schema: { params: orderNumberParams, body: actionBody } },
     async (request): Promise<AdminOrderDetail> => {
       const { number } = request.params;
+      const actor = ownerOf(request).email;
+      // The provider is asked before the cancel's transaction (it is a network call, and it records its
+      // own refund): a paid order that may be cancelled is refunded first, then cancelled as refunded.
+      let providerRefund: RefundState | undefined;
+      if (request.body.action === "cancel" && options.refundPayment !== undefined) {
+        const [current] = await db.select().from(orders).where(eq(orders.number, number));
+        if (current?.paymentStatus === "paid" && decideAction("cancel", current).kind === "apply") {
+          providerRefund = (await options.refundPayment(current, actor)).refund;
+        }
+      }
       const outcome = await applyOrderAction(db, number, request.body, {
-        actor: ownerOf(request).email,
+        actor,
         now: options.now(),
         shopName: options.shopName,
         publicUrl: options.publicUrl,
-        ...(options.refund === undefined ? {} : { refund: options.refund }),
+        refund: async (order) =>
+          order.paymentStatus === "refunded" ? "refunded" : (providerRefund ?? (await refundOnCancel(order))),
       });
       if (outcome.kind === "not_found") throw notFound(`No order ${number}.`);
       if (outcome.kind === "refused") {

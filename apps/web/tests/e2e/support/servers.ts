@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { e2eSettings } from "../settings.mjs";
 
 const webFolder = path.resolve(import.meta.dirname, "../../..");
+const storeApiFolder = path.resolve(webFolder, "../store-api");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -27,7 +30,8 @@ export async function startWebServer(
   storeApiUrl: string,
   extraEnvironment: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A PORT among the extra settings fixes the address in advance (another server must know it).
+  const port = extraEnvironment.PORT === undefined ? await freePort() : Number(extraEnvironment.PORT);
   const child: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
     cwd: webFolder,
     env: {
@@ -100,4 +104,51 @@ export async function deadUrl(): Promise<string> {
 export async function realApiJson(pathAndQuery: string): Promise<unknown> {
   const response = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}${pathAndQuery}`);
   return response.json();
+}
+
+/**
+ * Another copy of the built store API on `port`, over its own fresh data folder, with the given settings
+ * (e.g. other payment methods): how a test sees a shop set up differently from the default test shop.
+ */
+export async function startStoreApi(port: number, environment: Record<string, string>): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-e2e-extra-api-"));
+  const child: ChildProcess = spawn(process.execPath, ["dist/src/server.js"], {
+    cwd: storeApiFolder,
+    env: {
+      ...process.env,
+      STORE_API_PORT: String(port),
+      STORE_API_URL: `http://localhost:${port}`,
+      STORE_ID: e2eSettings.storeId,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...environment,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error(`The extra store API did not start: ${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
 }

@@ -1,0 +1,152 @@
+import { randomId, startHttpFake, type FakeAnswer } from "./http-fake.ts";
+
+/**
+ * A local Khalti KPG-2, after docs.khalti.com/khalti-epayment/: POST /api/v2/epayment/initiate/ and
+ * /lookup/ with "Authorization: Key <secret>", amounts in paisa, lookup statuses Completed, Pending,
+ * Initiated, Refunded, Expired and User canceled (the last two answered with HTTP 400), and the refund
+ * API of docs.khalti.com/api/refund/.
+ */
+export interface FakeKhaltiPayment {
+  pidx: string;
+  amount: number;
+  purchaseOrderId: string;
+  returnUrl: string;
+  status: string;
+  transactionId: string | null;
+  /** What lookup reports as total_amount (the paid amount; a test may make it differ). */
+  reportedAmount: number;
+}
+
+export interface KhaltiFake {
+  url: string;
+  secretKey: string;
+  payments: Map<string, FakeKhaltiPayment>;
+  lookups: string[];
+  refunds: string[];
+  /** The shopper pays: status Completed with a transaction id. */
+  complete(pidx: string, reportedAmount?: number): FakeKhaltiPayment;
+  /** The query Khalti appends to return_url after a payment (the callback of the docs). */
+  callbackQuery(pidx: string): URLSearchParams;
+  close(): Promise<void>;
+}
+
+const lookupStatusCode: Record<string, number> = { Expired: 400, "User canceled": 400 };
+
+export async function startKhaltiFake(options: { secretKey?: string; now?: () => Date } = {}): Promise<KhaltiFake> {
+  const now = options.now ?? (() => new Date());
+  const secretKey = options.secretKey ?? "live_secret_key_fake0000";
+  const payments = new Map<string, FakeKhaltiPayment>();
+  const lookups: string[] = [];
+  const refunds: string[] = [];
+  let baseUrl = "";
+
+  function lookupBody(payment: FakeKhaltiPayment) {
+    return {
+      pidx: payment.pidx,
+      total_amount: payment.reportedAmount,
+      status: payment.status,
+      transaction_id: payment.transactionId,
+      fee: 0,
+      refunded: payment.status === "Refunded",
+    };
+  }
+
+  const fake = await startHttpFake((request): FakeAnswer => {
+    if (request.headers.authorization !== `Key ${secretKey}`) {
+      return { status: 401, json: { detail: "Invalid token.", status_code: 401 } };
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(request.body || "{}") as Record<string, unknown>;
+    } catch {
+      return { status: 400, json: { detail: "JSON parse error", error_key: "validation_error" } };
+    }
+    if (request.method === "POST" && request.path === "/api/v2/epayment/initiate/") {
+      const amount = Number(body.amount);
+      if (!Number.isInteger(amount)) {
+        return { status: 400, json: { amount: ["A valid integer is required."], error_key: "validation_error" } };
+      }
+      if (amount < 1000) {
+        return {
+          status: 400,
+          json: {
+            amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."],
+            error_key: "validation_error",
+          },
+        };
+      }
+      if (typeof body.return_url !== "string" || typeof body.purchase_order_id !== "string") {
+        return { status: 400, json: { return_url: ["This field may not be blank."], error_key: "validation_error" } };
+      }
+      const pidx = randomId("");
+      payments.set(pidx, {
+        pidx,
+        amount,
+        purchaseOrderId: body.purchase_order_id,
+        returnUrl: body.return_url,
+        status: "Initiated",
+        transactionId: null,
+        reportedAmount: amount,
+      });
+      return {
+        status: 200,
+        json: {
+          pidx,
+          payment_url: `${baseUrl}/pay/?pidx=${pidx}`,
+          expires_at: new Date(now().getTime() + 30 * 60_000).toISOString(),
+          expires_in: 1800,
+        },
+      };
+    }
+    if (request.method === "POST" && request.path === "/api/v2/epayment/lookup/") {
+      const payment = payments.get(String(body.pidx));
+      lookups.push(String(body.pidx));
+      if (payment === undefined) return { status: 404, json: { detail: "Not found.", error_key: "validation_error" } };
+      return { status: lookupStatusCode[payment.status] ?? 200, json: lookupBody(payment) };
+    }
+    const refund = /^\/api\/merchant-transaction\/([^/]+)\/refund\/$/.exec(request.path);
+    if (request.method === "POST" && refund !== null) {
+      const payment = [...payments.values()].find((candidate) => candidate.transactionId === refund[1]);
+      if (payment === undefined || payment.status !== "Completed") {
+        return { status: 400, json: { detail: "Transaction cannot be refunded.", error_key: "validation_error" } };
+      }
+      payment.status = "Refunded";
+      refunds.push(payment.transactionId ?? "");
+      return { status: 200, json: { detail: "Transaction refund successful." } };
+    }
+    return { status: 404, json: { detail: "Not found." } };
+  });
+  baseUrl = fake.url;
+
+  return {
+    url: fake.url,
+    secretKey,
+    payments,
+    lookups,
+    refunds,
+    complete(pidx, reportedAmount) {
+      const payment = payments.get(pidx);
+      if (payment === undefined) throw new Error(`No fake Khalti payment ${pidx}`);
+      payment.status = "Completed";
+      payment.transactionId = randomId("txn");
+      payment.reportedAmount = reportedAmount ?? payment.amount;
+      return payment;
+    },
+    callbackQuery(pidx) {
+      const payment = payments.get(pidx);
+      if (payment === undefined) throw new Error(`No fake Khalti payment ${pidx}`);
+      return new URLSearchParams({
+        pidx,
+        transaction_id: payment.transactionId ?? "",
+        tidx: payment.transactionId ?? "",
+        amount: String(payment.amount),
+        total_amount: String(payment.amount),
+        mobile: "98XXXXX904",
+        status: payment.status,
+        purchase_order_id: payment.purchaseOrderId,
+        purchase_order_name: "Order",
+      });
+    },
+    close: fake.close,
+  };
+}

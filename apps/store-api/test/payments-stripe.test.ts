@@ -1,0 +1,408 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutSessions, orders } from "../src/db/schema.ts";
+import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
+import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
+import {
+  databaseKinds,
+  postJson,
+  checkoutBody,
+  sessionIdOf,
+  enterDetails,
+  type RunningApi,
+  startApi,
+} from "./harness.ts";
+import {
+  LogCapture,
+  checkoutWithDetails,
+  confirmationEmails,
+  eventsOf,
+  onlyAttempt,
+  ordersOf,
+  paymentState,
+  resinStock,
+  sessionStatus,
+  startProviderPayment,
+} from "./payment-helpers.ts";
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)("Stripe Checkout on %s", (kind) => {
+  let stripe: StripeFake;
+  let api: RunningApi;
+  const logs = new LogCapture();
+  let webhookUrl = "";
+
+  beforeAll(async () => {
+    stripe = await startStripeFake();
+    api = await startApi(kind, {
+      paymentMethods: ["stripe", "khalti", "cod"],
+      paymentSettings: {
+        stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url },
+        khalti: { secretKey: "live_secret_key_unused", apiUrl: "http://127.0.0.1:9" },
+      },
+      logger: logs.logger,
+    });
+    webhookUrl = `${api.baseUrl}/payments/stripe/webhook`;
+  });
+  afterAll(async () => {
+    await api.close();
+    await stripe.close();
+  });
+
+  /** Webhooks are signed at the API's (test) clock, as Stripe signs at the time it sends. */
+  const signedAt = () => Math.floor(api.clock.now().getTime() / 1000);
+  const deliver = (type: string, stripeSessionId: string) => {
+    const session = stripe.sessions.get(stripeSessionId);
+    if (session === undefined) throw new Error("no such fake session");
+    return stripe.deliver(webhookUrl, stripe.event(type, session), signedAt());
+  };
+
+  async function startStripe(quantity = 1) {
+    const sessionId = await checkoutWithDetails(api, quantity);
+    const continueUrl = await startProviderPayment(api, sessionId, "stripe");
+    const attempt = await onlyAttempt(api.db, sessionId);
+    return { sessionId, continueUrl, attempt };
+  }
+
+  it("creates a Checkout Session from the server's lines and shipping, with an idempotency key, and sends the shopper there", async () => {
+    const { sessionId, continueUrl, attempt } = await startStripe(2);
+    const [session] = await api.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    const fakeSession = stripe.sessions.get(attempt.reference);
+    expect(fakeSession).toMatchObject({
+      client_reference_id: sessionId,
+      currency: "npr",
+      customer_email: "asha.gurung@example.com",
+      amount_total: (session?.totalAmount ?? 0) + (session?.shippingAmount ?? 0),
+      success_url: `http://api.test/checkout/${sessionId}/return/stripe?reference={CHECKOUT_SESSION_ID}`,
+      cancel_url: `http://api.test/checkout/${sessionId}`,
+    });
+    expect(fakeSession?.line_items_sent).toEqual([
+      { name: "Pure Himalayan Shilajit Resin (10 g)", quantity: 2, unit_amount: (session?.totalAmount ?? 0) / 2 },
+    ]);
+    expect(fakeSession?.shipping_amount).toBe(session?.shippingAmount);
+    expect(stripe.idempotencyKeys).toContain(attempt.id);
+    expect(attempt).toMatchObject({ provider: "stripe", status: "pending", amount: fakeSession?.amount_total });
+    // The reservation lasts at least as long as Stripe takes the payment (30 minutes or more).
+    expect(session?.expiresAt.getTime()).toBeGreaterThanOrEqual(attempt.expiresAt.getTime());
+
+    const handOver = await fetch(`${api.baseUrl}${continueUrl}`);
+    const html = await handOver.text();
+    expect(handOver.status).toBe(200);
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${stripe.url}/c/pay/${attempt.reference}">`);
+    expect(html).not.toContain(stripe.secretKey);
+  });
+
+  it("is offered for an address abroad, where Khalti and cash on delivery are not", async () => {
+    const response = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    );
+    const sessionId = sessionIdOf(((await response.json()) as { url: string }).url);
+    await enterDetails(api.baseUrl, sessionId, {
+      email: "jordan@example.com",
+      fullName: "Jordan Lee",
+      phone: "(415) 555-2671",
+      country: "US",
+      line1: "1 Market Street",
+      city: "San Francisco",
+      region: "CA",
+      postalCode: "94105",
+    });
+    const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    expect(page).toContain("Pay by card");
+    expect(page).not.toContain("with Khalti");
+    expect(page).not.toContain("Cash on delivery");
+    const forged = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/khalti`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(400);
+  });
+
+  it("fulfils the order exactly once from a webhook signed with STRIPE_WEBHOOK_SECRET", async () => {
+    const { sessionId, attempt } = await startStripe();
+    const before = await resinStock(api.db);
+    stripe.pay(attempt.reference);
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    const placed = await ordersOf(api.db, sessionId);
+    expect(placed).toHaveLength(1);
+    const [order] = placed;
+    expect(order).toMatchObject({
+      paymentProvider: "stripe",
+      paymentStatus: "paid",
+      paymentReference: stripe.sessions.get(attempt.reference)?.payment_intent,
+    });
+    expect(await confirmationEmails(api.db, order?.id ?? "")).toHaveLength(1);
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("paid");
+    expect(await resinStock(api.db)).toEqual({
+      onHand: (before.onHand ?? 0) - 1,
+      reserved: (before.reserved ?? 0) - 1,
+    });
+
+    // The shopper's return afterwards finds the order the webhook placed.
+    const back = await fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${attempt.reference}`, {
+      redirect: "manual",
+    });
+    expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+  });
+
+  it("waits for a delayed payment method and fulfils on checkout.session.async_payment_succeeded", async () => {
+    const { sessionId, attempt } = await startStripe();
+    const fakeSession = stripe.sessions.get(attempt.reference);
+    if (fakeSession === undefined) throw new Error("no fake session");
+    fakeSession.status = "complete";
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("pending");
+    fakeSession.payment_status = "paid";
+    fakeSession.payment_intent = "pi_delayed_1";
+    expect(await deliver("checkout.session.async_payment_succeeded", attempt.reference)).toBe(200);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
+  });
+
+  it("makes one order when the webhook and the shopper's return arrive at the same moment", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { sessionId, attempt } = await startStripe();
+      stripe.pay(attempt.reference);
+      const [webhook, back] = await Promise.all([
+        deliver("checkout.session.completed", attempt.reference),
+        fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${attempt.reference}`, {
+          redirect: "manual",
+        }),
+      ]);
+      const placed = await ordersOf(api.db, sessionId);
+      expect(placed).toHaveLength(1);
+      expect(webhook).toBe(200);
+      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${placed[0]?.number}`);
+      expect(await confirmationEmails(api.db, placed[0]?.id ?? "")).toHaveLength(1);
+    }
+  });
+
+  it("refuses a forged, tampered, old or unknown webhook and writes nothing", async () => {
+    const { sessionId, attempt } = await startStripe();
+    const session = stripe.pay(attempt.reference);
+    const before = await paymentState(api.db);
+    const payload = stripe.event("checkout.session.completed", session);
+    const post = (body: string, signature: string) =>
+      fetch(webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+      });
+
+    // Signed with another secret.
+    expect((await post(payload, stripe.sign(payload, signedAt(), "whsec_attacker000000"))).status).toBe(400);
+    // Signed, then changed.
+    const tampered = payload.replace(`"amount_total":${session.amount_total}`, `"amount_total":1`);
+    expect((await post(tampered, stripe.sign(payload, signedAt()))).status).toBe(400);
+    // A genuine event replayed after the tolerance (5 minutes).
+    expect((await post(payload, stripe.sign(payload, signedAt() - 600))).status).toBe(400);
+    // No signature at all.
+    expect(
+      (await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: payload }))
+        .status,
+    ).toBe(400);
+    // Correctly signed, about a Checkout Session this shop never made.
+    const stranger = { ...session, id: "cs_test_unknown", client_reference_id: "cs_someone_else" };
+    const unknown = JSON.stringify({ ...JSON.parse(payload), data: { object: stranger } });
+    expect((await post(unknown, stripe.sign(unknown, signedAt()))).status).toBe(400);
+    // Correctly signed, our Checkout Session but claiming another checkout.
+    const crossed = JSON.stringify({
+      ...JSON.parse(payload),
+      data: { object: { ...session, client_reference_id: "cs_other" } },
+    });
+    expect((await post(crossed, stripe.sign(crossed, signedAt()))).status).toBe(400);
+
+    expect(await paymentState(api.db)).toEqual(before);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
+    expect(logs.text()).not.toContain(stripe.webhookSecret);
+    expect(logs.text()).not.toContain(stripe.secretKey);
+  });
+
+  it("refuses a payment whose amount does not match the order, and logs it for the owner", async () => {
+    const { sessionId, attempt } = await startStripe();
+    const session = stripe.pay(attempt.reference);
+    session.amount_total -= 100;
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("refused");
+    const line = logs.lines.find((entry) => entry.includes("does not match the order") && entry.includes(sessionId));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      expected: { amount: attempt.providerAmount, currency: "NPR" },
+      received: { amount: attempt.providerAmount - 100, currency: "NPR" },
+    });
+  });
+
+  it("places a paid order whose webhook was lost when reconciliation asks Stripe", async () => {
+    const { sessionId, attempt } = await startStripe();
+    stripe.pay(attempt.reference);
+    // Not due yet: reconciliation leaves a fresh payment to its return and webhook.
+    expect((await api.app.reconcilePayments(false)).checked).toBe(0);
+    api.clock.advance(3 * 60_000);
+    const report = await api.app.reconcilePayments(false);
+    expect(report.placed).toBeGreaterThanOrEqual(1);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
+    expect((await api.app.reconcilePayments(true)).placed).toBe(0);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
+  });
+
+  it("keeps the reservation past its time while Stripe may still take the payment, and releases it once Stripe expires it", async () => {
+    const { sessionId, attempt } = await startStripe();
+    // Past the hold: expiry asks the provider first, so this session keeps its items (other tests' go back).
+    api.clock.advance(attempt.expiresAt.getTime() - api.clock.now().getTime() + 60_000);
+    await fetch(`${api.baseUrl}/checkout/${sessionId}`);
+    expect(await sessionStatus(api.db, sessionId)).toBe("open");
+    const held = await resinStock(api.db);
+    expect(held.reserved).toBeGreaterThanOrEqual(1);
+
+    const session = stripe.sessions.get(attempt.reference);
+    if (session === undefined) throw new Error("no fake session");
+    session.status = "expired";
+    expect(await deliver("checkout.session.expired", attempt.reference)).toBe(200);
+    expect(await sessionStatus(api.db, sessionId)).toBe("expired");
+    expect((await resinStock(api.db)).reserved).toBe((held.reserved ?? 0) - 1);
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
+  });
+
+  it("expires the Stripe session and releases the items when the shopper cancels the checkout", async () => {
+    const { sessionId, attempt } = await startStripe();
+    const held = await resinStock(api.db);
+    const cancelled = await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(cancelled.headers.get("location")).toBe("http://shop.test/store");
+    expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
+    expect(await sessionStatus(api.db, sessionId)).toBe("cancelled");
+    expect((await resinStock(api.db)).reserved).toBe((held.reserved ?? 0) - 1);
+  });
+
+  it("stops the first Stripe session when the shopper comes back and pays another way, so one payment is taken", async () => {
+    const { sessionId, attempt } = await startStripe();
+    // Back from Stripe's page without paying, the shopper chooses cash on delivery.
+    const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
+    expect(placed.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
+    expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
+  });
+
+  it("records a second payment for an order already paid as a duplicate for the owner to refund", async () => {
+    const { sessionId, attempt } = await startStripe();
+    await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
+    const [order] = await ordersOf(api.db, sessionId);
+    if (order === undefined) throw new Error("no order");
+    // Stripe took the card payment at the very moment its session was being expired.
+    const session = stripe.sessions.get(attempt.reference);
+    if (session === undefined) throw new Error("no fake session");
+    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: "pi_raced_1" });
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
+    expect((await onlyAttempt(api.db, sessionId)).status).toBe("unmatched");
+    const duplicate = (await eventsOf(api.db, order.id)).filter((event) => event.type === "payment_duplicate");
+    expect(duplicate).toHaveLength(1);
+    expect(duplicate[0]?.data).toMatchObject({ provider: "stripe", reference: "pi_raced_1", refund: "to_make" });
+    expect(logs.text()).toContain("second payment for an order already paid: refund it");
+    // The same webhook again adds nothing.
+    expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
+    expect((await eventsOf(api.db, order.id)).filter((event) => event.type === "payment_duplicate")).toHaveLength(1);
+  });
+
+  it("places the order of a Stripe payment made in another tab when the shopper then tries to pay again", async () => {
+    const { sessionId, attempt } = await startStripe();
+    stripe.pay(attempt.reference);
+    const again = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/stripe`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    const [order] = await ordersOf(api.db, sessionId);
+    expect(again.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+    expect(order?.paymentProvider).toBe("stripe");
+    expect(await onlyAttempt(api.db, sessionId)).toMatchObject({ status: "paid" });
+  });
+
+  it("cancelling a paid Stripe order in the back office refunds it through Stripe, once", async () => {
+    const { sessionId, attempt } = await startStripe();
+    stripe.pay(attempt.reference);
+    await deliver("checkout.session.completed", attempt.reference);
+    const [order] = await ordersOf(api.db, sessionId);
+    if (order === undefined) throw new Error("no order");
+    await addOwner(api);
+    const owner = await AdminClient.signIn(api);
+
+    const cancelled = await owner.action(order.number, { action: "cancel", reason: "customer asked" });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ fulfilmentStatus: "cancelled", refund: "refunded" });
+    expect((await owner.action(order.number, { action: "cancel" })).status).toBe(200);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === order.paymentReference)).toHaveLength(1);
+    const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(refreshed).toMatchObject({ paymentStatus: "refunded", fulfilmentStatus: "cancelled" });
+    const events = await eventsOf(api.db, order.id);
+    expect(events.filter((event) => event.type === "refunded")).toMatchObject([{ actor: ownerEmail }]);
+    expect(events.filter((event) => event.type === "cancelled")).toMatchObject([
+      { actor: ownerEmail, data: { refund: "refunded" } },
+    ]);
+  });
+
+  it("refunds a cancelled card order through Stripe once, and the history records it", async () => {
+    const { sessionId, attempt } = await startStripe();
+    stripe.pay(attempt.reference);
+    await deliver("checkout.session.completed", attempt.reference);
+    const [order] = await ordersOf(api.db, sessionId);
+    if (order === undefined) throw new Error("no order");
+
+    expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "refunded" });
+    expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "refunded" });
+    const refunds = stripe.refunds.filter((refund) => refund.payment_intent === order.paymentReference);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amount: attempt.providerAmount,
+      currency: "npr",
+      idempotencyKey: `refund_${order.id}`,
+    });
+    const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(refreshed?.paymentStatus).toBe("refunded");
+    const refunded = (await eventsOf(api.db, order.id)).filter((event) => event.type === "refunded");
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({
+      actor: "owner@herbo.test",
+      data: { provider: "stripe", amount: order.totalAmount },
+    });
+  });
+
+  it("tells the shopper when Stripe refuses to start, records nothing and logs no key", async () => {
+    const refusing = await startApi(kind, {
+      paymentMethods: ["stripe", "cod"],
+      paymentSettings: {
+        stripe: { secretKey: "sk_test_revoked00000", webhookSecret: stripe.webhookSecret, apiUrl: stripe.url },
+      },
+      logger: logs.logger,
+    });
+    try {
+      const sessionId = await checkoutWithDetails(refusing);
+      const response = await fetch(`${refusing.baseUrl}/checkout/${sessionId}/pay/stripe`, {
+        method: "POST",
+        redirect: "manual",
+      });
+      expect(response.headers.get("location")).toBe(`/checkout/${sessionId}`);
+      const step = await (await fetch(`${refusing.baseUrl}/checkout/${sessionId}`)).text();
+      expect(step).toContain("Stripe could not start the payment. Please try again, or choose another way to pay.");
+      expect(await paymentState(refusing.db)).toMatchObject({ orders: 0, attempts: [] });
+      expect(logs.text()).toContain("a payment provider refused to start");
+      expect(logs.text()).not.toContain("sk_test_revoked00000");
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("leaves a cash-on-delivery order nothing to refund", async () => {
+    const sessionId = await checkoutWithDetails(api);
+    const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
+    expect(placed.status).toBe(303);
+    const [order] = await ordersOf(api.db, sessionId);
+    if (order === undefined) throw new Error("no order");
+    expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "none" });
+  });
+});
