@@ -68,8 +68,9 @@ const environment = {
   STORE_ID: "local",
   ALLOWED_ORIGINS: webUrl,
   LOG_LEVEL: "warn",
-  // The load tests check out from one address far faster than any shopper.
+  // The load tests check out from one address far faster than any shopper, and leave checkouts unpaid.
   CHECKOUT_RATE_LIMIT: "0",
+  CHECKOUT_OPEN_PER_ADDRESS: "0",
 };
 
 // --- Build and start -------------------------------------------------------------------------------
@@ -486,7 +487,7 @@ if (realRows.length > 0) {
   lines.push(
     `## Real loads (applied throttling: 150 ms latency, 1.6 Mbps, 4× CPU; median of ${realRuns})`,
     "",
-    "Lighthouse simulates; these loads are throttled in Chromium itself. \"Interactive\" is when React has",
+    'Lighthouse simulates; these loads are throttled in Chromium itself. "Interactive" is when React has',
     "hydrated the page, so its buttons work.",
     "",
     "| page | first paint | largest paint | interactive |",

@@ -1,6 +1,7 @@
+import type http from "node:http";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { ResponseCache } from "./catalog/response-cache.ts";
 import { seedImagesFolder } from "./catalog/seed.ts";
 import type { StoreApiConfig } from "./config.ts";
@@ -40,6 +41,8 @@ export interface AppOptions {
         StoreApiConfig,
         | "catalogCacheMs"
         | "checkoutRateLimit"
+        | "holdMs"
+        | "maxOpenCheckoutsPerAddress"
         | "trustProxy"
         | "siteUrl"
         | "shopEmail"
@@ -90,17 +93,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const timeouts = requestTimeoutOptions(config);
-  const app = Fastify({
+  const trustProxy = config.trustProxy ?? false;
+  const serverOptions: FastifyHttpOptions<http.Server> = {
     logger: withRedactedUrls(options.logger),
     bodyLimit: bodyLimitBytes,
     requestTimeout: timeouts.requestTimeout,
     http: { maxHeaderSize: maxHeaderBytes, ...timeouts.http },
     clientErrorHandler: answerConnectionError,
-    trustProxy: config.trustProxy ?? false,
+    // N hops: the socket and the next N-1 forwarded addresses are proxies; the one before them is the client.
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     frameworkErrors: routerErrors,
     // Our 404 for a store id must not depend on how the router treats trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
+  };
+  const app = Fastify(serverOptions);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
 
@@ -133,7 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     storeId: config.storeId,
     allowedOrigins: config.allowedOrigins,
-    reservationMs: config.reservationMs,
+    holdMs: Math.min(config.holdMs ?? config.reservationMs, config.reservationMs),
+    maxOpenPerAddress: config.maxOpenCheckoutsPerAddress ?? 0,
     rateLimiter:
       config.checkoutRateLimit === undefined || config.checkoutRateLimit <= 0
         ? undefined
@@ -169,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     providers,
     payments,
     firstCheckDelayMs: firstPaymentCheckMs,
+    reservationMs: config.reservationMs,
   });
   await registerPaymentWebhooks(app, { providers, payments });
   await app.register(paymentReconciler, { services: payments, intervalMs: options.reconcileIntervalMs ?? 0 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import {
@@ -53,7 +54,13 @@ const environmentSchema = z.object({
     .default(30),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
-  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  CHECKOUT_HOLD_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(10),
+  CHECKOUT_OPEN_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000).default(5),
+  TRUST_PROXY: z.string().optional(),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   SHOP_EMAIL: z.email().optional(),
   PAYMENT_METHODS: z
@@ -150,8 +157,13 @@ export interface StoreApiConfig {
   catalogCacheMs: number;
   /** Checkouts allowed per client address per minute; 0 turns the limit off. */
   checkoutRateLimit: number;
+  /** How long a checkout holds stock before details are entered (CHECKOUT_HOLD_MINUTES, at most reservationMs). */
+  holdMs: number;
+  /** Unpaid checkouts one address may keep open (CHECKOUT_OPEN_PER_ADDRESS; 0 turns the limit off). */
+  maxOpenCheckoutsPerAddress: number;
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy: boolean;
+  /** Who may tell the API a client's address: nobody, N proxy hops, or proxies at these addresses. */
+  trustProxy: TrustProxy;
   shopName: string;
   /** Where new-order notices go, and shoppers' replies; no notice is written when unset. */
   shopEmail: string | undefined;
@@ -185,6 +197,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
   if (settings.HEADERS_TIMEOUT_MS > settings.REQUEST_TIMEOUT_MS) {
     throw new Error("Invalid store API settings:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS");
   }
+  const trustProxy = parseTrustProxy(settings.TRUST_PROXY);
+  if (typeof trustProxy === "object") throw new Error(`Invalid store API settings:\n  ${trustProxy.error}`);
   const missing = missingPaymentSettings(settings);
   if (missing.length > 0) throw new Error(`Invalid store API settings:\n  ${missing.join("\n  ")}`);
   const siteOrigin = new URL(settings.SITE_URL).origin;
@@ -201,7 +215,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     reservationMs: Math.round(settings.RESERVATION_MINUTES * 60_000),
     catalogCacheMs: settings.CATALOG_CACHE_MS,
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
-    trustProxy: settings.TRUST_PROXY === "true" || settings.TRUST_PROXY === "1",
+    holdMs: Math.round(settings.CHECKOUT_HOLD_MINUTES * 60_000),
+    maxOpenCheckoutsPerAddress: settings.CHECKOUT_OPEN_PER_ADDRESS,
+    trustProxy,
     shopName: settings.SHOP_NAME,
     shopEmail: settings.SHOP_EMAIL,
     paymentMethods: settings.PAYMENT_METHODS,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type AppOptions } from "../src/app.ts";
+import type { TrustProxy as StoreApiConfigTrust } from "../src/trust-proxy.ts";
 import { readSeedCatalog, seedIfEmpty, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 import type { PaymentSettings } from "../src/payments/registry.ts";
@@ -111,6 +112,10 @@ export async function startApi(
     catalogCacheMs?: number;
     sweepIntervalMs?: number;
     checkoutRateLimit?: number;
+    /** Default: no hold before details beyond reservationMs, and no per-address limit (all tests share one). */
+    holdMs?: number;
+    maxOpenCheckoutsPerAddress?: number;
+    trustProxy?: StoreApiConfigTrust;
     shopEmail?: string;
     paymentMethods?: string[];
     /** The back office's options; its scrypt cost defaults to a cheap one (test/admin-helpers.ts). */
@@ -131,6 +136,9 @@ export async function startApi(
     // Long enough that only invalidation can explain a fresh answer.
     catalogCacheMs: options.catalogCacheMs ?? 60_000,
     checkoutRateLimit: options.checkoutRateLimit ?? 0,
+    ...(options.holdMs === undefined ? {} : { holdMs: options.holdMs }),
+    maxOpenCheckoutsPerAddress: options.maxOpenCheckoutsPerAddress ?? 0,
+    trustProxy: options.trustProxy ?? false,
     shopName: "Herbo Shilajit",
     siteUrl: shopOrigin,
     shopEmail: options.shopEmail,

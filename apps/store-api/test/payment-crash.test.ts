@@ -46,6 +46,7 @@ async function startServer(port: number, environment: Record<string, string>): P
       STORE_ID: "test-store",
       ALLOWED_ORIGINS: "http://shop.test",
       CHECKOUT_RATE_LIMIT: "0",
+      CHECKOUT_OPEN_PER_ADDRESS: "0",
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -28,6 +28,8 @@ export interface ErrorDetailsByCode {
   product_unavailable: { variant_id: string };
   insufficient_inventory: { variant_id: string; available: number; requested: number };
   mixed_currencies: undefined;
+  /** The address already has as many unpaid checkouts open as one address may keep. */
+  too_many_open_checkouts: { open: number; max: number };
   // The back office (/admin/api). Its answers are ours only; the storefront never calls it.
   /** No valid session cookie: sign in first. */
   not_signed_in: undefined;
@@ -71,6 +73,7 @@ const knownCodes: Record<ErrorCode, true> = {
   product_unavailable: true,
   insufficient_inventory: true,
   mixed_currencies: true,
+  too_many_open_checkouts: true,
   not_signed_in: true,
   wrong_origin: true,
   sign_in_failed: true,

@@ -4,7 +4,7 @@
  */
 export const checkoutLimits = {
   /** Units of one variant in one checkout. */
-  maxLineQuantity: 100,
+  maxLineQuantity: 20,
   /** Different variants in one checkout. */
   maxCheckoutLines: 50,
 } as const;

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
 import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
@@ -29,6 +29,33 @@ export interface SessionWithLines {
   lines: LineRow[];
 }
 
+/**
+ * How one client address may hold stock (issue 13): at most `maxOpenSessions` unpaid checkouts at once,
+ * and a new checkout replaces the address's earlier unpaid one with the same items (a shopper who went
+ * Back and pressed Proceed to Checkout again), or any of its earlier unpaid ones holding an item it is
+ * short of. Checkouts with a payment open at a provider are never replaced.
+ */
+export interface ClientHold {
+  /** A hash of the client's address (never the address itself). */
+  key: string;
+  maxOpenSessions: number;
+}
+
+/** The key a client address is remembered by on its checkouts: enough to compare, not to read back. */
+export function clientKeyOf(address: string): string {
+  return createHash("sha256").update(`checkout-client\0${address}`).digest("base64url").slice(0, 32);
+}
+
+/** Same items in the same quantities, whatever their order. */
+export function sameItems(
+  left: readonly { variantId: string; quantity: number }[],
+  right: readonly { variantId: string; quantity: number }[],
+): boolean {
+  if (left.length !== right.length) return false;
+  const quantities = new Map(left.map((item) => [item.variantId, item.quantity]));
+  return right.every((item) => quantities.get(item.variantId) === item.quantity);
+}
+
 function newId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString("base64url")}`;
 }
@@ -52,7 +79,12 @@ export function mergeItems(items: CheckoutRequest["items"]): { variantId: string
 export async function createCheckoutSession(
   db: Database,
   request: CheckoutRequest,
-  options: { now: Date; reservationMs: number },
+  options: {
+    now: Date;
+    /** How long the stock is held before the shopper's details are entered (then `reservationMs`). */
+    holdMs: number;
+    client?: ClientHold;
+  },
 ): Promise<SessionWithLines> {
   const items = mergeItems(request.items);
   if (items.length > maxCheckoutLines) {
@@ -96,32 +128,67 @@ export async function createCheckoutSession(
     if (priced.some((line) => line.variant.currencyCode !== currencyCode)) {
       throw new ApiError(400, "mixed_currencies", "All items of one checkout must be priced in the same currency.");
     }
-    // Reserve in id order so concurrent sessions lock rows in the same order and cannot deadlock.
-    const managed = priced
-      .filter((line) => line.variant.manageInventory)
-      .sort((left, right) => (left.variantId < right.variantId ? -1 : 1));
-    for (const line of managed) {
+    const managed = priced.filter((line) => line.variant.manageInventory);
+    const replaced =
+      options.client === undefined ? [] : await sessionsToReplace(tx, options.client, items, managed, options.now);
+    const released = new Map<string, number>();
+    for (const line of replaced.flatMap((session) => session.held)) {
+      released.set(line.variantId, (released.get(line.variantId) ?? 0) + line.quantity);
+    }
+    const requested = new Map(managed.map((line) => [line.variantId, line]));
+    // One pass in id order, releasing and reserving together, so concurrent checkouts lock variant rows in
+    // the same order and cannot deadlock.
+    const variantIds = [...new Set([...requested.keys(), ...released.keys()])].sort();
+    for (const variantId of variantIds) {
+      const line = requested.get(variantId);
+      const quantity = line?.quantity ?? 0;
+      const freed = released.get(variantId) ?? 0;
       const reserved = await tx
         .update(variants)
-        .set({ stockReserved: sql`${variants.stockReserved} + ${line.quantity}` })
+        .set({ stockReserved: sql`${variants.stockReserved} - ${freed} + ${quantity}` })
         .where(
           and(
-            eq(variants.id, line.variantId),
-            sql`${variants.stockOnHand} - ${variants.stockReserved} >= ${line.quantity}`,
+            eq(variants.id, variantId),
+            sql`${variants.stockOnHand} - (${variants.stockReserved} - ${freed}) >= ${quantity}`,
           ),
         )
         .returning({ id: variants.id });
-      if (reserved.length === 0) {
+      if (reserved.length === 0 && line !== undefined) {
         const [current] = await tx
           .select({ onHand: variants.stockOnHand, reserved: variants.stockReserved })
           .from(variants)
-          .where(eq(variants.id, line.variantId));
-        const available = Math.max(0, (current?.onHand ?? 0) - (current?.reserved ?? 0));
+          .where(eq(variants.id, variantId));
+        const available = Math.max(0, (current?.onHand ?? 0) - (current?.reserved ?? 0) + freed);
         throw new ApiError(
           409,
           "insufficient_inventory",
           `Not enough stock for ${line.product.title} (${line.variant.title}): ${available} available, ${line.quantity} requested.`,
-          { variant_id: line.variantId, available, requested: line.quantity },
+          { variant_id: variantId, available, requested: line.quantity },
+        );
+      }
+    }
+    if (replaced.length > 0) {
+      await tx
+        .update(checkoutSessions)
+        .set({ status: "expired", completedAt: options.now })
+        .where(
+          and(
+            inArray(
+              checkoutSessions.id,
+              replaced.map((session) => session.id),
+            ),
+            eq(checkoutSessions.status, "open"),
+          ),
+        );
+    }
+    if (options.client !== undefined) {
+      const stillOpen = await openSessionsOf(tx, options.client.key, options.now);
+      if (stillOpen.length >= options.client.maxOpenSessions) {
+        throw new ApiError(
+          429,
+          "too_many_open_checkouts",
+          `This address already has ${stillOpen.length} unpaid checkouts open. Finish or cancel one, or try again once they expire.`,
+          { open: stillOpen.length, max: options.client.maxOpenSessions },
         );
       }
     }
@@ -137,7 +204,8 @@ export async function createCheckoutSession(
         currencyCode,
         totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.variant) * line.quantity, 0),
         createdAt: options.now,
-        expiresAt: new Date(options.now.getTime() + options.reservationMs),
+        expiresAt: new Date(options.now.getTime() + options.holdMs),
+        clientKey: options.client?.key ?? null,
       })
       .returning();
     if (session === undefined) throw new Error("Inserting the checkout session returned no row");
@@ -157,6 +225,77 @@ export async function createCheckoutSession(
       )
       .returning();
     return { session, lines };
+  });
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A client's open checkouts that no provider is taking a payment for, oldest first, locked. */
+async function openSessionsOf(tx: Transaction, clientKey: string, now: Date) {
+  return tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.clientKey, clientKey),
+        eq(checkoutSessions.status, "open"),
+        sql`${checkoutSessions.expiresAt} > ${now}`,
+        notExists(
+          tx
+            .select({ id: paymentAttempts.id })
+            .from(paymentAttempts)
+            .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), eq(paymentAttempts.status, "pending"))),
+        ),
+      ),
+    )
+    .orderBy(asc(checkoutSessions.createdAt), asc(checkoutSessions.id))
+    .for("update");
+}
+
+/** The client's earlier unpaid checkouts this one replaces: the same items, or holding what it is short of. */
+async function sessionsToReplace(
+  tx: Transaction,
+  client: ClientHold,
+  items: readonly { variantId: string; quantity: number }[],
+  managed: readonly { variantId: string; quantity: number }[],
+  now: Date,
+): Promise<{ id: string; held: { variantId: string; quantity: number }[] }[]> {
+  const open = await openSessionsOf(tx, client.key, now);
+  if (open.length === 0) return [];
+  const lines = await tx
+    .select({
+      sessionId: checkoutLines.sessionId,
+      variantId: checkoutLines.variantId,
+      quantity: checkoutLines.quantity,
+      reserved: checkoutLines.reserved,
+    })
+    .from(checkoutLines)
+    .where(
+      inArray(
+        checkoutLines.sessionId,
+        open.map((session) => session.id),
+      ),
+    );
+  const available = new Map<string, number>();
+  if (managed.length > 0) {
+    const rows = await tx
+      .select({ id: variants.id, onHand: variants.stockOnHand, reserved: variants.stockReserved })
+      .from(variants)
+      .where(
+        inArray(
+          variants.id,
+          managed.map((line) => line.variantId),
+        ),
+      );
+    for (const row of rows) available.set(row.id, row.onHand - row.reserved);
+  }
+  const short = new Set(
+    managed.filter((line) => (available.get(line.variantId) ?? 0) < line.quantity).map((line) => line.variantId),
+  );
+  return open.flatMap(({ id }) => {
+    const own = lines.filter((line) => line.sessionId === id);
+    const replace = sameItems(own, items) || own.some((line) => line.reserved && short.has(line.variantId));
+    return replace ? [{ id, held: own.filter((line) => line.reserved) }] : [];
   });
 }
 
@@ -203,6 +342,8 @@ export async function saveCustomerDetails(
   sessionId: string,
   customer: CustomerDetails,
   now: Date,
+  /** Once details are in, the stock stays held this long from now (never shortened). */
+  reservationMs: number,
 ): Promise<DetailsOutcome> {
   const saved = await db.transaction(async (tx) => {
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
@@ -217,7 +358,12 @@ export async function saveCustomerDetails(
     if (rate === undefined) return { kind: "no_delivery", session } as const;
     const [updated] = await tx
       .update(checkoutSessions)
-      .set({ customer, shippingAmount: rate.amount, paymentError: null })
+      .set({
+        customer,
+        shippingAmount: rate.amount,
+        paymentError: null,
+        expiresAt: new Date(Math.max(session.expiresAt.getTime(), now.getTime() + reservationMs)),
+      })
       .where(eq(checkoutSessions.id, sessionId))
       .returning();
     if (updated === undefined) throw new Error("Updating the checkout session returned no row");

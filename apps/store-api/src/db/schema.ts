@@ -145,9 +145,12 @@ export const checkoutSessions = pgTable(
     shippingAmount: integer("shipping_amount"),
     /** Why the last payment attempt failed, shown once on the payment step after its redirect. */
     paymentError: text("payment_error"),
+    /** A hash of the client address that opened it (checkout/service.ts clientKeyOf), for per-address limits. */
+    clientKey: text("client_key"),
   },
   (table) => [
     index("checkout_sessions_open_idx").on(table.status, table.expiresAt),
+    index("checkout_sessions_client_idx").on(table.clientKey, table.status),
     check("checkout_sessions_status_known", sql`${table.status} IN ('open', 'paid', 'cancelled', 'expired')`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { createCheckoutSession, releaseExpiredSessions } from "../checkout/service.ts";
+import { clientKeyOf, createCheckoutSession, releaseExpiredSessions } from "../checkout/service.ts";
 import type { Database } from "../db/connection.ts";
 import { ApiError } from "../errors.ts";
 import { checkoutRequestSchema, checkoutResponseSchema, errorBodySchema } from "../http/wire-schemas.ts";
@@ -12,7 +12,10 @@ export interface CheckoutApiOptions {
   publicUrl: string;
   storeId: string;
   allowedOrigins: readonly string[];
-  reservationMs: number;
+  /** How long a new checkout holds its stock before the shopper's details are entered. */
+  holdMs: number;
+  /** Unpaid checkouts one address may have open (0: no per-address limit, and no replacing). */
+  maxOpenPerAddress: number;
   now: () => Date;
   /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
   onStockChange: () => void;
@@ -74,7 +77,13 @@ export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOp
           locale: body.locale,
           timeZone: body.timeZone,
         },
-        { now: now(), reservationMs: options.reservationMs },
+        {
+          now: now(),
+          holdMs: options.holdMs,
+          ...(options.maxOpenPerAddress > 0
+            ? { client: { key: clientKeyOf(request.ip), maxOpenSessions: options.maxOpenPerAddress } }
+            : {}),
+        },
       );
       options.onStockChange();
       const url = new URL(`${options.publicUrl}/checkout/${session.id}`);

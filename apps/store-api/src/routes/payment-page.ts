@@ -66,6 +66,8 @@ export interface PaymentPageOptions {
   payments: PaymentServices;
   /** When reconciliation first asks a provider about a payment the shopper was sent to make. */
   firstCheckDelayMs: number;
+  /** How long the stock stays held once the shopper's details are in (RESERVATION_MINUTES). */
+  reservationMs: number;
 }
 
 const sessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_-]{1,64}$/) });
@@ -380,7 +382,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     }
     const checked = validateDetails(form);
     if (!checked.ok) return sendDetails(reply, 422, found, checked.values, checked.errors);
-    const saved = await saveCustomerDetails(db, found.session.id, checked.details, now());
+    const saved = await saveCustomerDetails(db, found.session.id, checked.details, now(), options.reservationMs);
     switch (saved.kind) {
       case "saved":
         return reply.redirect(`/checkout/${encodeURIComponent(found.session.id)}`, 303);

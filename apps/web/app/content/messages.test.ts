@@ -38,8 +38,8 @@ describe("the message catalogue (SPEC §8)", () => {
   });
 
   it("names the checkout limits in the limit messages", () => {
-    expect(messages.lineLimitReached("Resin (10 g)")).toContain("at most 100 of Resin (10 g)");
+    expect(messages.lineLimitReached("Resin (10 g)")).toContain("at most 20 of Resin (10 g)");
     expect(messages.cartLinesLimitReached).toContain("at most 50 different items");
-    expect(messages.lineAtLimit).toBe("That is the most one order can hold (100).");
+    expect(messages.lineAtLimit).toBe("That is the most one order can hold (20).");
   });
 });

@@ -49,6 +49,9 @@ export const messages = {
   checkoutUnavailable: (name: string) => `${name} is no longer available. Please remove it from your cart.`,
   checkoutOverLimit: (name: string, max: number) =>
     `You can order at most ${max} of ${name} at a time. Please lower the quantity in your cart.`,
+  /** The store refused more checkouts from this address for now (too many at once, or too many unpaid). */
+  checkoutBusy:
+    "Several checkouts from your connection are still waiting for payment. Please finish one of them, or try again in a few minutes.",
 } as const;
 
 /** How a cart line is named in messages: "Pure Himalayan Shilajit Resin (10 g)". */

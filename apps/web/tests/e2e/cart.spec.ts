@@ -109,16 +109,16 @@ async function seedCart(page: Page, stored: string): Promise<void> {
   }, stored);
 }
 
-test("the cart stops one line at the checkout's limit of 100, in the drawer and from Add to Cart", async ({ page }) => {
-  await seedCart(page, storedTravelTins(99));
+test("the cart stops one line at the checkout's limit of 20, in the drawer and from Add to Cart", async ({ page }) => {
+  await seedCart(page, storedTravelTins(19));
   await open(page, "/store");
-  await page.getByRole("button", { name: "Open cart, 99 items" }).click();
+  await page.getByRole("button", { name: "Open cart, 19 items" }).click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
   const plus = drawer.getByRole("button", { name: "Increase quantity of Shilajit Travel Tin 5 g (5 g)" });
   await plus.click();
-  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("100");
+  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("20");
   await expect(plus).toBeDisabled();
-  await expect(drawer.getByTestId("cart-line-limit")).toHaveText("That is the most one order can hold (100).");
+  await expect(drawer.getByTestId("cart-line-limit")).toHaveText("That is the most one order can hold (20).");
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 
@@ -126,22 +126,22 @@ test("the cart stops one line at the checkout's limit of 100, in the drawer and 
   await expectDestructiveToast(
     page,
     "Error adding to cart",
-    "You can order at most 100 of Shilajit Travel Tin 5 g (5 g) at a time. For larger orders, please contact us.",
+    "You can order at most 20 of Shilajit Travel Tin 5 g (5 g) at a time. For larger orders, please contact us.",
   );
-  expect((await storedCart(page)).map((item) => item.quantity)).toEqual([100]);
+  expect((await storedCart(page)).map((item) => item.quantity)).toEqual([20]);
 });
 
-test("a stored cart of 101 is lowered to 100, and its checkout goes to payment, not to an error", async ({ page }) => {
-  await seedCart(page, storedTravelTins(101));
+test("a stored cart of 21 is lowered to 20, and its checkout goes to payment, not to an error", async ({ page }) => {
+  await seedCart(page, storedTravelTins(21));
   await open(page, "/store");
-  await expect(page.getByTestId("cart-badge")).toHaveText("100");
-  await page.getByRole("button", { name: "Open cart, 100 items" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("20");
+  await page.getByRole("button", { name: "Open cart, 20 items" }).click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
-  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("100");
+  await expect(drawer.getByTestId("cart-line-quantity")).toHaveText("20");
   await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\/cs_/);
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
-  await expect(page.getByTestId("subtotal")).toHaveText("Rs. 65000.00");
+  await expect(page.getByTestId("subtotal")).toHaveText("Rs. 13000.00");
   await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
   await page.waitForURL(/\/store$/);
 });

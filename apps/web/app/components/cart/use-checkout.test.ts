@@ -1,3 +1,4 @@
+import { messages } from "~/content/messages";
 import { lineRefusal } from "@herbo/hosted-api";
 import { describe, expect, it } from "vitest";
 import type { CartItem } from "~/lib/cart/cart";
@@ -47,6 +48,13 @@ describe("checkout problems", () => {
     expect(checkoutProblem(none, items)).toBe(
       "Shilajit Starter Kit (Kit) is sold out. Please remove it from your cart.",
     );
+  });
+
+  it("asks the shopper to finish a waiting checkout or wait when the store refuses more from their connection", () => {
+    for (const code of ["too_many_open_checkouts", "rate_limited"]) {
+      expect(checkoutProblem(new StoreApiError("HTTP 429", 429, code), items)).toBe(messages.checkoutBusy);
+    }
+    expect(messages.checkoutBusy).toMatch(/^Several checkouts from your connection are still waiting for payment\./);
   });
 
   it("falls back to SPEC's text for anything else", () => {

@@ -13,6 +13,9 @@ export const checkoutErrorText = messages.checkoutFailed.description;
  * so (the store client reads that from the answer), else SPEC §8's general text.
  */
 export function checkoutProblem(error: unknown, items: readonly CartItem[]): string {
+  if (isStoreApiError(error) && (error.code === "too_many_open_checkouts" || error.code === "rate_limited")) {
+    return messages.checkoutBusy;
+  }
   const refusal = isStoreApiError(error) ? error.refusal : undefined;
   if (refusal === undefined) return checkoutErrorText;
   const line = items.find((item) => item.variant.id === refusal.variantId);

@@ -38,7 +38,7 @@ describe("cart reducer", () => {
 
   it("sets a quantity directly, never below 1 and never above the checkout's line limit", () => {
     const cart = [item("a", 1)];
-    expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: 60 })[0]?.quantity).toBe(60);
+    expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: 12 })[0]?.quantity).toBe(12);
     expect(cartReducer(cart, { type: "setQuantity", variantId: "a", quantity: maxLineQuantity })[0]?.quantity).toBe(
       maxLineQuantity,
     );
@@ -86,17 +86,17 @@ describe("checkout limits in the cart", () => {
   const untracked = { manageInventory: false };
 
   it("stops one line at the checkout's quantity limit, with a message naming it", () => {
-    expect(maxLineQuantity).toBe(100);
-    expect(limitProblem([item("a", 99, untracked)], item("a", 1, untracked))).toBeNull();
-    expect(limitProblem([item("a", 100, untracked)], item("a", 1, untracked))).toBe(
-      "You can order at most 100 of Shilajit Starter Kit (Kit) at a time. For larger orders, please contact us.",
+    expect(maxLineQuantity).toBe(20);
+    expect(limitProblem([item("a", 19, untracked)], item("a", 1, untracked))).toBeNull();
+    expect(limitProblem([item("a", 20, untracked)], item("a", 1, untracked))).toBe(
+      "You can order at most 20 of Shilajit Starter Kit (Kit) at a time. For larger orders, please contact us.",
     );
-    expect(limitProblem([], item("a", 101, untracked))).not.toBeNull();
-    expect(limitProblem([], item("a", 100, untracked))).toBeNull();
+    expect(limitProblem([], item("a", 21, untracked))).not.toBeNull();
+    expect(limitProblem([], item("a", 20, untracked))).toBeNull();
   });
 
   it("counts only the line of the same variant towards its limit", () => {
-    expect(limitProblem([item("b", 100, untracked), item("a", 1, untracked)], item("a", 99, untracked))).toBeNull();
+    expect(limitProblem([item("b", 20, untracked), item("a", 1, untracked)], item("a", 19, untracked))).toBeNull();
   });
 
   it("refuses a new line once the cart holds as many lines as one checkout may, but still raises existing ones", () => {
@@ -110,8 +110,8 @@ describe("checkout limits in the cart", () => {
   });
 
   it("checks stock before the limits", () => {
-    expect(addProblem([], item("a", 101), 5)).toBe("Not enough stock for Shilajit Starter Kit (Kit). Only 5 left.");
-    expect(addProblem([], item("a", 101), 500)).toContain("at most 100");
+    expect(addProblem([], item("a", 21), 5)).toBe("Not enough stock for Shilajit Starter Kit (Kit). Only 5 left.");
+    expect(addProblem([], item("a", 21), 500)).toContain("at most 20");
     expect(addProblem([], item("a", 2), 5)).toBeNull();
   });
 });

@@ -120,6 +120,7 @@ export async function startStoreApi(port: number, environment: Record<string, st
       STORE_API_URL: `http://localhost:${port}`,
       STORE_ID: e2eSettings.storeId,
       DATA_DIR: dataDir,
+      CHECKOUT_OPEN_PER_ADDRESS: "0",
       LOG_LEVEL: "warn",
       ...environment,
     },

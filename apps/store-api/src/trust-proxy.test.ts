@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { parseTrustProxy } from "./trust-proxy.ts";
+
+describe("TRUST_PROXY", () => {
+  it("trusts nobody by default and for false or 0", () => {
+    for (const value of [undefined, "", "false", "0", " 0 "]) expect(parseTrustProxy(value)).toBe(false);
+  });
+
+  it("takes a number of hops, up to 10", () => {
+    expect(parseTrustProxy("1")).toBe(1);
+    expect(parseTrustProxy("2")).toBe(2);
+    expect(parseTrustProxy("10")).toBe(10);
+    expect(parseTrustProxy("11")).toEqual({ error: "TRUST_PROXY: at most 10 proxy hops" });
+  });
+
+  it("takes proxy addresses and CIDR ranges, IPv4 and IPv6", () => {
+    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.7,fd00::/8")).toBe("10.0.0.0/8,192.168.1.7,fd00::/8");
+    expect(parseTrustProxy("127.0.0.1/32")).toBe("127.0.0.1/32");
+    expect(parseTrustProxy("::1/128")).toBe("::1/128");
+  });
+
+  it("refuses true, which would let any client choose its address", () => {
+    expect(parseTrustProxy("true")).toMatchObject({ error: expect.stringContaining("TRUST_PROXY=true") });
+  });
+
+  it("refuses what is neither hops nor addresses", () => {
+    for (const value of ["yes", "10.0.0.0/33", "::1/129", "10.0.0.1/8/8", "1.2.3", "-1", "1.5", "10.0.0.0/x", ","]) {
+      expect(parseTrustProxy(value), value).toHaveProperty("error");
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkoutSessions, paymentAttempts } from "../src/db/schema.ts";
+import {
+  checkoutBody,
+  databaseKinds,
+  enterDetails,
+  sessionIdOf,
+  snapshot,
+  startApi,
+  type RunningApi,
+} from "./harness.ts";
+
+const kinds = await databaseKinds();
+const minute = 60_000;
+
+/** A checkout from one client address, as the nearest (trusted) proxy saw it. */
+async function checkoutFrom(api: RunningApi, address: string, items: { variant_id: string; quantity: number }[]) {
+  const response = await fetch(`${api.storeUrl}/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": address },
+    body: JSON.stringify(checkoutBody(items)),
+  });
+  const body = (await response.json()) as { url?: string; error?: { code: string; details?: unknown } };
+  return { status: response.status, body, sessionId: body.url === undefined ? undefined : sessionIdOf(body.url) };
+}
+
+async function statusOf(api: RunningApi, sessionId: string | undefined): Promise<string | undefined> {
+  const [row] = await api.db
+    .select({ status: checkoutSessions.status })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId ?? ""));
+  return row?.status;
+}
+
+async function reserved(api: RunningApi, variantId: string): Promise<number> {
+  return (await snapshot(api.db)).stock[variantId]?.reserved ?? Number.NaN;
+}
+
+describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
+  let api: RunningApi;
+  let address = 0;
+  /** Each test is its own shopper: a fresh address, and no stock held from the test before. */
+  let shopper = "";
+  beforeAll(async () => {
+    api = await startApi(kind, {
+      reservationMs: 30 * minute,
+      holdMs: 10 * minute,
+      maxOpenCheckoutsPerAddress: 3,
+      trustProxy: 1,
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+  beforeEach(() => {
+    address += 1;
+    shopper = `203.0.113.${address}`;
+    // Everything earlier tests held has expired by now.
+    api.clock.advance(31 * minute);
+  });
+
+  it("holds stock for 10 minutes before details, then for 30 minutes from the details", async () => {
+    const first = await checkoutFrom(api, shopper, [{ variant_id: "var_resin_30g", quantity: 2 }]);
+    expect(first.status).toBe(200);
+    const second = await checkoutFrom(api, shopper, [{ variant_id: "var_resin_20g", quantity: 1 }]);
+    expect(await reserved(api, "var_resin_30g")).toBe(2);
+    api.clock.advance(5 * minute);
+    expect((await enterDetails(api.baseUrl, second.sessionId ?? "")).status).toBe(303);
+    api.clock.advance(5 * minute + 1);
+    // The next checkout sweeps: the one without details expired at 10 minutes, the other holds on.
+    await checkoutFrom(api, `198.51.100.${address}`, [{ variant_id: "var_gift_box", quantity: 1 }]);
+    expect(await statusOf(api, first.sessionId)).toBe("expired");
+    expect(await reserved(api, "var_resin_30g")).toBe(0);
+    expect(await statusOf(api, second.sessionId)).toBe("open");
+    api.clock.advance(24 * minute);
+    await checkoutFrom(api, `198.51.100.${address}`, [{ variant_id: "var_gift_box", quantity: 1 }]);
+    expect(await statusOf(api, second.sessionId)).toBe("open");
+    api.clock.advance(1 * minute + 1);
+    await checkoutFrom(api, `198.51.100.${address}`, [{ variant_id: "var_gift_box", quantity: 1 }]);
+    expect(await statusOf(api, second.sessionId)).toBe("expired");
+  });
+
+  it("replaces a shopper's unpaid checkout with the same items instead of holding them twice", async () => {
+    const items = [{ variant_id: "var_starter_kit", quantity: 3 }];
+    const first = await checkoutFrom(api, shopper, items);
+    expect(first.status).toBe(200);
+    // Back from the payment page, Proceed to Checkout again: their own kits are not "sold out".
+    const again = await checkoutFrom(api, shopper, items);
+    expect(again.status).toBe(200);
+    expect(await statusOf(api, first.sessionId)).toBe("expired");
+    expect(await reserved(api, "var_starter_kit")).toBe(3);
+    // Someone else is still refused the kits that the shopper holds.
+    const other = await checkoutFrom(api, `198.51.100.${address}`, [{ variant_id: "var_starter_kit", quantity: 1 }]);
+    expect(other.body.error?.code).toBe("insufficient_inventory");
+    expect(await statusOf(api, again.sessionId)).toBe("open");
+  });
+
+  it("gives a shopper back what their own earlier checkout holds when a changed cart needs it", async () => {
+    const first = await checkoutFrom(api, shopper, [{ variant_id: "var_starter_kit", quantity: 3 }]);
+    const changed = await checkoutFrom(api, shopper, [
+      { variant_id: "var_starter_kit", quantity: 2 },
+      { variant_id: "var_resin_10g", quantity: 1 },
+    ]);
+    expect(changed.status).toBe(200);
+    expect(await statusOf(api, first.sessionId)).toBe("expired");
+    expect(await reserved(api, "var_starter_kit")).toBe(2);
+  });
+
+  it("lets one address keep at most 3 unpaid checkouts, and the refusal changes nothing", async () => {
+    for (const variant of ["var_resin_10g", "var_resin_20g", "var_resin_30g"]) {
+      expect((await checkoutFrom(api, shopper, [{ variant_id: variant, quantity: 20 }])).status).toBe(200);
+    }
+    const before = await snapshot(api.db);
+    const fourth = await checkoutFrom(api, shopper, [{ variant_id: "var_value_2x20", quantity: 20 }]);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toMatchObject({ code: "too_many_open_checkouts", details: { open: 3, max: 3 } });
+    expect(await snapshot(api.db)).toEqual(before);
+    // Another address is not affected.
+    const other = await checkoutFrom(api, `198.51.100.${address}`, [{ variant_id: "var_value_2x20", quantity: 1 }]);
+    expect(other.status).toBe(200);
+  });
+
+  it("never replaces a checkout whose payment is open at a provider", async () => {
+    const items = [{ variant_id: "var_starter_kit", quantity: 3 }];
+    const first = await checkoutFrom(api, shopper, items);
+    const now = api.clock.now();
+    await api.db.insert(paymentAttempts).values({
+      id: `pa_test_${address}`,
+      sessionId: first.sessionId ?? "",
+      provider: "stripe",
+      reference: `cs_test_${address}`,
+      amount: 100,
+      currencyCode: "NPR",
+      providerAmount: 100,
+      status: "pending",
+      expiresAt: new Date(now.getTime() + 30 * minute),
+      checkAfter: new Date(now.getTime() + 2 * minute),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const again = await checkoutFrom(api, shopper, items);
+    expect(again.body.error?.code).toBe("insufficient_inventory");
+    expect(await statusOf(api, first.sessionId)).toBe("open");
+    await api.db.delete(paymentAttempts).where(eq(paymentAttempts.sessionId, first.sessionId ?? ""));
+  });
+
+  it("holds at most 20 of one item per checkout", async () => {
+    const over = await checkoutFrom(api, shopper, [{ variant_id: "var_resin_10g", quantity: 21 }]);
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatchObject({ code: "invalid_quantity", details: { max: 20 } });
+  });
+});
