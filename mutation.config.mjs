@@ -35,8 +35,8 @@ export const workspaces = [
     tests: ["src/**/*.test.ts"],
     files: [
       { file: "src/checkout/cards.ts", target: 90 },
-      { file: "src/checkout/service.ts", only: ["unitPrice", "mergeItems"], target: 90 },
-      { file: "src/rate-limit.ts", target: 90 },
+      { file: "src/checkout/service.ts", only: ["unitPrice", "mergeItems", "sameItems"], target: 90 },
+      { file: "src/trust-proxy.ts", target: 90 },
       { file: "src/catalog/serialize.ts", target: 80 },
     ],
   },

@@ -46,9 +46,11 @@ export default defineConfig({
         SHOP_EMAIL: "owner@herbo.test",
         ADMIN_EMAIL: e2eSettings.owner.email,
         ADMIN_PASSWORD: e2eSettings.owner.password,
-        // Every simulated shopper comes from 127.0.0.1 and many leave their checkout unpaid; the per-address
-        // limit is proven by the store API's test/stock-hold.test.ts.
+        // Every simulated shopper comes from 127.0.0.1, pays far faster than people and often leaves a
+        // checkout unpaid; the per-address limits are proven by the store API's stock-hold and
+        // payment-throttle tests.
         CHECKOUT_OPEN_PER_ADDRESS: "0",
+        PAYMENT_ATTEMPT_LIMIT: "0",
         LOG_LEVEL: "warn",
       },
     },

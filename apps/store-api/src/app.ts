@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { renderClosedPage } from "./checkout/page.ts";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -14,7 +15,7 @@ import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { checkDatabase } from "./db/health.ts";
 import { withRedactedUrls } from "./log-redaction.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
 import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
@@ -42,6 +43,7 @@ export interface AppOptions {
         | "catalogCacheMs"
         | "checkoutRateLimit"
         | "holdMs"
+        | "paymentAttemptLimit"
         | "maxOpenCheckoutsPerAddress"
         | "trustProxy"
         | "siteUrl"
@@ -119,7 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   await app.register(securityHeaders, { https: config.publicUrl.startsWith("https://") });
-  await app.register(errorAnswers);
+  const frame = { shopName: config.shopName, siteUrl: config.siteUrl ?? config.allowedOrigins[0] ?? config.publicUrl };
+  await app.register(errorAnswers, {
+    htmlErrorPage: (message) =>
+      renderClosedPage(frame, "Something went wrong", message, { href: frame.siteUrl, label: "Return to the shop" }),
+  });
   await app.register(storeScope, { storeId: config.storeId });
   // Methods no route serves are refused before routing, so none reaches a handler or the error log.
   app.addHook("onRequest", refuseUnservedMethods);
@@ -144,9 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimiter:
       config.checkoutRateLimit === undefined || config.checkoutRateLimit <= 0
         ? undefined
-        : new RateLimiter(config.checkoutRateLimit, 60_000),
+        : databaseRequestLimit(db, { scope: "checkout", max: config.checkoutRateLimit, windowMs: 60_000, now }),
   });
-  const frame = { shopName: config.shopName, siteUrl: config.siteUrl ?? config.allowedOrigins[0] ?? config.publicUrl };
   const onOrderPlaced = () => {
     if (app.hasDecorator("kickOutbox")) app.kickOutbox();
   };
@@ -177,6 +182,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     firstCheckDelayMs: firstPaymentCheckMs,
     reservationMs: config.reservationMs,
+    paymentLimits:
+      config.paymentAttemptLimit === undefined || config.paymentAttemptLimit <= 0
+        ? undefined
+        : {
+            perSession: databaseRequestLimit(db, {
+              scope: "payment-session",
+              max: config.paymentAttemptLimit,
+              windowMs: 15 * 60_000,
+              now,
+            }),
+            perAddress: databaseRequestLimit(db, {
+              scope: "payment-address",
+              max: config.paymentAttemptLimit * 3,
+              windowMs: 15 * 60_000,
+              now,
+            }),
+          },
   });
   await registerPaymentWebhooks(app, { providers, payments });
   await app.register(paymentReconciler, { services: payments, intervalMs: options.reconcileIntervalMs ?? 0 });

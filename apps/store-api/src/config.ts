@@ -54,6 +54,7 @@ const environmentSchema = z.object({
     .default(30),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  PAYMENT_ATTEMPT_LIMIT: z.coerce.number().int().min(0).max(10_000).default(8),
   CHECKOUT_HOLD_MINUTES: z.coerce
     .number()
     .positive()
@@ -157,6 +158,8 @@ export interface StoreApiConfig {
   catalogCacheMs: number;
   /** Checkouts allowed per client address per minute; 0 turns the limit off. */
   checkoutRateLimit: number;
+  /** Payment attempts per checkout in 15 minutes (three times as many per address); 0 turns it off. */
+  paymentAttemptLimit: number;
   /** How long a checkout holds stock before details are entered (CHECKOUT_HOLD_MINUTES, at most reservationMs). */
   holdMs: number;
   /** Unpaid checkouts one address may keep open (CHECKOUT_OPEN_PER_ADDRESS; 0 turns the limit off). */
@@ -216,6 +219,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     catalogCacheMs: settings.CATALOG_CACHE_MS,
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
     holdMs: Math.round(settings.CHECKOUT_HOLD_MINUTES * 60_000),
+    paymentAttemptLimit: settings.PAYMENT_ATTEMPT_LIMIT,
     maxOpenCheckoutsPerAddress: settings.CHECKOUT_OPEN_PER_ADDRESS,
     trustProxy,
     shopName: settings.SHOP_NAME,

@@ -100,6 +100,8 @@ export interface RunningApi {
   db: Database;
   clock: TestClock;
   kind: DatabaseKind;
+  /** Starts another app over the same database (closed by the caller, before `close`). */
+  startCopy(): Promise<{ baseUrl: string; storeUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,8 @@ export async function startApi(
     /** Default: no hold before details beyond reservationMs, and no per-address limit (all tests share one). */
     holdMs?: number;
     maxOpenCheckoutsPerAddress?: number;
+    /** Payment attempts per checkout in 15 minutes; default 0 (off), since tests pay far faster than people. */
+    paymentAttemptLimit?: number;
     trustProxy?: StoreApiConfigTrust;
     shopEmail?: string;
     paymentMethods?: string[];
@@ -138,6 +142,7 @@ export async function startApi(
     checkoutRateLimit: options.checkoutRateLimit ?? 0,
     ...(options.holdMs === undefined ? {} : { holdMs: options.holdMs }),
     maxOpenCheckoutsPerAddress: options.maxOpenCheckoutsPerAddress ?? 0,
+    paymentAttemptLimit: options.paymentAttemptLimit ?? 0,
     trustProxy: options.trustProxy ?? false,
     shopName: "Herbo Shilajit",
     siteUrl: shopOrigin,
@@ -164,6 +169,20 @@ export async function startApi(
     db: database.db,
     clock,
     kind,
+    async startCopy() {
+      // A second API copy over the same database, as two machines behind a load balancer would run.
+      const copy = await buildApp({
+        config,
+        db: database.db,
+        now: clock.now,
+        admin: { passwordParameters: { logN: 10, r: 8, p: 1 } },
+      });
+      await copy.listen({ port: 0, host: "127.0.0.1" });
+      const copyAddress = copy.server.address();
+      if (copyAddress === null || typeof copyAddress === "string") throw new Error("The copy has no port");
+      const copyUrl = `http://127.0.0.1:${copyAddress.port}`;
+      return { baseUrl: copyUrl, storeUrl: `${copyUrl}/store/${testStoreId}`, close: () => copy.close() };
+    },
     async close() {
       await app.close();
       await database.drop();

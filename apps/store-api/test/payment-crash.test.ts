@@ -47,6 +47,7 @@ async function startServer(port: number, environment: Record<string, string>): P
       ALLOWED_ORIGINS: "http://shop.test",
       CHECKOUT_RATE_LIMIT: "0",
       CHECKOUT_OPEN_PER_ADDRESS: "0",
+      PAYMENT_ATTEMPT_LIMIT: "0",
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -81,6 +81,31 @@ describe.each(kinds)("checkout rate limit on %s", (kind) => {
     await api.close();
   });
 
+  it("counts one address's checkouts across API copies on one database", async () => {
+    api = await startApi(kind, { checkoutRateLimit: 3 });
+    const copy = await api.startCopy();
+    try {
+      const statuses: number[] = [];
+      for (const storeUrl of [api.storeUrl, copy.storeUrl, api.storeUrl, copy.storeUrl]) {
+        const response = await postJson(
+          `${storeUrl}/checkout`,
+          checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]),
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // A new window starts after a minute.
+      api.clock.advance(60_000);
+      const later = await postJson(
+        `${copy.storeUrl}/checkout`,
+        checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]),
+      );
+      expect(later.status).toBe(200);
+    } finally {
+      await copy.close();
+    }
+  });
+
   it("answers 429 with Retry-After past the limit, and writes nothing for it", async () => {
     api = await startApi(kind, { checkoutRateLimit: 3 });
     for (let attempt = 0; attempt < 3; attempt += 1) {

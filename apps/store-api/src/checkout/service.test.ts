@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMinorUnits } from "@herbo/hosted-api";
-import { mergeItems, unitPrice } from "./service.ts";
+import { clientKeyOf, mergeItems, sameItems, unitPrice } from "./service.ts";
 
 describe("checkout pricing", () => {
   it("charges the sale price when there is one above zero", () => {
@@ -35,5 +35,29 @@ describe("checkout pricing", () => {
     expect(formatMinorUnits(120000, npr)).toBe("Rs. 1200.00");
     expect(formatMinorUnits(5, { ...npr, template: "" })).toBe("Rs0.05");
     expect(formatMinorUnits(1234, undefined)).toBe("€12.34");
+  });
+});
+
+describe("a client's earlier checkout", () => {
+  const line = (variantId: string, quantity: number) => ({ variantId, quantity });
+
+  it("has the same items when every variant has the same quantity, in any order", () => {
+    expect(sameItems([line("a", 1), line("b", 2)], [line("b", 2), line("a", 1)])).toBe(true);
+    expect(sameItems([], [])).toBe(true);
+  });
+
+  it("differs by a quantity, a variant, or a line more or less", () => {
+    expect(sameItems([line("a", 1)], [line("a", 2)])).toBe(false);
+    expect(sameItems([line("a", 1)], [line("b", 1)])).toBe(false);
+    expect(sameItems([line("a", 1)], [line("a", 1), line("b", 1)])).toBe(false);
+    expect(sameItems([line("a", 1), line("b", 1)], [line("a", 1)])).toBe(false);
+  });
+
+  it("is found by a hash of the address, never the address itself", () => {
+    const key = clientKeyOf("203.0.113.7");
+    expect(key).toHaveLength(32);
+    expect(key).not.toContain("203");
+    expect(clientKeyOf("203.0.113.7")).toBe(key);
+    expect(clientKeyOf("203.0.113.8")).not.toBe(key);
   });
 });

@@ -458,3 +458,21 @@ export const paymentAttempts = pgTable(
     check("payment_attempts_amount_positive", sql`${table.amount} > 0`),
   ],
 );
+
+/**
+ * Requests counted per client in fixed windows (checkouts and payment attempts per address, payment
+ * attempts per checkout), in the database so that every API copy counts together. Keys are hashes.
+ */
+export const requestCounters = pgTable(
+  "request_counters",
+  {
+    scope: text("scope").notNull(),
+    keyHash: text("key_hash").notNull(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.keyHash] }),
+    index("request_counters_window_idx").on(table.windowEndsAt),
+  ],
+);

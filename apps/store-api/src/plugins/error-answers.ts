@@ -8,7 +8,24 @@ import { ApiError, errorBody } from "../errors.ts";
  * Every error leaves the API as `{error: {code, message, details?}}`: refusals we raise (ApiError), errors
  * Fastify raises (bad JSON, oversized bodies), unknown routes, and 5xx, whose details are logged, never sent.
  */
-const errorAnswers: FastifyPluginAsync = async (app) => {
+export interface ErrorAnswersOptions {
+  /** The page a shopper sees when one of the HTML pages (checkout, order) fails on our side. */
+  htmlErrorPage?: (message: string) => string;
+}
+
+/** The shopper's pages: HTML forms and links, never read by a script. */
+export function isHtmlPage(url: string): boolean {
+  return (
+    url.startsWith("/checkout/") ||
+    url.startsWith("/orders/") ||
+    url === "/admin" ||
+    (url.startsWith("/admin/") && !url.startsWith("/admin/api/"))
+  );
+}
+
+const serverErrorMessage = "Something went wrong on our side. Please try again.";
+
+const errorAnswers: FastifyPluginAsync<ErrorAnswersOptions> = async (app, options) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
     const known = isFastifyLikeError(error) ? error : { message: String(error) };
@@ -17,7 +34,18 @@ const errorAnswers: FastifyPluginAsync = async (app) => {
       return reply.code(status).send(errorBody(clientErrorCode(status, known.code), known.message));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send(errorBody("internal_error", "Something went wrong on our side. Please try again."));
+    if (options.htmlErrorPage !== undefined && isHtmlPage(request.url)) {
+      // A form post that failed (a full disk, a lost database) shows a page, not raw JSON.
+      return reply
+        .code(500)
+        .type("text/html; charset=utf-8")
+        .send(
+          options.htmlErrorPage(
+            "We could not finish that step. Please go back and try again in a moment. If you had already paid, the confirmation email for your order follows.",
+          ),
+        );
+    }
+    return reply.code(500).send(errorBody("internal_error", serverErrorMessage));
   });
 
   app.setNotFoundHandler((request, reply) =>

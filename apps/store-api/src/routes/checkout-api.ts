@@ -4,7 +4,7 @@ import type { Database } from "../db/connection.ts";
 import { ApiError } from "../errors.ts";
 import { checkoutRequestSchema, checkoutResponseSchema, errorBodySchema } from "../http/wire-schemas.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
-import type { RateLimiter } from "../rate-limit.ts";
+import type { RequestLimit } from "../request-counters.ts";
 import { allowedRedirect } from "./redirects.ts";
 
 export interface CheckoutApiOptions {
@@ -20,7 +20,7 @@ export interface CheckoutApiOptions {
   /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
   onStockChange: () => void;
   /** Limits checkouts per client address; none when undefined. */
-  rateLimiter: RateLimiter | undefined;
+  rateLimiter: RequestLimit | undefined;
 }
 
 /** POST /store/{storeId}/checkout: prices the cart on the server, reserves stock, answers the payment page's URL. */
@@ -37,7 +37,7 @@ export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOp
       },
       // The rate limit and the content type come before the body is validated.
       preValidation: async (request, reply) => {
-        const wait = options.rateLimiter?.take(request.ip) ?? null;
+        const wait = (await options.rateLimiter?.take(request.ip)) ?? null;
         if (wait !== null) {
           reply.header("retry-after", String(wait));
           throw new ApiError(429, "rate_limited", `Too many checkouts from this address. Try again in ${wait} s.`, {

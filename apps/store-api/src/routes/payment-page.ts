@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { RequestLimit } from "../request-counters.ts";
 import {
   decimalDigitsOf,
   formatMinorUnits,
@@ -68,6 +69,8 @@ export interface PaymentPageOptions {
   firstCheckDelayMs: number;
   /** How long the stock stays held once the shopper's details are in (RESERVATION_MINUTES). */
   reservationMs: number;
+  /** Payment attempts per checkout and per address (stolen cards tried one after another); none when undefined. */
+  paymentLimits?: { perSession: RequestLimit; perAddress: RequestLimit } | undefined;
 }
 
 const sessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_-]{1,64}$/) });
@@ -411,6 +414,21 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     const view = await orderView(found);
     const context = paymentContext(found, view);
     if (context === undefined) return reply.redirect(`/checkout/${encodeURIComponent(session.id)}`, 303);
+    if (options.paymentLimits !== undefined) {
+      const waits = [
+        await options.paymentLimits.perSession.take(session.id),
+        await options.paymentLimits.perAddress.take(request.ip),
+      ].filter((wait): wait is number => wait !== null);
+      if (waits.length > 0) {
+        const minutes = Math.ceil(Math.max(...waits) / 60);
+        request.log.warn({ provider: params.data.providerId }, "payment attempts throttled");
+        return backToPaymentStep(
+          reply,
+          session.id,
+          `Too many payment attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        );
+      }
+    }
     const provider = offeredProviders(context).find((candidate) => candidate.id === params.data.providerId);
     if (provider === undefined) {
       // A forged or stale form: say so and change nothing.
