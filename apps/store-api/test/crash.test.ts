@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
-import { checkoutSessions, orders, variants } from "../src/db/schema.ts";
+import { checkoutSessions, orders, outbox, variants } from "../src/db/schema.ts";
 import { packageRoot } from "../src/package-root.ts";
+import { parseEmail } from "./email-parse.ts";
 import {
   checkoutBody,
   createTestDatabase,
@@ -79,7 +80,7 @@ async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<voi
 
 async function inspect(db: Database) {
   const [resin] = await db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
-  const paidOrders = await db.select({ sessionId: orders.sessionId }).from(orders);
+  const paidOrders = await db.select({ sessionId: orders.sessionId, number: orders.number }).from(orders);
   const open = await db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
@@ -109,6 +110,9 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
       reopen = () => openDatabase({ kind: "postgres", url });
       cleanups.push(() => test.drop().catch(() => undefined));
     }
+    // The shopper's confirmations go to .eml files, in a folder both starts share.
+    const outboxFolder = mkdtempSync(path.join(tmpdir(), "herbo-crash-outbox-"));
+    database = { ...database, OUTBOX_DIR: outboxFolder };
     const port = await freePort();
     const first = await startServer(port, database);
     cleanups.push(() => stopped(first.child, "SIGKILL"));
@@ -154,6 +158,11 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
       const again = await payForm(second.baseUrl, sessionId, { number: "4242424242424242" });
       expect(again.status).toBe(303);
     }
+    // Every order written before the kill gets its confirmation, however the kill fell.
+    const confirmations = () => readdirSync(outboxFolder).filter((name) => name.endsWith(".eml"));
+    for (let wait = 0; wait < 100 && confirmations().length < acknowledged.size / 2; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await stopped(second.child, "SIGTERM");
 
     const handle = await reopen();
@@ -165,6 +174,27 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
     expect(resin?.stockOnHand).toBe(seedStock - paidOrders.length);
     expect(resin?.stockReserved).toBe(open.length);
     expect(paidOrders.length + open.length).toBe(sessions);
+    // Each order's confirmation survived the kill: one outbox row per order, none sent twice, and every
+    // row marked sent has its .eml (a row the killed process had claimed is sent once its lease runs out).
+    const rows = await handle.db
+      .select({ orderId: outbox.orderId, status: outbox.status, number: orders.number })
+      .from(outbox)
+      .innerJoin(orders, eq(orders.id, outbox.orderId))
+      .where(eq(outbox.kind, "order_confirmation"));
+    expect(rows.map((row) => row.number).toSorted()).toEqual(paidOrders.map((order) => order.number).toSorted());
+    const emailed = readdirSync(outboxFolder)
+      .filter((name) => name.endsWith(".eml"))
+      .map(
+        (name) =>
+          /HS-\d+/.exec(
+            parseEmail(readFileSync(path.join(outboxFolder, name), "utf8")).headers.get("subject") ?? "",
+          )?.[0],
+      );
+    expect(new Set(emailed).size).toBe(emailed.length);
+    for (const row of rows.filter((candidate) => candidate.status === "sent")) {
+      expect(emailed, row.number).toContain(row.number);
+    }
+    expect(emailed.length).toBeGreaterThanOrEqual(acknowledged.size / 2);
     // Two real starts of the server (PGlite in a fresh folder, then after the kill): slow on a busy machine.
   }, 180_000);
 });
