@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 import { checkoutSessions, orders, outbox, variants } from "../src/db/schema.ts";
-import { packageRoot } from "../src/package-root.ts";
 import { parseEmail } from "./email-parse.ts";
+import { freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
 import {
   checkoutBody,
   createTestDatabase,
@@ -23,61 +21,6 @@ const kinds = await databaseKinds();
 const sessions = 40;
 const seedStock = 120;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-/**
- * The real store API process (src/server.ts with tsx as a loader), as `npm start` runs it. The tsx CLI
- * would run the server in a child of its own, which a SIGKILL of the CLI leaves running.
- */
-async function startServer(port: number, database: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "src/server.ts"], {
-    cwd: packageRoot,
-    env: {
-      ...process.env,
-      ...database,
-      STORE_API_PORT: String(port),
-      STORE_API_HOST: "127.0.0.1",
-      STORE_ID: "test-store",
-      ALLOWED_ORIGINS: "http://shop.test",
-      CHECKOUT_RATE_LIMIT: "0",
-      CHECKOUT_OPEN_PER_ADDRESS: "0",
-      PAYMENT_ATTEMPT_LIMIT: "0",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return { child, baseUrl };
-    } catch {
-      // starting
-    }
-    if (child.exitCode !== null) throw new Error(`The store API exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("The store API did not start");
-}
-
-async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
-}
-
 async function inspect(db: Database) {
   const [resin] = await db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
   const paidOrders = await db.select({ sessionId: orders.sessionId, number: orders.number }).from(orders);
@@ -89,7 +32,7 @@ async function inspect(db: Database) {
 }
 
 describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
@@ -114,8 +57,8 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
     const outboxFolder = mkdtempSync(path.join(tmpdir(), "herbo-crash-outbox-"));
     database = { ...database, OUTBOX_DIR: outboxFolder };
     const port = await freePort();
-    const first = await startServer(port, database);
-    cleanups.push(() => stopped(first.child, "SIGKILL"));
+    const first = await startedServer({ ...withoutAddressLimits, ...database }, port);
+    cleanups.push(() => stop(first, "SIGKILL"));
     const storeUrl = `${first.baseUrl}/store/test-store`;
 
     const sessionIds: string[] = [];
@@ -147,13 +90,13 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    await stopped(first.child, "SIGKILL");
+    await stop(first, "SIGKILL");
     expect(acknowledged.size).toBeGreaterThanOrEqual(sessions / 3);
     expect(acknowledged.size).toBeLessThan(sessions);
 
     // Back up on the same data: the unpaid sessions are still payable, and paying again changes nothing.
-    const second = await startServer(port, database);
-    cleanups.push(() => stopped(second.child, "SIGKILL"));
+    const second = await startedServer({ ...withoutAddressLimits, ...database }, port);
+    cleanups.push(() => stop(second, "SIGKILL"));
     for (const sessionId of acknowledged) {
       const again = await payForm(second.baseUrl, sessionId, { number: "4242424242424242" });
       expect(again.status).toBe(303);
@@ -163,7 +106,7 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
     for (let wait = 0; wait < 100 && confirmations().length < acknowledged.size / 2; wait += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await stopped(second.child, "SIGTERM");
+    await stop(second, "SIGTERM");
 
     const handle = await reopen();
     cleanups.push(() => handle.close());

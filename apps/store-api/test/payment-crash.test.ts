@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
 import { orders, paymentAttempts, variants } from "../src/db/schema.ts";
-import { packageRoot } from "../src/package-root.ts";
 import { startStripeFake } from "./fakes/stripe-fake.ts";
+import { freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
 import {
   checkoutBody,
   createTestDatabase,
@@ -21,58 +19,8 @@ import {
 
 const kinds = await databaseKinds();
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/**
- * The real store API process with Stripe enabled. Node loads TypeScript through tsx's loader in the same
- * process (the tsx command would run the server in a child, which a SIGKILL of the command leaves running).
- */
-async function startServer(port: number, environment: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@herbo/source", "src/server.ts"], {
-    cwd: packageRoot,
-    env: {
-      ...process.env,
-      ...environment,
-      STORE_API_PORT: String(port),
-      STORE_API_HOST: "127.0.0.1",
-      STORE_API_URL: `http://127.0.0.1:${port}`,
-      STORE_ID: "test-store",
-      ALLOWED_ORIGINS: "http://shop.test",
-      CHECKOUT_RATE_LIMIT: "0",
-      CHECKOUT_OPEN_PER_ADDRESS: "0",
-      PAYMENT_ATTEMPT_LIMIT: "0",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    if (child.exitCode !== null) throw new Error(`The store API exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("The store API did not start");
-}
-
-async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  await exited;
-}
-
 describe.each(kinds)("payment crash safety on %s", (kind) => {
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
@@ -103,8 +51,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     };
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const first = await startServer(port, environment);
-    cleanups.push(() => stopped(first, "SIGKILL"));
+    const first = await startedServer({ ...withoutAddressLimits, ...environment }, port);
+    cleanups.push(() => stop(first, "SIGKILL"));
 
     const created = await postJson(
       `${baseUrl}/store/test-store/checkout`,
@@ -127,11 +75,11 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
         !killedAfterConfirm
       ) {
         killedAfterConfirm = true;
-        first.kill("SIGKILL");
+        first.child.kill("SIGKILL");
       }
     };
     await fetch(`${baseUrl}/checkout/${sessionId}/return/stripe?reference=${stripeSessionId}`).catch(() => undefined);
-    await stopped(first, "SIGKILL");
+    await stop(first, "SIGKILL");
     expect(killedAfterConfirm).toBe(true);
     stripe.onAnswered = undefined;
 
@@ -142,8 +90,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     await between.close();
 
     // Back up: reconciliation at start-up asks Stripe about every pending payment and places the order.
-    const second = await startServer(port, environment);
-    cleanups.push(() => stopped(second, "SIGKILL"));
+    const second = await startedServer({ ...withoutAddressLimits, ...environment }, port);
+    cleanups.push(() => stop(second, "SIGKILL"));
     for (let wait = 0; wait < 100; wait += 1) {
       const page = await (await fetch(`${baseUrl}/checkout/${sessionId}`)).text();
       if (page.includes("already been placed")) break;
@@ -154,7 +102,7 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
       redirect: "manual",
     });
     expect(back.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
-    await stopped(second, "SIGTERM");
+    await stop(second, "SIGTERM");
 
     const handle = await reopen();
     cleanups.push(() => handle.close());

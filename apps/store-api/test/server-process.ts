@@ -25,28 +25,46 @@ export interface ServerProcess {
  */
 export async function spawnServer(
   environment: Record<string, string>,
-  options: Pick<SpawnOptions, "uid" | "gid"> = {},
+  options: Pick<SpawnOptions, "uid" | "gid"> & { port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const { port = await freePort(), ...spawnOptions } = options;
   const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "src/server.ts"], {
     cwd: packageRoot,
     env: {
       ...process.env,
       STORE_API_PORT: String(port),
       STORE_API_HOST: "127.0.0.1",
+      STORE_API_URL: `http://127.0.0.1:${port}`,
       STORE_ID: "test-store",
       ALLOWED_ORIGINS: "http://shop.test",
       LOG_LEVEL: "error",
       ...environment,
     },
     stdio: ["ignore", "ignore", "pipe"],
-    ...options,
+    ...spawnOptions,
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   return { child, port, baseUrl: `http://127.0.0.1:${port}`, stderr: () => stderr };
+}
+
+/**
+ * Tests that pay from one address far faster than people: the per-address limits off (their own tests
+ * prove them).
+ */
+export const withoutAddressLimits = {
+  CHECKOUT_RATE_LIMIT: "0",
+  CHECKOUT_OPEN_PER_ADDRESS: "0",
+  PAYMENT_ATTEMPT_LIMIT: "0",
+};
+
+/** A server that answers /health, on `port` when given (a restart on the same address). */
+export async function startedServer(environment: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const server = await spawnServer(environment, port === undefined ? {} : { port });
+  await healthy(server);
+  return server;
 }
 
 /** Resolves once /health answers 200; rejects if the process exits first. */
