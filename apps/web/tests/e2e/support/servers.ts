@@ -32,45 +32,22 @@ export async function startWebServer(
 ): Promise<RunningServer> {
   // A PORT among the extra settings fixes the address in advance (another server must know it).
   const port = extraEnvironment.PORT === undefined ? await freePort() : Number(extraEnvironment.PORT);
-  const child: ChildProcess = spawn(process.execPath, ["dist/server.js"], {
+  return spawnUntilReady({
+    name: `the extra web server in ${webFolder}`,
     cwd: webFolder,
-    env: {
-      ...process.env,
+    script: "dist/server.js",
+    environment: {
       ...e2eSettings.buildEnvironment,
       PORT: String(port),
       STORE_API_URL: storeApiUrl,
       PUBLIC_STORE_API_URL: e2eSettings.apiUrl,
       ...extraEnvironment,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    url: `http://localhost:${port}`,
+    // Any answer of the app itself (its 404 page) shows it is up.
+    ready: async (url) => (await fetch(`${url}/404`)).status === 404,
+    timeoutMs: 30_000,
   });
-  let errors = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${url}/404`);
-      if (response.status === 404) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill();
-      throw new Error(`The extra web server did not start in ${webFolder}: ${errors}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
 }
 
 export type FakeHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -112,10 +89,11 @@ export async function realApiJson(pathAndQuery: string): Promise<unknown> {
  */
 export async function startStoreApi(port: number, environment: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-e2e-extra-api-"));
-  const child: ChildProcess = spawn(process.execPath, ["dist/src/server.js"], {
+  return spawnUntilReady({
+    name: "the extra store API",
     cwd: storeApiFolder,
-    env: {
-      ...process.env,
+    script: "dist/src/server.js",
+    environment: {
       STORE_API_PORT: String(port),
       STORE_API_URL: `http://localhost:${port}`,
       STORE_ID: e2eSettings.storeId,
@@ -125,28 +103,46 @@ export async function startStoreApi(port: number, environment: Record<string, st
       LOG_LEVEL: "warn",
       ...environment,
     },
+    url: `http://localhost:${port}`,
+    ready: async (url) => (await fetch(`${url}/health`)).ok,
+    timeoutMs: 60_000,
+  });
+}
+
+/** Starts a built server with Node and waits until `ready` says yes; its stderr explains a failed start. */
+async function spawnUntilReady(options: {
+  name: string;
+  cwd: string;
+  script: string;
+  environment: Record<string, string>;
+  url: string;
+  ready: (url: string) => Promise<boolean>;
+  timeoutMs: number;
+}): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, [options.script], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.environment },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors += chunk.toString();
   });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      if (await options.ready(options.url)) break;
     } catch {
       // Not listening yet.
     }
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill();
-      throw new Error(`The extra store API did not start: ${errors}`);
+      throw new Error(`${options.name} did not start: ${errors}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url,
+    url: options.url,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
