@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, stockMovements, variants } from "../src/db/schema.ts";
 import { decideAction, orderActionNames } from "../src/orders/order-state-machine.ts";
 import { AdminClient, addOwner, ownerEmail, placeTestOrder } from "./admin-helpers.ts";
-import { databaseKinds, kathmanduDetails, startApi, type RunningApi } from "./harness.ts";
+import { databaseKinds, kathmanduDetails, shopperDetails, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -19,16 +19,7 @@ const pokharaDetails: Record<string, string> = {
   district: "Kaski",
   postalCode: "33700",
 };
-const usDetails: Record<string, string> = {
-  email: "jordan@example.com",
-  fullName: "Jordan Lee",
-  phone: "(415) 555-2671",
-  country: "US",
-  line1: "1 Market Street",
-  city: "San Francisco",
-  region: "CA",
-  postalCode: "94105",
-};
+const usDetails = shopperDetails.US;
 
 const ship = { action: "ship", carrier: "Nepal Post", trackingNumber: "RR123456785NP" };
 

@@ -285,3 +285,56 @@ export async function snapshot(db: Database): Promise<DatabaseSnapshot> {
     orders: orderCount?.total ?? 0,
   };
 }
+
+/** A valid delivery address of each country the shop serves, as its form sends it. */
+export const shopperDetails: Record<"NP" | "US" | "IN" | "GB" | "CA" | "AE", Record<string, string>> = {
+  NP: kathmanduDetails,
+  US: {
+    email: "jordan@example.com",
+    fullName: "Jordan Lee",
+    phone: "(415) 555-2671",
+    country: "US",
+    line1: "1 Market Street",
+    city: "San Francisco",
+    region: "CA",
+    postalCode: "94105",
+  },
+  IN: {
+    email: "priya@example.in",
+    fullName: "Priya Sharma",
+    phone: "98765 43210",
+    country: "IN",
+    line1: "12 MG Road",
+    city: "Bengaluru",
+    region: "KA",
+    postalCode: "560001",
+  },
+  GB: {
+    email: "oliver@example.co.uk",
+    fullName: "Oliver Smith",
+    phone: "07400 123456",
+    country: "GB",
+    line1: "10 Downing Street",
+    city: "London",
+    postalCode: "sw1a2aa",
+  },
+  CA: {
+    email: "emma@example.ca",
+    fullName: "Emma Tremblay",
+    phone: "(613) 555-0199",
+    country: "CA",
+    line1: "24 Sussex Drive",
+    city: "Ottawa",
+    region: "ON",
+    postalCode: "k1m1m4",
+  },
+  AE: {
+    email: "omar@example.ae",
+    fullName: "Omar Al Farsi",
+    phone: "050 123 4567",
+    country: "AE",
+    line1: "Sheikh Zayed Road, Tower 3, Apt 1204",
+    city: "Dubai",
+    region: "DU",
+  },
+};

@@ -6,6 +6,7 @@ import {
   databaseKinds,
   enterDetails,
   kathmanduDetails,
+  shopperDetails,
   payForm,
   postJson,
   postPayment,
@@ -19,58 +20,7 @@ import {
 const kinds = await databaseKinds();
 const testCard = "4242424242424242";
 
-/** A valid delivery address of each country the shop serves, as its form sends it. */
-const addresses: Record<string, Record<string, string>> = {
-  NP: kathmanduDetails,
-  US: {
-    email: "jordan@example.com",
-    fullName: "Jordan Lee",
-    phone: "(415) 555-2671",
-    country: "US",
-    line1: "1 Market Street",
-    city: "San Francisco",
-    region: "CA",
-    postalCode: "94105",
-  },
-  IN: {
-    email: "priya@example.in",
-    fullName: "Priya Sharma",
-    phone: "98765 43210",
-    country: "IN",
-    line1: "12 MG Road",
-    city: "Bengaluru",
-    region: "KA",
-    postalCode: "560001",
-  },
-  GB: {
-    email: "oliver@example.co.uk",
-    fullName: "Oliver Smith",
-    phone: "07400 123456",
-    country: "GB",
-    line1: "10 Downing Street",
-    city: "London",
-    postalCode: "sw1a2aa",
-  },
-  CA: {
-    email: "emma@example.ca",
-    fullName: "Emma Tremblay",
-    phone: "(613) 555-0199",
-    country: "CA",
-    line1: "24 Sussex Drive",
-    city: "Ottawa",
-    region: "ON",
-    postalCode: "k1m1m4",
-  },
-  AE: {
-    email: "omar@example.ae",
-    fullName: "Omar Al Farsi",
-    phone: "050 123 4567",
-    country: "AE",
-    line1: "Sheikh Zayed Road, Tower 3, Apt 1204",
-    city: "Dubai",
-    region: "DU",
-  },
-};
+const addresses: Record<string, Record<string, string>> = shopperDetails;
 
 /** What each address is stored as: the phone in E.164 and the postcode in its canonical form. */
 const normalised: Record<string, { phone: string; postalCode: string | null }> = {

@@ -9,6 +9,7 @@ import {
   checkoutBody,
   sessionIdOf,
   enterDetails,
+  shopperDetails,
   type RunningApi,
   startApi,
 } from "./harness.ts";
@@ -99,16 +100,7 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
     );
     const sessionId = sessionIdOf(((await response.json()) as { url: string }).url);
-    await enterDetails(api.baseUrl, sessionId, {
-      email: "jordan@example.com",
-      fullName: "Jordan Lee",
-      phone: "(415) 555-2671",
-      country: "US",
-      line1: "1 Market Street",
-      city: "San Francisco",
-      region: "CA",
-      postalCode: "94105",
-    });
+    await enterDetails(api.baseUrl, sessionId, shopperDetails.US);
     const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
     expect(page).toContain("Pay by card");
     expect(page).not.toContain("with Khalti");
