@@ -4,6 +4,9 @@ import { errorCodes, isErrorCode, lineRefusal } from "./errors.ts";
 describe("error codes", () => {
   it("recognises the codes the store API sends and nothing else", () => {
     expect(isErrorCode("insufficient_inventory")).toBe(true);
+    // Untrusted JSON: an array or object whose text is a code is still not a code.
+    expect(isErrorCode(["not_found"])).toBe(false);
+    expect(isErrorCode({ toString: () => "not_found" })).toBe(false);
     expect(isErrorCode("invalid_request")).toBe(true);
     expect(isErrorCode("toString")).toBe(false);
     expect(isErrorCode("INSUFFICIENT_INVENTORY")).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShippingCountry, shippingCountries, shippingRates } from "./shop-offer.ts";
+import { cashOnDeliveryCountries, isShippingCountry, shippingCountries, shippingRates } from "./shop-offer.ts";
 
 describe("the shop's delivery offer", () => {
   it("has one rate for each country the shop ships to, and Nepal is free", () => {
@@ -17,5 +17,24 @@ describe("the shop's delivery offer", () => {
     expect(isShippingCountry("UK")).toBe(false);
     expect(isShippingCountry("np")).toBe(false);
     expect(isShippingCountry(undefined)).toBe(false);
+  });
+
+  it("quotes every rate in rupees, the currency the shop prices in and checkout charges", () => {
+    expect(new Set(shippingRates.map((rate) => rate.currencyCode))).toEqual(new Set(["NPR"]));
+  });
+
+  it("prints each country by its English name on addresses and pages", () => {
+    expect(Object.fromEntries(shippingRates.map((rate) => [rate.country, rate.countryName]))).toEqual({
+      NP: "Nepal",
+      IN: "India",
+      US: "United States",
+      GB: "United Kingdom",
+      CA: "Canada",
+      AE: "United Arab Emirates",
+    });
+  });
+
+  it("takes cash at the door in Nepal only", () => {
+    expect(cashOnDeliveryCountries).toEqual(["NP"]);
   });
 });
