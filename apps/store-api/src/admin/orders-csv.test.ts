@@ -70,4 +70,23 @@ describe("the orders CSV", () => {
   it("leaves an international phone number readable (it starts with +, so it is prefixed too)", () => {
     expect(cellsOfFirstOrder(ordersCsv([order()]))[4]).toBe("'+9779812345678");
   });
+
+  it("gives every customer column of an order without details (placed before checkout asked for them) an empty cell", () => {
+    const cells = cellsOfFirstOrder(ordersCsv([order({ customer: null })]));
+    expect(cells.slice(2, 8)).toEqual(["", "", "", "", "", "card"]);
+  });
+
+  it("lists every line of an order in one cell, each with its SKU when it has one", () => {
+    const csv = ordersCsv([
+      order({
+        lines: [
+          { quantity: 2, productTitle: "Pure Himalayan Shilajit Resin", variantTitle: "10 g", sku: null },
+          { quantity: 1, productTitle: "Shilajit Travel Tin 5 g", variantTitle: "5 g", sku: "HS-TIN-5" },
+        ],
+      }),
+    ]);
+    expect(cellsOfFirstOrder(csv)[15]).toBe(
+      "2 × Pure Himalayan Shilajit Resin (10 g); 1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
+    );
+  });
 });

@@ -27,6 +27,13 @@ describe("eSewa signatures", () => {
   });
 });
 
+describe("a signed field that is missing", () => {
+  it("is signed as empty, as eSewa does, so leaving it out cannot forge a signature", () => {
+    expect(esewaSignature({ a: "1" }, "a,b", "secret")).toBe(esewaSignature({ a: "1", b: "" }, "a,b", "secret"));
+    expect(esewaSignature({ a: "1" }, "a,b", "secret")).not.toBe(esewaSignature({ a: "1", b: "2" }, "a,b", "secret"));
+  });
+});
+
 describe("readSignedAnswer", () => {
   it("keeps numbers as written, so their signature can be checked", () => {
     expect(
@@ -39,5 +46,6 @@ describe("readSignedAnswer", () => {
     expect(readSignedAnswer("[1]")).toBeUndefined();
     expect(readSignedAnswer("not json")).toBeUndefined();
     expect(readSignedAnswer('"text"')).toBeUndefined();
+    expect(readSignedAnswer("null")).toBeUndefined();
   });
 });

@@ -12,9 +12,13 @@ describe("convertMinorUnits", () => {
   it("scales down only when nothing is lost", () => {
     expect(convertMinorUnits(65000, 2, 0)).toBe(650);
     expect(convertMinorUnits(65050, 2, 0)).toBeUndefined();
+    expect(convertMinorUnits(65000, 3, 1)).toBe(650);
+    // Dividing, never multiplying by 10^-4, which gives 0.9999999999999999 here.
+    expect(convertMinorUnits(10000, 4, 0)).toBe(1);
   });
   it("refuses negative, fractional and unsafe amounts", () => {
     expect(convertMinorUnits(-1, 2, 2)).toBeUndefined();
+    expect(convertMinorUnits(0, 2, 2)).toBe(0);
     expect(convertMinorUnits(1.5, 2, 2)).toBeUndefined();
     expect(convertMinorUnits(Number.MAX_SAFE_INTEGER, 0, 2)).toBeUndefined();
   });
@@ -26,6 +30,8 @@ describe("parseDecimalAmount", () => {
     expect(parseDecimalAmount("650.0", 2)).toBe(65000);
     expect(parseDecimalAmount("650.05", 2)).toBe(65005);
     expect(parseDecimalAmount("1,000.5", 2)).toBe(100050);
+    expect(parseDecimalAmount("10,000.50", 2)).toBe(1000050);
+    expect(parseDecimalAmount("1,000,000", 0)).toBe(1000000);
     expect(parseDecimalAmount(" 12 ", 2)).toBe(1200);
   });
   it("reads a JSON number through its decimal text", () => {

@@ -29,10 +29,17 @@ describe("redirect URLs", () => {
       "http://localhost:3001/",
       "javascript:alert(1)",
       "http://user:pass@localhost:3000/",
+      "http://user@localhost:3000/",
+      "http://:pass@localhost:3000/",
       "//evil.example/",
       "/success",
     ]) {
       expect(allowedRedirect(value, shop), value).toBeUndefined();
     }
+  });
+
+  it("sends shoppers back over http or https only, even to an allowed origin of another scheme", () => {
+    expect(allowedRedirect("ws://shop.example/", new Set(["ws://shop.example"]))).toBeUndefined();
+    expect(allowedRedirect("ftp://shop.example/", new Set(["ftp://shop.example"]))).toBeUndefined();
   });
 });
