@@ -24,7 +24,10 @@ export function loadDotEnv(file = path.join(root, ".env")) {
   }
 }
 
-/** Newest modification time of any file under the given folders (node_modules and outputs skipped). */
+/**
+ * Newest modification time of the given files and of any file under the given folders (node_modules and
+ * outputs skipped).
+ */
 export function newestSourceTime(folders) {
   let newest = 0;
   const skip = new Set(["node_modules", "build", "dist", ".react-router", "test-results", "data"]);
@@ -36,7 +39,11 @@ export function newestSourceTime(folders) {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const folder of folders) if (existsSync(folder)) visit(folder);
+  for (const folder of folders) {
+    if (!existsSync(folder)) continue;
+    if (statSync(folder).isDirectory()) visit(folder);
+    else newest = Math.max(newest, statSync(folder).mtimeMs);
+  }
   return newest;
 }
 

@@ -6,7 +6,11 @@ const steps = [
   ["Type checks", "npm", ["run", "typecheck"]],
   ["Lint", "npm", ["run", "lint"]],
   ["Contract package: unit tests", "npm", ["test", "-w", "packages/hosted-api"]],
-  ["Scripts: unit tests (npm start's supervisor)", "node", ["--test", "scripts/supervisor.test.mjs"]],
+  [
+    "Scripts: unit tests (npm start's supervisor and build checks)",
+    "node",
+    ["--test", "scripts/supervisor.test.mjs", "scripts/lib.test.mjs"],
+  ],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],
   ["Back office: unit tests", "npm", ["test", "-w", "apps/admin"]],
