@@ -6,8 +6,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
 import { clientErrorAnswer } from "./client-errors";
+import { deferHydration } from "./deferred-hydration";
 import { EventLoopPressure } from "./event-loop-pressure";
-import { lowPriorityModules } from "./module-priority";
 import { pageCacheKey, renderedUrl } from "./page-cache-key";
 import { PageCache, type CachedPage } from "./page-cache";
 import { RenderQueue, RenderQueueFullError } from "./render-queue";
@@ -157,8 +157,8 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     let payload = Buffer.from(await result.arrayBuffer());
     const contentType = result.headers.get("content-type");
     if (contentType?.startsWith("text/html")) {
-      // Module preloads at low priority, as in the prerendered pages (decision 009).
-      const html = lowPriorityModules(payload.toString("utf8"));
+      // Rendered pages hydrate after they have painted, like prerendered ones.
+      const html = deferHydration(payload.toString("utf8"));
       payload = Buffer.from(html, "utf8");
       // Inline scripts are allowed by their hashes, computed from this very document.
       outgoing["content-security-policy"] = contentSecurityPolicy(security, inlineScriptHashes(html));

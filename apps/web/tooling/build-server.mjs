@@ -1,6 +1,6 @@
 // Bundles the production web server (server/main.ts) into dist/server-main.js, started by dist/server.js,
-// packages left external; rewrites the prerendered pages' module preloads to low priority (as the server
-// does for rendered ones; decision 009), and records the public settings this build's prerendered pages were made with.
+// packages left external; rewrites the prerendered pages to hydrate after their first paint (as the server
+// does for rendered ones), and records the public settings this build's prerendered pages were made with.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -26,7 +26,7 @@ writeFileSync("dist/server.js", 'process.env.NODE_ENV ??= "production";\nawait i
 // The prerendered files are then final, also when a CDN serves build/client without this server.
 // The rewrite is the server's own code, bundled in memory and imported from there.
 const { outputFiles } = await build({
-  entryPoints: ["server/module-priority.ts"],
+  entryPoints: ["server/deferred-hydration.ts"],
   bundle: true,
   platform: "node",
   format: "esm",
@@ -35,13 +35,13 @@ const { outputFiles } = await build({
   logLevel: "warning",
 });
 const rewriteSource = Buffer.from(outputFiles[0].contents).toString("base64");
-const { lowPriorityModules } = await import(`data:text/javascript;base64,${rewriteSource}`);
+const { deferHydration } = await import(`data:text/javascript;base64,${rewriteSource}`);
 const pages = readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
 for (const page of pages) {
   const file = path.join("build/client", page);
   const html = readFileSync(file, "utf8");
-  const rewritten = lowPriorityModules(html);
-  if (rewritten !== html) writeFileSync(file, rewritten);
+  const deferred = deferHydration(html);
+  if (deferred !== html) writeFileSync(file, deferred);
 }
 
 writeFileSync(webBuildStamp, `${JSON.stringify(webBuildSettings(), null, 2)}\n`);
