@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 
@@ -24,15 +23,21 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
-        const body = new PassThrough({
+        // One buffer, not a stream of React's small chunks: every reader wants the whole document anyway.
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
           final(callback) {
             clearTimeout(timeout);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
             callback();
           },
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
       },
       onShellError(error: unknown) {
         clearTimeout(timeout);

@@ -14,6 +14,7 @@ import { RenderQueue, RenderQueueFullError } from "./render-queue";
 import { canonicalRedirect, requestUrl } from "./request-target";
 import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
 import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
+import { createStoreFetch } from "./store-fetch";
 
 export interface WebServerOptions {
   /** The folder holding React Router's build (client/ and server/). */
@@ -81,6 +82,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       baseUrl: environment.storeApiUrl,
       storeId: environment.storeId,
       timeoutMs: environment.storeApiTimeoutMs,
+      fetch: createStoreFetch(),
     });
   const security: SecurityOptions = {
     storeApiOrigin: new URL(environment.publicStoreApiUrl).origin,

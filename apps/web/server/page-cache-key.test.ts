@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { pageCacheKey, renderedUrl } from "./page-cache-key";
 
@@ -24,5 +27,33 @@ describe("page cache key", () => {
   it("renders with the same URL the key describes", () => {
     const url = renderedUrl(new URL("http://shop.test/store?r=1"));
     expect(url.href).toBe("http://shop.test/store");
+  });
+
+  it("matches the app: no code a server render runs reads the query string", () => {
+    // The shortcut above holds only while this is true. A line that reads the address must be one of
+    // these, each safe for the reason given; a page that starts reading a parameter must be listed in
+    // page-cache-key.ts instead, or its server render would never see the parameter.
+    const safeReads: Record<string, RegExp> = {
+      // React Router's location is the rendered URL, which has only the parameters listed.
+      "entry.server.tsx": /url=\{request\.url\}/,
+      // The path only.
+      "routes/country.tsx": /new URL\(request\.url\)\.pathname/,
+      // Prerendered without a query; reads the order number only once hydrated (useHydrated).
+      "routes/success.tsx": /useSearchParams/,
+      // In the browser, when the shopper clicks checkout.
+      "components/cart/use-checkout.ts": /window\.location\.href/,
+    };
+    const readsAddress = /useSearchParams|searchParams|\.search\b|location\.href|request\.url|useLocation\(\)\.search/;
+    const appFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app");
+    const unsafe: string[] = [];
+    for (const file of readdirSync(appFolder, { recursive: true, encoding: "utf8" })) {
+      if (!/\.(ts|tsx)$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const name = file.split(path.sep).join("/");
+      for (const line of readFileSync(path.join(appFolder, file), "utf8").split("\n")) {
+        if (!readsAddress.test(line) || /^\s*(\/\/|\*)/.test(line)) continue;
+        if (safeReads[name]?.test(line) !== true) unsafe.push(`${name}: ${line.trim()}`);
+      }
+    }
+    expect(unsafe).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { copyrightYears, endOfYear, yearIn } from "./calendar";
 
 describe("the shop's calendar", () => {
@@ -7,6 +7,19 @@ describe("the shop's calendar", () => {
     const moment = new Date("2026-12-31T18:30:00Z");
     expect(yearIn("Asia/Kathmandu", moment)).toBe(2027);
     expect(yearIn("UTC", moment)).toBe(2026);
+  });
+
+  it("builds one formatter per time zone, not one per call (every render asks for the year)", () => {
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      const moment = new Date("2026-06-01T00:00:00Z");
+      yearIn("Pacific/Auckland", moment);
+      yearIn("Pacific/Auckland", moment);
+      expect(yearIn("Pacific/Auckland", moment)).toBe(2026);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it("keeps offers valid to the end of the current year", () => {

@@ -1,6 +1,14 @@
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than a page's other date work. */
+const yearFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The year a moment falls in, on the shop's calendar (its time zone, not the server's or the shopper's). */
 export function yearIn(timeZone: string, moment: Date): number {
-  return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone }).format(moment));
+  let format = yearFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat("en", { year: "numeric", timeZone });
+    yearFormats.set(timeZone, format);
+  }
+  return Number(format.format(moment));
 }
 
 /** The last day of a year as an ISO date: offers stay valid to the end of the year they are shown in. */

@@ -14,7 +14,15 @@ purifier.addHook("afterSanitizeAttributes", (node) => {
 
 /** Descriptions rarely change, and sanitising through a DOM is the slowest part of a product page. */
 const sanitized = new Map<string, string>();
+/** The same for their text (meta descriptions), which needs a DOM too. */
+const texts = new Map<string, string>();
 const maxRemembered = 500;
+
+function remember(memory: Map<string, string>, key: string, value: string): string {
+  if (memory.size >= maxRemembered) memory.delete(memory.keys().next().value ?? "");
+  memory.set(key, value);
+  return value;
+}
 
 /**
  * Cleans untrusted HTML from the store (product descriptions) down to harmless formatting:
@@ -30,15 +38,15 @@ export function sanitizeHtml(html: string): string {
     ADD_ATTR: ["target"],
     ALLOW_DATA_ATTR: false,
   });
-  if (sanitized.size >= maxRemembered) sanitized.delete(sanitized.keys().next().value ?? "");
-  sanitized.set(html, clean);
-  return clean;
+  return remember(sanitized, html, clean);
 }
 
 /** The visible text of HTML, for meta descriptions. */
 export function htmlToText(html: string): string {
+  const known = texts.get(html);
+  if (known !== undefined) return known;
   // A space after each block keeps "<p>One</p><p>Two</p>" from reading "OneTwo".
   const spaced = sanitizeHtml(html).replace(/<\/(p|li|h[1-6]|div|blockquote|td|th)>|<br\s*\/?>/gi, "$& ");
   const fragment = JSDOM.fragment(spaced);
-  return (fragment.textContent ?? "").replace(/\s+/g, " ").trim();
+  return remember(texts, html, (fragment.textContent ?? "").replace(/\s+/g, " ").trim());
 }

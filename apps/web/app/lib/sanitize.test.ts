@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { JSDOM } from "jsdom";
+import { describe, expect, it, vi } from "vitest";
 import { htmlToText, sanitizeHtml } from "./sanitize.server";
 
 describe("description sanitising", () => {
@@ -25,5 +26,17 @@ describe("description sanitising", () => {
 
   it("extracts plain text for meta descriptions", () => {
     expect(htmlToText("<p>One</p>\n<ul><li>Two</li></ul><script>three()</script>")).toBe("One Two");
+  });
+
+  it("parses a description's text once, however many pages show it", () => {
+    const parsed = vi.spyOn(JSDOM, "fragment");
+    try {
+      const html = "<p>Remembered</p><p>text</p>";
+      expect(htmlToText(html)).toBe("Remembered text");
+      expect(htmlToText(html)).toBe("Remembered text");
+      expect(parsed).toHaveBeenCalledTimes(1);
+    } finally {
+      parsed.mockRestore();
+    }
   });
 });

@@ -108,6 +108,48 @@ describe("store API client", () => {
     }
   });
 
+  it("asks for the product and its stock at once, one round trip", async () => {
+    const { calls, fetch } = fakeFetch((url) => json(url.includes("/variants") ? variantsFixture : productFixture));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const id = (productFixture as { product: { id: string } }).product.id;
+    const loading = api.getProductWithStock(id);
+    // Both calls are out before either answer is read.
+    expect(calls.map((call) => decodeURIComponent(call.url))).toEqual([
+      `https://api.test/store/s/products/${id}`,
+      `https://api.test/store/s/variants?fields=inventory_quantity&product_ids[]=${id}`,
+    ]);
+    await loading;
+    expect(calls).toHaveLength(2);
+  });
+
+  it("asks for the stock again when the store answers with another id than it was asked for", async () => {
+    const id = (productFixture as { product: { id: string } }).product.id;
+    const { calls, fetch } = fakeFetch((url) => {
+      if (!url.includes("/variants")) return json(productFixture);
+      // Stock only for the product's own id: the handle's answer is empty.
+      return json(url.includes(encodeURIComponent(id)) ? variantsFixture : { variants: [] });
+    });
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const product = await api.getProductWithStock("a-handle");
+    expect(calls.map((call) => decodeURIComponent(call.url))).toEqual([
+      "https://api.test/store/s/products/a-handle",
+      "https://api.test/store/s/variants?fields=inventory_quantity&product_ids[]=a-handle",
+      `https://api.test/store/s/variants?fields=inventory_quantity&product_ids[]=${id}`,
+    ]);
+    const direct = await createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch }).getProductWithStock(id);
+    expect(product.variants.map((variant) => variant.inventoryQuantity)).toEqual(
+      direct.variants.map((variant) => variant.inventoryQuantity),
+    );
+  });
+
+  it("reports the product call's error when both fail, and leaves no rejection unhandled", async () => {
+    const { fetch } = fakeFetch((url) =>
+      url.includes("/variants") ? json({}, 500, "Internal Server Error") : json({}, 404, "Not Found"),
+    );
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    await expect(api.getProductWithStock("p")).rejects.toThrow("HTTP 404: Not Found");
+  });
+
   it("fails the detail load when the stock call fails", async () => {
     const { fetch } = fakeFetch((url) =>
       url.includes("/variants") ? json({}, 500, "Internal Server Error") : json(productFixture),

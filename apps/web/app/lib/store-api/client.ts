@@ -155,8 +155,16 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       return reshapeVariantStock(await call(`/variants?${params.toString()}`, {}, signal));
     },
     async getProductWithStock(id, signal) {
-      const product = await api.getProduct(id, signal);
-      return withFreshStock(product, await api.getVariantStock([product.id], signal));
+      if (!isPossibleProductId(id)) return api.getProduct(id, signal);
+      // Both calls at once, one round trip instead of two on every product page. The store answers with
+      // the product it was asked for; one that answers with another id (a handle) is asked again for it.
+      const productCall = api.getProduct(id, signal);
+      const stockCall = api.getVariantStock([id], signal);
+      // When the product call fails, its error is the one reported and this one is not awaited.
+      stockCall.catch(() => undefined);
+      const product = await productCall;
+      const stock = product.id === id ? await stockCall : await api.getVariantStock([product.id], signal);
+      return withFreshStock(product, stock);
     },
     async createCheckout(request, signal) {
       const body: CheckoutRequestBody = {

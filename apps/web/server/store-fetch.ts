@@ -1,0 +1,81 @@
+import http from "node:http";
+import https from "node:https";
+
+/**
+ * A `fetch` for the server's calls to the store API, over node:http with kept-alive connections. The
+ * global fetch costs about 1 ms more per call on this path (measured: 1.4–2.3 ms against 0.6 ms for the
+ * product list on loopback), and a product page makes two calls per render. It does what the store API
+ * client asks of fetch: a method, headers, a string body, an AbortSignal, and a Response it can read.
+ */
+export function createStoreFetch(): typeof fetch {
+  const agents = {
+    "http:": new http.Agent({ keepAlive: true }),
+    "https:": new https.Agent({ keepAlive: true }),
+  };
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        reject(new TypeError(`Unsupported protocol ${url.protocol}`));
+        return;
+      }
+      const body = init?.body;
+      if (body !== undefined && body !== null && typeof body !== "string") {
+        reject(new TypeError("The store fetch sends string bodies only"));
+        return;
+      }
+      const signal = init?.signal ?? undefined;
+      if (signal?.aborted === true) {
+        reject(signal.reason);
+        return;
+      }
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((value, name) => {
+        headers[name] = value;
+      });
+      if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body));
+      const transport = url.protocol === "https:" ? https : http;
+      const request = transport.request(url, {
+        method: init?.method ?? "GET",
+        headers,
+        agent: agents[url.protocol],
+      });
+      const onAbort = () => {
+        request.destroy();
+        reject(signal?.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const settle = () => signal?.removeEventListener("abort", onAbort);
+      request.on("error", (error) => {
+        settle();
+        reject(new TypeError("fetch failed", { cause: error }));
+      });
+      request.on("response", (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", (error) => {
+          settle();
+          reject(new TypeError("fetch failed", { cause: error }));
+        });
+        response.on("end", () => {
+          settle();
+          const status = response.statusCode ?? 502;
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === "string") responseHeaders.set(name, value);
+            else if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+          }
+          // A Response may not carry a body with these statuses.
+          const empty = status === 204 || status === 205 || status === 304;
+          resolve(
+            new Response(empty ? null : Buffer.concat(chunks), {
+              status,
+              statusText: response.statusMessage ?? "",
+              headers: responseHeaders,
+            }),
+          );
+        });
+      });
+      request.end(body ?? undefined);
+    });
+}
