@@ -129,8 +129,10 @@ export async function createCheckoutSession(
       throw new ApiError(400, "mixed_currencies", "All items of one checkout must be priced in the same currency.");
     }
     const managed = priced.filter((line) => line.variant.manageInventory);
-    const replaced =
-      options.client === undefined ? [] : await sessionsToReplace(tx, options.client, items, managed, options.now);
+    const { open, replaced } =
+      options.client === undefined
+        ? { open: 0, replaced: [] }
+        : await sessionsToReplace(tx, options.client, items, managed, options.now);
     const released = new Map<string, number>();
     for (const line of replaced.flatMap((session) => session.held)) {
       released.set(line.variantId, (released.get(line.variantId) ?? 0) + line.quantity);
@@ -181,16 +183,14 @@ export async function createCheckoutSession(
           ),
         );
     }
-    if (options.client !== undefined) {
-      const stillOpen = await openSessionsOf(tx, options.client.key, options.now);
-      if (stillOpen.length >= options.client.maxOpenSessions) {
-        throw new ApiError(
-          429,
-          "too_many_open_checkouts",
-          `This address already has ${stillOpen.length} unpaid checkouts open. Finish or cancel one, or try again once they expire.`,
-          { open: stillOpen.length, max: options.client.maxOpenSessions },
-        );
-      }
+    const stillOpen = open - replaced.length;
+    if (options.client !== undefined && stillOpen >= options.client.maxOpenSessions) {
+      throw new ApiError(
+        429,
+        "too_many_open_checkouts",
+        `This address already has ${stillOpen} unpaid checkouts open. Finish or cancel one, or try again once they expire.`,
+        { open: stillOpen, max: options.client.maxOpenSessions },
+      );
     }
     const [session] = await tx
       .insert(checkoutSessions)
@@ -230,6 +230,16 @@ export async function createCheckoutSession(
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** The checkout has no payment still open at a provider (Stripe, Khalti, eSewa). */
+function noPaymentOpenAtProvider(tx: Pick<Database, "select">) {
+  return notExists(
+    tx
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), eq(paymentAttempts.status, "pending"))),
+  );
+}
+
 /** A client's open checkouts that no provider is taking a payment for, oldest first, locked. */
 async function openSessionsOf(tx: Transaction, clientKey: string, now: Date) {
   return tx
@@ -240,28 +250,26 @@ async function openSessionsOf(tx: Transaction, clientKey: string, now: Date) {
         eq(checkoutSessions.clientKey, clientKey),
         eq(checkoutSessions.status, "open"),
         sql`${checkoutSessions.expiresAt} > ${now}`,
-        notExists(
-          tx
-            .select({ id: paymentAttempts.id })
-            .from(paymentAttempts)
-            .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), eq(paymentAttempts.status, "pending"))),
-        ),
+        noPaymentOpenAtProvider(tx),
       ),
     )
     .orderBy(asc(checkoutSessions.createdAt), asc(checkoutSessions.id))
     .for("update");
 }
 
-/** The client's earlier unpaid checkouts this one replaces: the same items, or holding what it is short of. */
+/**
+ * How many unpaid checkouts the client has open (locked until this transaction ends), and those this one
+ * replaces: the same items, or holding what it is short of.
+ */
 async function sessionsToReplace(
   tx: Transaction,
   client: ClientHold,
   items: readonly { variantId: string; quantity: number }[],
   managed: readonly { variantId: string; quantity: number }[],
   now: Date,
-): Promise<{ id: string; held: { variantId: string; quantity: number }[] }[]> {
+): Promise<{ open: number; replaced: { id: string; held: { variantId: string; quantity: number }[] }[] }> {
   const open = await openSessionsOf(tx, client.key, now);
-  if (open.length === 0) return [];
+  if (open.length === 0) return { open: 0, replaced: [] };
   const lines = await tx
     .select({
       sessionId: checkoutLines.sessionId,
@@ -292,11 +300,12 @@ async function sessionsToReplace(
   const short = new Set(
     managed.filter((line) => (available.get(line.variantId) ?? 0) < line.quantity).map((line) => line.variantId),
   );
-  return open.flatMap(({ id }) => {
+  const replaced = open.flatMap(({ id }) => {
     const own = lines.filter((line) => line.sessionId === id);
     const replace = sameItems(own, items) || own.some((line) => line.reserved && short.has(line.variantId));
     return replace ? [{ id, held: own.filter((line) => line.reserved) }] : [];
   });
+  return { open: open.length, replaced };
 }
 
 export async function findCheckoutSession(db: Database, id: string): Promise<SessionWithLines | undefined> {
@@ -420,16 +429,7 @@ export async function releaseExpiredSessions(db: Database, now: Date): Promise<n
       .update(checkoutSessions)
       .set({ status: "expired", completedAt: now })
       .where(
-        and(
-          eq(checkoutSessions.status, "open"),
-          lte(checkoutSessions.expiresAt, now),
-          notExists(
-            tx
-              .select({ id: paymentAttempts.id })
-              .from(paymentAttempts)
-              .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), eq(paymentAttempts.status, "pending"))),
-          ),
-        ),
+        and(eq(checkoutSessions.status, "open"), lte(checkoutSessions.expiresAt, now), noPaymentOpenAtProvider(tx)),
       )
       .returning({ id: checkoutSessions.id });
     await releaseReservations(
