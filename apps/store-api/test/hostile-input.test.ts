@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { detailsFields } from "../src/checkout/details/types.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkoutBody,
@@ -154,18 +155,6 @@ const checkoutProbe: fc.Arbitrary<Probe> = fc.oneof(
 );
 /** An open session every run may probe (but not cancel), made before the snapshot is taken. */
 const openSessionId = { current: "cs_unset" };
-const detailsFields = [
-  "email",
-  "fullName",
-  "phone",
-  "country",
-  "line1",
-  "line2",
-  "city",
-  "region",
-  "district",
-  "postalCode",
-];
 const hostedProbe: fc.Arbitrary<Probe> = fc
   .record({
     id: fc.oneof(
