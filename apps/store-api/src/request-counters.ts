@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "./db/connection.ts";
 import { requestCounters } from "./db/schema.ts";
 
@@ -7,6 +7,10 @@ import { requestCounters } from "./db/schema.ts";
 export interface RequestLimit {
   /** Counts one request; answers the seconds to wait when the client is over its limit, else null. */
   take(client: string): Promise<number | null>;
+  /** Takes one counted request back (a sign-in that succeeded does not count against its address). */
+  giveBack(client: string): Promise<void>;
+  /** Starts the client afresh. */
+  forget(client: string): Promise<void>;
 }
 
 export interface RequestLimitOptions {
@@ -23,19 +27,31 @@ export function secondsUntil(windowEndsAt: Date, now: Date): number {
 }
 
 /**
- * Fixed windows kept in the database (one upsert per request), so that several API copies on one
- * PostgreSQL database share each client's count. The client (an address, a session id) is stored only
+ * Fixed windows kept in the database (one atomic upsert per request, so parallel requests cannot slip
+ * past the limit), so that several API copies on one PostgreSQL database share each client's count. The client (an address, a session id) is stored only
  * as a hash. Ended windows are deleted now and then.
  */
 export function databaseRequestLimit(db: Database, options: RequestLimitOptions): RequestLimit {
   let takesSinceCleanup = 0;
+  const keyHashOf = (client: string) => createHash("sha256").update(`${options.scope}\0${client}`).digest("base64url");
+  const row = (client: string) =>
+    and(eq(requestCounters.scope, options.scope), eq(requestCounters.keyHash, keyHashOf(client)));
   return {
+    async giveBack(client) {
+      await db
+        .update(requestCounters)
+        .set({ count: sql`GREATEST(${requestCounters.count} - 1, 0)` })
+        .where(row(client));
+    },
+    async forget(client) {
+      await db.delete(requestCounters).where(row(client));
+    },
     async take(client) {
       const now = options.now();
       const ends = new Date(now.getTime() + options.windowMs);
-      const keyHash = createHash("sha256").update(`${options.scope}\0${client}`).digest("base64url");
+      const keyHash = keyHashOf(client);
       const ended = sql`${requestCounters.windowEndsAt} <= ${now.toISOString()}::timestamptz`;
-      const [row] = await db
+      const [counted] = await db
         .insert(requestCounters)
         .values({ scope: options.scope, keyHash, count: 1, windowEndsAt: ends })
         .onConflictDoUpdate({
@@ -51,8 +67,8 @@ export function databaseRequestLimit(db: Database, options: RequestLimitOptions)
         takesSinceCleanup = 0;
         await db.delete(requestCounters).where(lt(requestCounters.windowEndsAt, now));
       }
-      if (row === undefined || row.count <= options.max) return null;
-      return secondsUntil(row.windowEndsAt, now);
+      if (counted === undefined || counted.count <= options.max) return null;
+      return secondsUntil(counted.windowEndsAt, now);
     },
   };
 }

@@ -369,24 +369,6 @@ export const adminSessions = pgTable(
   (table) => [index("admin_sessions_owner_idx").on(table.ownerId)],
 );
 
-/**
- * Sign-in attempts per account and per client address in the current window, shared by every API copy.
- * Keys are hashes: a mistyped password in the email field is never stored.
- */
-export const signInAttempts = pgTable(
-  "sign_in_attempts",
-  {
-    scope: text("scope").$type<"account" | "address">().notNull(),
-    keyHash: text("key_hash").notNull(),
-    attempts: integer("attempts").notNull(),
-    windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.scope, table.keyHash] }),
-    check("sign_in_attempts_scope_known", sql`${table.scope} IN ('account', 'address')`),
-  ],
-);
-
 /** Every change of a variant's on-hand stock made by hand or by a cancelled order, with who, when and why. */
 export const stockMovements = pgTable(
   "stock_movements",
@@ -461,7 +443,7 @@ export const paymentAttempts = pgTable(
 
 /**
  * Requests counted per client in fixed windows (checkouts and payment attempts per address, payment
- * attempts per checkout), in the database so that every API copy counts together. Keys are hashes.
+ * attempts per checkout, sign-in attempts per account and per address), in the database so that every API copy counts together. Keys are hashes.
  */
 export const requestCounters = pgTable(
   "request_counters",

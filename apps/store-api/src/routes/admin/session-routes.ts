@@ -6,7 +6,7 @@ import { findOwnerByEmail } from "../../admin/owners.ts";
 import { hashPassword, maxPasswordLength, needsRehash, verifyPassword } from "../../admin/passwords.ts";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "../../admin/session-cookie.ts";
 import { createSession, deleteExpiredSessions, endSession, sessionLifetime } from "../../admin/sessions.ts";
-import { countSignInAttempt, recordSuccessfulSignIn } from "../../admin/sign-in-throttle.ts";
+import { signInThrottle } from "../../admin/sign-in-throttle.ts";
 import { owners } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
@@ -21,6 +21,7 @@ const signInSchema = z.object({
 export function registerSessionRoutes(app: FastifyInstance, options: AdminRouteOptions): void {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = signInThrottle(db, options.now);
   // Unknown emails are checked against this decoy, so they take as long as a wrong password.
   let decoy: Promise<string> | undefined;
   const decoyHash = () => (decoy ??= hashPassword("not any owner's password", options.passwordParameters));
@@ -31,7 +32,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: AdminRouteO
     async (request, reply): Promise<AdminSession> => {
       const now = options.now();
       const attempt = { email: request.body.email, address: request.ip };
-      const verdict = await countSignInAttempt(db, attempt, now);
+      const verdict = await throttle.count(attempt);
       if (!verdict.allowed) {
         reply.header("retry-after", String(verdict.retryAfterSeconds));
         throw new ApiError(
@@ -46,7 +47,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: AdminRouteO
       if (owner === undefined || !matches) {
         throw new ApiError(401, "sign_in_failed", "The email or password is not right.");
       }
-      await recordSuccessfulSignIn(db, attempt);
+      await throttle.succeeded(attempt);
       if (needsRehash(owner.passwordHash, options.passwordParameters)) {
         const passwordHash = await hashPassword(request.body.password, options.passwordParameters);
         await db.update(owners).set({ passwordHash }).where(eq(owners.id, owner.id));
