@@ -137,7 +137,6 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
     for (const row of rows.filter((candidate) => candidate.status === "sent")) {
       expect(emailed, row.number).toContain(row.number);
     }
-    expect(emailed.length).toBeGreaterThanOrEqual(acknowledged.size / 2);
     // Two real starts of the server (PGlite in a fresh folder, then after the kill): slow on a busy machine.
   }, 180_000);
 });
