@@ -1,6 +1,9 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { withSiteCss } from "./lib/site-css.server";
+
+export { withSiteCss };
 
 export const streamTimeout = 5_000;
 
@@ -13,7 +16,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext | undefined,
 ): Promise<Response> {
   if (request.method.toUpperCase() === "HEAD") {
     return Promise.resolve(new Response(null, { status: responseStatusCode, headers: responseHeaders }));
@@ -33,7 +36,9 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+            const document = Buffer.concat(chunks);
+            const page = loadContext?.writesSiteCss === true ? document : withSiteCss(document);
+            resolve(new Response(page, { headers: responseHeaders, status }));
             callback();
           },
         });

@@ -13,7 +13,7 @@ import { site } from "./content/site";
 import { yearIn } from "./lib/calendar";
 import { CartProvider } from "./lib/cart/cart-context";
 import { publicEnvironment } from "./lib/env.server";
-import { inlineCss } from "./lib/inline-css";
+import { renderedSiteCss } from "./lib/inline-css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -45,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#faf6ef" />
         <Meta />
         <Links />
-        <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
+        <style dangerouslySetInnerHTML={{ __html: renderedSiteCss }} suppressHydrationWarning />
       </head>
       <body className="flex min-h-screen flex-col">
         <ToastProvider>

@@ -71,10 +71,21 @@ function isCompressibleType(contentType: string | null): boolean {
   return contentType !== null && /^(text\/|application\/(json|xml|rss\+xml|javascript)|image\/svg)/.test(contentType);
 }
 
+/**
+ * The build's own stylesheet writer (exported by app/entry.server.tsx), or undefined for a build that
+ * writes the stylesheet while rendering.
+ */
+type SiteCssWriter = (document: Buffer<ArrayBuffer>) => Buffer<ArrayBuffer>;
+function siteCssWriter(build: ServerBuild): SiteCssWriter | undefined {
+  const writer: unknown = Reflect.get(build.entry.module, "withSiteCss");
+  return typeof writer === "function" ? (writer as SiteCssWriter) : undefined;
+}
+
 export async function createWebServer(options: WebServerOptions): Promise<http.Server> {
   const { environment } = options;
   const build = (await import(pathToFileURL(path.join(options.buildFolder, "server", "index.js")).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, "production");
+  const withSiteCss = siteCssWriter(build);
   const staticFiles = await loadStaticFiles(path.join(options.buildFolder, "client"));
   const storeApi =
     options.storeApi ??
@@ -147,7 +158,11 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     // Every answer is compressed here, once, so React Router gets no say in it.
     headers.delete("accept-encoding");
     // HEAD is answered from a GET render without its body, so the two share one cached page.
-    const result = await handleRequest(new Request(url, { method: "GET", headers }), { storeApi });
+    // The stylesheet (41 KB of the 70 KB) is written in after the rewrite below, which then reads less.
+    const result = await handleRequest(new Request(url, { method: "GET", headers }), {
+      storeApi,
+      writesSiteCss: withSiteCss !== undefined,
+    });
     const outgoing: Record<string, string | string[]> = {};
     result.headers.forEach((value, name) => {
       if (name !== "set-cookie") outgoing[name] = value;
@@ -162,6 +177,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       payload = Buffer.from(html, "utf8");
       // Inline scripts are allowed by their hashes, computed from this very document.
       outgoing["content-security-policy"] = contentSecurityPolicy(security, inlineScriptHashes(html));
+      if (withSiteCss !== undefined) payload = withSiteCss(payload);
     }
     outgoing["cache-control"] ??= "no-cache";
     return PageCache.entry(result.status, outgoing, payload, isCompressibleType(contentType));

@@ -6,3 +6,13 @@ import css from "../app.css?inline";
  * and React leaves the server's <style> contents alone while hydrating.
  */
 export const inlineCss: string = import.meta.env.SSR ? css : "";
+
+/**
+ * What React renders inside that <style> in a production build: a short marker, replaced by the
+ * stylesheet's bytes once the document is complete (`lib/site-css.server.ts`). React, the paint-first
+ * rewrite and the script hashing then handle 30 KB of text per page instead of 70 KB. The development
+ * server renders the text itself.
+ */
+export const siteCssMarker = "/*site-css*/";
+
+export const renderedSiteCss: string = import.meta.env.SSR && !import.meta.env.DEV ? siteCssMarker : inlineCss;

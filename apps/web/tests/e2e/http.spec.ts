@@ -48,6 +48,22 @@ test.describe("HTTP answers of the web server", () => {
     expect(gunzipSync(body).toString()).toContain("Our Store");
   });
 
+  test("rendered and prerendered pages carry the whole stylesheet in their head, and no marker", async ({
+    request,
+  }) => {
+    const styles: string[] = [];
+    for (const path of ["/blog", "/store", "/product/prod_himalayan_resin", "/no-such-page"]) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const style = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
+      expect(style.length, path).toBeGreaterThan(10_000);
+      expect(style, path).toContain("@font-face");
+      expect(html, path).not.toContain("/*site-css*/");
+      styles.push(style);
+    }
+    expect(new Set(styles).size).toBe(1);
+  });
+
   test("every page carries the security headers and a script policy without 'unsafe-inline'", async ({ request }) => {
     for (const path of ["/", "/store", "/product/prod_himalayan_resin", "/blog", "/no-such-page"]) {
       const response = await request.get(path);

@@ -6,6 +6,11 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The store API client of this server, created once at start-up (server/main.ts). */
     storeApi?: StoreApi;
+    /**
+     * True when the caller writes the site's stylesheet into the document itself (`withSiteCss`, exported
+     * by entry.server), after its own rewriting; otherwise entry.server writes it in.
+     */
+    writesSiteCss?: boolean;
   }
 }
 
