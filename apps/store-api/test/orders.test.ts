@@ -159,6 +159,8 @@ describe.each(kinds)("orders on %s", (kind) => {
     expect(placed.status).toBe(303);
     const order = await orderOf(placed.headers.get("location"));
     expect(order).toMatchObject({ paymentMethod: "cod", paymentStatus: "cod_due", paidAt: null, shippingAmount: 0 });
+    // The success page must not say the payment went through: it is told this order is paid on delivery.
+    expect(placed.headers.get("location")).toBe(`${shopOrigin}/success?order=${order.number}&payment=cod`);
     const after = await snapshot(api.db);
     expect(after.stock.var_resin_10g?.onHand).toBe((before.stock.var_resin_10g?.onHand ?? 0) - 2);
     expect(after.stock.var_resin_10g?.reserved).toBe(before.stock.var_resin_10g?.reserved);

@@ -38,8 +38,9 @@ describe("page cache key", () => {
       "entry.server.tsx": /url=\{request\.url\}/,
       // The path only.
       "routes/country.tsx": /new URL\(request\.url\)\.pathname/,
-      // Prerendered without a query; reads the order number only once hydrated (useHydrated).
-      "routes/success.tsx": /useSearchParams/,
+      // Prerendered without a query; reads the order number once hydrated (useHydrated), and the payment
+      // also in an inline script, in the browser, so cash on delivery shows its text at the first paint.
+      "routes/success.tsx": /useSearchParams|location\.search/,
       // In the browser, when the shopper clicks checkout.
       "components/cart/use-checkout.ts": /window\.location\.href/,
     };

@@ -21,3 +21,11 @@ export function isOrderNumber(value: unknown): value is string {
 
 /** The query parameter of the success URL that carries the order number. */
 export const orderNumberParameter = "order";
+
+/**
+ * The query parameter of the success URL that says how the order is paid, when that changes what the
+ * success page may say: `payment=cod` for cash on delivery, where nothing has been paid yet. Card and
+ * wallet orders carry no such parameter, and the page keeps SPEC's "Your payment was successful".
+ */
+export const successPaymentParameter = "payment";
+export const cashOnDeliveryPayment = "cod";

@@ -6,6 +6,8 @@ import {
   handlingDays,
   isShippingCountry,
   orderNumberParameter,
+  successPaymentParameter,
+  cashOnDeliveryPayment,
 } from "@herbo/hosted-api";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -102,10 +104,14 @@ function formValues(body: unknown): Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-/** The shop's success page with the order number the storefront shows. */
-function successUrlFor(session: SessionRow, orderNumber: string): string {
-  const url = new URL(session.successUrl);
-  url.searchParams.set(orderNumberParameter, orderNumber);
+/**
+ * The shop's success page with the order number the storefront shows, and `payment=cod` for cash on
+ * delivery, so the page does not tell that shopper their payment went through.
+ */
+export function successUrlFor(successUrl: string, order: { number: string; paymentMethod: string }): string {
+  const url = new URL(successUrl);
+  url.searchParams.set(orderNumberParameter, order.number);
+  if (order.paymentMethod === "cod") url.searchParams.set(successPaymentParameter, cashOnDeliveryPayment);
   return url.href;
 }
 
@@ -253,8 +259,12 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     );
   }
 
-  function successRedirect(reply: FastifyReply, session: SessionRow, orderNumber: string): FastifyReply {
-    return reply.redirect(successUrlFor(session, orderNumber), 303);
+  function successRedirect(
+    reply: FastifyReply,
+    session: SessionRow,
+    order: { number: string; paymentMethod: string },
+  ): FastifyReply {
+    return reply.redirect(successUrlFor(session.successUrl, order), 303);
   }
 
   /** Back to the payment step with a message on the section of the provider it concerns. */
@@ -408,7 +418,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     if (session?.status === "paid") {
       // The form sent again after the order was placed: the same success page, not a second order.
       const order = await findOrderBySession(db, session.id);
-      if (order !== undefined) return reply.redirect(successUrlFor(session, order.number), 303);
+      if (order !== undefined) return successRedirect(reply, session, order);
     }
     if (found === undefined || session?.status !== "open") return sendClosed(reply, session);
     const view = await orderView(found);
@@ -439,7 +449,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     }
     // A payment started earlier (the shopper came back from Stripe and chose again) is settled or stopped first.
     const paid = await stopPendingPayments(session.id, "Replaced by another payment", request.log);
-    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order.number);
+    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order);
     const providerContext = paymentContext(found, view, provider.id) ?? context;
     let outcome: Awaited<ReturnType<PaymentProvider["initiatePayment"]>>;
     try {
@@ -486,7 +496,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
           options.onOrderPlaced();
           request.log.info({ order: placed.order.number, method: placed.order.paymentMethod }, "order placed");
         }
-        return successRedirect(reply, placed.session, placed.order.number);
+        return successRedirect(reply, placed.session, placed.order);
       }
       case "details_missing":
         return reply.redirect(`/checkout/${encodeURIComponent(session.id)}`, 303);
@@ -526,7 +536,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     if (session.status === "paid") {
       // The webhook (or another tab) placed the order first.
       const order = await findOrderBySession(db, session.id);
-      if (order !== undefined) return successRedirect(reply, session, order.number);
+      if (order !== undefined) return successRedirect(reply, session, order);
     }
     const query = queryStrings(request.query);
     const reference = provider.referenceFromReturn(query);
@@ -571,7 +581,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     switch (outcome.kind) {
       case "placed":
       case "already_placed":
-        return successRedirect(reply, outcome.session, outcome.order.number);
+        return successRedirect(reply, outcome.session, outcome.order);
       case "pending":
         return sendPage(reply, 200, renderPaymentPendingPage(frame, provider.displayName, request.url));
       case "failed":
@@ -595,7 +605,7 @@ export function registerPaymentPage(app: FastifyInstance, options: PaymentPageOp
     const params = sessionParamsSchema.safeParse(request.params);
     if (!params.success) return sendClosed(reply, undefined);
     const paid = await stopPendingPayments(params.data.sessionId, "Cancelled by the shopper", request.log);
-    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order.number);
+    if (paid !== undefined) return successRedirect(reply, paid.session, paid.order);
     const outcome = await cancelSession(db, params.data.sessionId, now());
     if (outcome.kind === "cancelled") options.onStockChange();
     if (outcome.kind === "unknown") return sendClosed(reply, undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderNumberFromQuery } from "./order-number";
+import { orderNumberFromQuery, paysOnDelivery } from "./order-number";
 
 const from = (query: string) => orderNumberFromQuery(new URLSearchParams(query));
 
@@ -38,5 +38,23 @@ describe("the order number on /success", () => {
   it("is absent when the parameter is given twice, so a second value cannot be slipped in", () => {
     expect(from("?order=HS-1001&order=HS-1002")).toBeNull();
     expect(from("?order=HS-1001&order=x")).toBeNull();
+  });
+});
+
+describe("cash on delivery on /success", () => {
+  const onDelivery = (query: string) => paysOnDelivery(new URLSearchParams(query));
+
+  it("is read from payment=cod, given once", () => {
+    expect(onDelivery("?order=HS-1001&payment=cod")).toBe(true);
+    expect(onDelivery("payment=cod")).toBe(true);
+  });
+
+  it("is not assumed from anything else", () => {
+    expect(onDelivery("?order=HS-1001")).toBe(false);
+    expect(onDelivery("?payment=card")).toBe(false);
+    expect(onDelivery("?payment=COD")).toBe(false);
+    expect(onDelivery("?payment=cod&payment=cod")).toBe(false);
+    expect(onDelivery("?pay=cod")).toBe(false);
+    expect(onDelivery("?payment=")).toBe(false);
   });
 });

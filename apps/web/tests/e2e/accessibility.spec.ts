@@ -22,6 +22,7 @@ const pages = [
   "/product/prod_gift_box",
   "/success",
   "/success?order=HS-1001",
+  "/success?order=HS-1001&payment=cod",
   "/404",
   "/blog",
   "/blog/how-to-take-shilajit-correct-dosage-timing-tips",

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, open, storedCart, test } from "./support/fixtures";
+import { expect, failedResource, open, storedCart, test } from "./support/fixtures";
 
 async function expectSpecTexts(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You for Your Order!");
@@ -22,6 +22,32 @@ test("arriving from checkout with an order number shows it, keeps SPEC's texts a
   await expectSpecTexts(page);
   await expect.poll(() => storedCart(page)).toEqual([]);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+});
+
+test.describe("cash on delivery", () => {
+  // The first part blocks the page's modules, which Chromium logs as failed loads.
+  test.use({ allowConsoleErrors: failedResource });
+
+  test("the page says the shopper pays on arrival, not that the payment went through", async ({ page }) => {
+    const onDelivery = "Your order is placed, and you pay in cash when it arrives.";
+    const paid = "Your payment was successful.";
+    // Before any JavaScript module has run: the prerendered page's inline script alone picks the text.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto("/success?order=HS-1001&payment=cod");
+    await expect(page.getByText(onDelivery)).toBeVisible();
+    await expect(page.getByText(paid)).toBeHidden();
+    await page.unroute(/\/assets\/.*\.js$/);
+    // Hydrated, only that text is left in the page.
+    await open(page, "/success?order=HS-1001&payment=cod");
+    await expect(page.getByTestId("order-number")).toHaveText("Order number HS-1001");
+    await expect(page.getByText(onDelivery)).toBeVisible();
+    await expect(page.getByText(paid)).toHaveCount(0);
+    // Paid orders keep SPEC's text, before and after hydration.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto("/success?order=HS-1001");
+    await expect(page.getByText(paid)).toBeVisible();
+    await expect(page.getByText(onDelivery)).toBeHidden();
+  });
 });
 
 test("the prerendered page carries no order number: it is read in the browser only", async ({ request }) => {

@@ -47,6 +47,7 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   const number = new URL(page.url()).searchParams.get("order") ?? "";
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
   await expect(page.getByText(`Order number ${number}`)).toBeVisible();
+  await expect(page.getByText(/^Your payment was successful\./)).toBeVisible();
 
   await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
   const email = readable(emailsTo(shopper.email)[0] ?? "");
@@ -65,9 +66,12 @@ test("places a cash-on-delivery order for a Pokhara address, and the email says 
   await expect(page.getByRole("heading", { name: "Cash on delivery" })).toBeVisible();
   await page.getByRole("button", { name: "Place order, pay Rs. 650.00 on delivery" }).click();
 
-  await page.waitForURL(/\/success\?order=HS-\d+$/);
+  await page.waitForURL(/\/success\?order=HS-\d+&payment=cod$/);
   const number = new URL(page.url()).searchParams.get("order") ?? "";
   await expect(page.getByText(`Order number ${number}`)).toBeVisible();
+  // Nothing is paid yet, so the page must not say it is.
+  await expect(page.getByText(/^Your order is placed, and you pay in cash when it arrives\./)).toBeVisible();
+  await expect(page.getByText(/Your payment was successful/)).toHaveCount(0);
 
   await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
   const email = readable(emailsTo(shopper.email)[0] ?? "");

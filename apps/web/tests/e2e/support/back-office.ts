@@ -31,7 +31,7 @@ export async function buyResin(
   await enterNepalDetails(page, shopper);
   if (payment === "card") await payByCard(page);
   else await page.getByRole("button", { name: /^Place order, pay .+ on delivery$/ }).click();
-  await page.waitForURL(/\/success\?order=HS-\d+$/);
+  await page.waitForURL(payment === "card" ? /\/success\?order=HS-\d+$/ : /\/success\?order=HS-\d+&payment=cod$/);
   return new URL(page.url()).searchParams.get("order") ?? "";
 }
 
