@@ -276,7 +276,7 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     const { sessionId, attempt } = await startStripe();
     // Back from Stripe's page without paying, the shopper chooses cash on delivery.
     const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
-    expect(placed.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
+    expect(placed.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+&payment=cod$/);
     expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
     expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
   });
