@@ -13,7 +13,8 @@ export function meta({ matches }: Route.MetaArgs) {
     siteUrl: siteUrlOf(matches),
     path: "/success",
     title: `Thank You for Your Order | ${site.brand}`,
-    description: "Your payment was successful and your Herbo Shilajit order is being prepared.",
+    // True for every order, cash on delivery included (nothing is paid yet there).
+    description: "Your Herbo Shilajit order is placed and is being prepared.",
     noindex: true,
   });
 }

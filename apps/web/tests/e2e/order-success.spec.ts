@@ -54,6 +54,10 @@ test("the prerendered page carries no order number: it is read in the browser on
   const html = await (await request.get("/success?order=HS-1001")).text();
   expect(html).toContain("Thank You for Your Order!");
   expect(html).not.toContain("HS-1001");
+  // The description is shared with the link, also for cash on delivery, where nothing is paid yet.
+  expect(html).toContain(
+    '<meta name="description" content="Your Herbo Shilajit order is placed and is being prepared."',
+  );
 });
 
 test("no order number shows without the parameter", async ({ page }) => {
