@@ -108,7 +108,7 @@ function formValues(body: unknown): Record<string, unknown> {
  * The shop's success page with the order number the storefront shows, and `payment=cod` for cash on
  * delivery, so the page does not tell that shopper their payment went through.
  */
-export function successUrlFor(successUrl: string, order: { number: string; paymentMethod: string }): string {
+function successUrlFor(successUrl: string, order: { number: string; paymentMethod: string }): string {
   const url = new URL(successUrl);
   url.searchParams.set(orderNumberParameter, order.number);
   if (order.paymentMethod === "cod") url.searchParams.set(successPaymentParameter, cashOnDeliveryPayment);

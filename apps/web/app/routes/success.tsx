@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { cashOnDeliveryPayment, successPaymentParameter } from "@herbo/hosted-api";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/content/site";
@@ -28,8 +29,8 @@ const onDeliveryText =
 
 // Runs as the page is parsed, before React: the prerendered page holds both texts, and this marks the
 // section for cash on delivery so the right one shows at the first paint, not only once hydrated.
-const markOnDelivery =
-  '(function(){if(/(?:^|[?&])payment=cod(?:&|$)/.test(location.search))document.currentScript.parentElement.setAttribute("data-payment","cod")})()';
+// The same rule as paysOnDelivery: the contract's parameter, given once, with its cash-on-delivery value.
+const markOnDelivery = `(function(){if(new URLSearchParams(location.search).getAll(${JSON.stringify(successPaymentParameter)}).join()===${JSON.stringify(cashOnDeliveryPayment)})document.currentScript.parentElement.setAttribute("data-payment","cod")})()`;
 
 export default function Success() {
   const { clear, ready } = useCart();
