@@ -143,39 +143,39 @@ test.describe("untrusted catalogue text", () => {
 
 test.describe("an outage of the store", () => {
   test.use({ allowConsoleErrors: failedResource });
-  let slow: RunningServer;
+  let silent: RunningServer;
   let shop: RunningServer;
+  // Generous on purpose: what is tested is that the shop gives up on the store (after its 2.5 s timeout)
+  // instead of waiting for it, not how fast a busy machine renders the error page.
+  const patience = 15_000;
   test.beforeAll(async () => {
-    // A store that takes 10 s to answer anything.
-    slow = await startFakeStoreApi((_request, response) => {
-      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end("{}"), 10_000);
-    });
-    shop = await startWebServer(slow.url);
+    // A store that accepts every request and never answers.
+    silent = await startFakeStoreApi(() => undefined);
+    shop = await startWebServer(silent.url);
   });
   test.afterAll(async () => {
     await shop.stop();
-    await slow.stop();
+    await silent.stop();
   });
 
-  test("catalogue pages answer within 3 s with the error texts; static pages are unaffected", async ({
+  test("catalogue pages give up on a store that never answers and show the error texts; static pages are unaffected", async ({
     request,
     page,
   }) => {
-    const store = await request.get(`${shop.url}/store`, { timeout: 3_000 });
+    test.setTimeout(90_000);
+    const store = await request.get(`${shop.url}/store`, { timeout: patience });
     expect(store.status()).toBe(503);
     expect(await store.text()).toContain("Error loading products: The store did not answer in time");
-    const product = await request.get(`${shop.url}/product/prod_himalayan_resin`, { timeout: 3_000 });
+    const product = await request.get(`${shop.url}/product/prod_himalayan_resin`, { timeout: patience });
     expect(product.status()).toBe(503);
     expect(await product.text()).toContain("Error loading product: The store did not answer in time");
     for (const path of ["/", "/blog", "/shilajit-in-uae", "/success"]) {
-      expect((await request.get(`${shop.url}${path}`, { timeout: 3_000 })).status()).toBe(200);
+      expect((await request.get(`${shop.url}${path}`, { timeout: patience })).status()).toBe(200);
     }
-    const sitemap = await request.get(`${shop.url}/sitemap.xml`, { timeout: 3_000 });
+    const sitemap = await request.get(`${shop.url}/sitemap.xml`, { timeout: patience });
     expect(sitemap.status()).toBe(200);
     expect(await sitemap.text()).toContain(`/blog</loc>`);
-    // The document must arrive within 3 s (the store's 2.5 s timeout, then the render); the page's own
-    // assets may take longer on a busy machine, which is not what this test measures.
-    await page.goto(`${shop.url}/store`, { timeout: 3_000, waitUntil: "commit" });
+    await page.goto(`${shop.url}/store`, { timeout: patience, waitUntil: "commit" });
     await expect(page.getByRole("alert")).toHaveText("Error loading products: The store did not answer in time");
   });
 });

@@ -65,7 +65,8 @@ test.describe("limits of the web server", () => {
       const before = Date.now();
       const answer = await request.get(`${shop.url}${path}`);
       expect(answer.status(), path).toBe(200);
-      expect(Date.now() - before, path).toBeLessThan(1_000);
+      // Well under the slow renders' remaining 1.7 s: the page did not wait for a render slot.
+      expect(Date.now() - before, path).toBeLessThan(1_500);
     }
     // /store came from its recent render, not from a new one.
     expect(calls.productList).toBe(listCallsBefore);

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createStoreApi, isPossibleProductId, isStoreApiError, StoreApiError } from "./client";
 import { readFixture } from "./fixtures.testing";
 
 const productFixture = readFixture("hosted", "product.json");
 const variantsFixture = readFixture("hosted", "variants.json");
+const listFixture = readFixture("hosted", "products.json");
 
 type Call = { url: string; init: RequestInit | undefined };
 
@@ -165,6 +166,18 @@ describe("store API client", () => {
       })) as typeof globalThis.fetch;
     const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch, timeoutMs: 50 });
     await expect(api.listProducts()).rejects.toThrow("The store did not answer in time");
+  });
+
+  it("waits 2.5 s for the store unless told otherwise", async () => {
+    const timeout = vi.spyOn(AbortSignal, "timeout");
+    try {
+      const { fetch } = fakeFetch(() => json(listFixture));
+      await createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch }).listProducts();
+      await createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch, timeoutMs: 700 }).listProducts();
+      expect(timeout.mock.calls).toEqual([[2_500], [700]]);
+    } finally {
+      timeout.mockRestore();
+    }
   });
 
   it("reports an unreachable store in words a shopper understands, keeping the network error as the cause", async () => {
