@@ -15,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
     path: "/success",
     title: `Thank You for Your Order | ${site.brand}`,
     // True for every order, cash on delivery included (nothing is paid yet there).
-    description: "Your Herbo Shilajit order is placed and is being prepared.",
+    description: `Your ${site.brand} order is placed and is being prepared.`,
     noindex: true,
   });
 }
