@@ -40,6 +40,9 @@ const webUrl = `http://localhost:${ports.web}`;
 const apiUrl = `http://localhost:${ports.api}`;
 const lighthouseRuns = quick ? 1 : 5;
 const loadSeconds = quick ? 3 : 10;
+// Uncached renders: each row's process first serves this long of the same load, not counted, so the
+// figures are of a warm server (V8 has compiled the render path) rather than of its first seconds.
+const warmUpSeconds = quick ? 1 : 5;
 const mixedSeconds = quick ? 5 : 60;
 const sheddingSeconds = quick ? 5 : 20;
 /** A full run writes bench/results.md; one that skips a part (other than the build) only prints. */
@@ -300,7 +303,11 @@ if (!args.has("--no-lighthouse")) {
     realRows.push({ label: page.path, ...(await realLoads(`${webUrl}${page.path}`)) });
   }
   log(`real loads empty app (${realRuns} runs)`);
-  realRows.push({ label: "empty React Router app (floor)", floor: true, ...(await realLoads(`http://localhost:${ports.empty}/`)) });
+  realRows.push({
+    label: "empty React Router app (floor)",
+    floor: true,
+    ...(await realLoads(`http://localhost:${ports.empty}/`)),
+  });
 }
 
 // --- Throughput ---------------------------------------------------------------------------------------
@@ -421,12 +428,15 @@ if (!args.has("--no-uncached")) {
     ["/product/prod_himalayan_resin, page cache off", "/product/prod_himalayan_resin"],
   ]) {
     log(`uncached: ${label}`);
-    const result = await autocannon({
-      url: uncachedUrl,
-      connections: 10,
-      duration: loadSeconds,
-      requests: [{ setupRequest: (request) => ({ ...request, path: uniqueTarget(pathname) }) }],
-    });
+    const uncachedLoad = (duration) =>
+      autocannon({
+        url: uncachedUrl,
+        connections: 10,
+        duration,
+        requests: [{ setupRequest: (request) => ({ ...request, path: uniqueTarget(pathname) }) }],
+      });
+    await uncachedLoad(warmUpSeconds);
+    const result = await uncachedLoad(loadSeconds);
     uncachedRows.push({
       label,
       rps: result.requests.average,
@@ -467,7 +477,9 @@ async function checkoutLoad(urls) {
 
 async function withBenchDatabase(use) {
   const adminUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgres://postgres:postgres@127.0.0.1:5432/postgres";
   const name = `herbo_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -655,7 +667,7 @@ if (realRows.length > 0) {
   lines.push(
     `## Real loads (applied throttling: 150 ms latency, 1.6 Mbps, 4× CPU; median of ${realRuns})`,
     "",
-    "Lighthouse simulates; these loads are throttled in Chromium itself. \"Interactive\" is when React has",
+    'Lighthouse simulates; these loads are throttled in Chromium itself. "Interactive" is when React has',
     "hydrated the page, so its buttons work. Targets (issue 17): interactive at most 1.15× the empty app's,",
     "largest paint at most the empty app's + 100 ms. The empty app is served compressed, like the shop.",
     "",
@@ -670,6 +682,9 @@ if (uncachedRows.length > 0) {
   const ms1 = (value) => `${value.toFixed(1)} ms`;
   lines.push(
     `## Uncached server renders (PAGE_CACHE_SECONDS=0; unique query strings, 10 connections, ${loadSeconds} s each)`,
+    "",
+    `Each row first runs the same load for ${warmUpSeconds} s without counting it, so that every figure is of a`,
+    "warm process, as a server is after its first minute; the prerendered row is warmed the same way.",
     "",
     "Targets (issue 17): at least 5 % of the prerendered page's requests/s, and a median of at most 5 ms for",
     "single requests sent one after another (no compression, as in every load here).",
@@ -694,7 +709,9 @@ if (scaleRows.length > 0 || scaleNote !== undefined) {
     "",
     "| database and processes | req/s | p50 | p99 | errors |",
     "| --- | --: | --: | --: | --: |",
-    ...scaleRows.map((row) => `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} |`),
+    ...scaleRows.map(
+      (row) => `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} |`,
+    ),
     "",
     ...(scaleNote === undefined ? [] : [scaleNote, ""]),
   );

@@ -1,20 +1,23 @@
 import http from "node:http";
 import https from "node:https";
+import type { StoreAnswer, StoreFetch } from "../app/lib/store-api/client";
 
 /**
- * A `fetch` for the server's calls to the store API, over node:http with kept-alive connections. The
- * global fetch costs about 1 ms more per call on this path (measured: 1.4–2.3 ms against 0.6 ms for the
- * product list on loopback), and a product page makes two calls per render. It does what the store API
- * client asks of fetch: a method, headers, a string body, an AbortSignal, and a Response it can read.
+ * The web server's calls to the store API, over node:http with kept-alive connections. The global fetch
+ * costs about 1 ms more per call on this path (measured: 1.4–2.3 ms against 0.6 ms for the product list
+ * on loopback), and a product page makes two calls per render. It does what the store API client asks:
+ * a method, headers, a string body and an AbortSignal. It answers with what the client reads (status and
+ * JSON body) rather than a fetch Response, whose headers object and body stream cost every render more
+ * than parsing the JSON does.
  */
-export function createStoreFetch(): typeof fetch {
+export function createStoreFetch(): StoreFetch {
   const agents = {
     "http:": new http.Agent({ keepAlive: true }),
     "https:": new https.Agent({ keepAlive: true }),
   };
   return (input, init) =>
-    new Promise<Response>((resolve, reject) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
+    new Promise<StoreAnswer>((resolve, reject) => {
+      const url = new URL(input);
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         reject(new TypeError(`Unsupported protocol ${url.protocol}`));
         return;
@@ -60,20 +63,14 @@ export function createStoreFetch(): typeof fetch {
         response.on("end", () => {
           settle();
           const status = response.statusCode ?? 502;
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) {
-            if (typeof value === "string") responseHeaders.set(name, value);
-            else if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
-          }
-          // A Response may not carry a body with these statuses.
-          const empty = status === 204 || status === 205 || status === 304;
-          resolve(
-            new Response(empty ? null : Buffer.concat(chunks), {
-              status,
-              statusText: response.statusMessage ?? "",
-              headers: responseHeaders,
-            }),
-          );
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({
+            ok: status >= 200 && status <= 299,
+            status,
+            statusText: response.statusMessage ?? "",
+            // Like fetch's: a body that is not JSON (an empty one included) rejects.
+            json: async () => JSON.parse(text) as unknown,
+          });
         });
       });
       request.end(body ?? undefined);

@@ -1,13 +1,15 @@
 import { formatMinorUnits, payablePrice, saleApplies } from "@herbo/hosted-api";
-import type { Product, Variant } from "./store-api/types";
+import type { CardProduct, CardVariant } from "./store-api/types";
 
 /** What one unit of the variant costs the shopper: the contract's price rule. */
-export function effectivePrice(variant: Pick<Variant, "priceInCents" | "salePriceInCents">): number {
+export function effectivePrice(variant: Pick<CardVariant, "priceInCents" | "salePriceInCents">): number {
   return payablePrice(variant.priceInCents, variant.salePriceInCents);
 }
 
 /** The variant whose price a product shows: the cheapest for null or 'lowest_price_first', else the first. */
-export function displayedVariant(product: Pick<Product, "siteProductSelection" | "variants">): Variant | undefined {
+export function displayedVariant<V extends CardVariant>(
+  product: Pick<CardProduct, "siteProductSelection"> & { variants: readonly V[] },
+): V | undefined {
   const [first, ...rest] = product.variants;
   if (first === undefined) return undefined;
   const selection = product.siteProductSelection;
@@ -25,7 +27,7 @@ export interface DisplayPrice {
   regularPrice: string | null;
 }
 
-export function variantPrice(variant: Variant): DisplayPrice {
+export function variantPrice(variant: CardVariant): DisplayPrice {
   return {
     price: formatMinorUnits(effectivePrice(variant), variant.currency),
     regularPrice: saleApplies(variant.salePriceInCents)
@@ -34,7 +36,7 @@ export function variantPrice(variant: Variant): DisplayPrice {
   };
 }
 
-export function productPrice(product: Pick<Product, "siteProductSelection" | "variants">): DisplayPrice | null {
+export function productPrice(product: Pick<CardProduct, "siteProductSelection" | "variants">): DisplayPrice | null {
   const variant = displayedVariant(product);
   return variant === undefined ? null : variantPrice(variant);
 }

@@ -108,3 +108,16 @@ test("says so when there are no products", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("No products available at the moment.")).toBeVisible();
 });
+
+test("sends /store's cards without the detail page's description, gallery and options", async ({ request }) => {
+  const store = await (await request.get("/store")).text();
+  const product = await (await request.get("/product/prod_himalayan_resin")).text();
+  // The description's words are in the product page's markup and hydration data, never in the list's.
+  const descriptionWords = "gently purified with spring water";
+  expect(product).toContain(descriptionWords);
+  expect(store).toContain("Pure Himalayan Shilajit Resin");
+  expect(store).not.toContain(descriptionWords);
+  expect(store).not.toContain("descriptionHtml");
+  expect(store).not.toContain("socialImage");
+  expect(store).not.toContain("opt_prod_himalayan_resin");
+});

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
 import { productPrice } from "~/lib/money";
-import type { Product } from "~/lib/store-api/types";
+import type { CardProduct } from "~/lib/store-api/types";
 import { useToast } from "../ui/toast";
 import { noImage } from "./no-image";
 import { Price } from "./price";
@@ -11,7 +11,7 @@ import { messages } from "~/content/messages";
 
 /** SPEC §2 card: clicking it opens the product; its Add to Cart adds one unit, or opens a multi-variant product. */
 interface ProductCardProps {
-  product: Product;
+  product: CardProduct;
   /** Loads the image at once (the first cards of a page) instead of when scrolled near. */
   priority?: boolean;
   /** The card title's heading level, one below the section it sits in. */

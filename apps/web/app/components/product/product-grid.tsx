@@ -1,10 +1,10 @@
-import type { Product } from "~/lib/store-api/types";
+import type { CardProduct } from "~/lib/store-api/types";
 import { Spinner } from "../ui/spinner";
 import { ProductCard } from "./product-card";
 import { messages } from "~/content/messages";
 
 export type ProductListState =
-  { status: "loading" } | { status: "error"; message: string | null } | { status: "loaded"; products: Product[] };
+  { status: "loading" } | { status: "error"; message: string | null } | { status: "loaded"; products: CardProduct[] };
 
 /** SPEC §2 grid: 1, 2, 3 and 4 columns as the screen widens; spinner, empty and error states. */
 interface ProductGridProps {

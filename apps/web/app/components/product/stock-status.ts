@@ -1,4 +1,4 @@
-import type { Product, Variant } from "~/lib/store-api/types";
+import type { CardProduct, Product, Variant } from "~/lib/store-api/types";
 import { messages } from "~/content/messages";
 
 export interface StockStatus {
@@ -25,7 +25,7 @@ export function stockStatus(
  * What a product card says and whether its Add to Cart works: not purchasable, or every variant sold
  * out, disables it (a card adds one unit, or opens a product with several variants).
  */
-export function cardStockStatus(product: Pick<Product, "purchasable" | "variants">): StockStatus {
+export function cardStockStatus(product: Pick<CardProduct, "purchasable" | "variants">): StockStatus {
   if (!product.purchasable || product.variants.length === 0) return { message: messages.unavailable, canAdd: false };
   const soldOut = product.variants.every(
     (variant) => variant.manageInventory && variant.inventoryQuantity !== null && variant.inventoryQuantity <= 0,

@@ -55,10 +55,21 @@ export function isStoreApiError(error: unknown): error is StoreApiError {
   return error instanceof Error && error.name === "StoreApiError";
 }
 
+/** What the client reads of the store's answer. A fetch Response is one. */
+export interface StoreAnswer {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  json(): Promise<unknown>;
+}
+
+/** How the client calls the store: the global fetch, or the web server's own (`server/store-fetch.ts`). */
+export type StoreFetch = (url: string, init?: RequestInit) => Promise<StoreAnswer>;
+
 export interface StoreApiOptions {
   baseUrl: string;
   storeId: string;
-  fetch?: typeof fetch;
+  fetch?: StoreFetch;
   /** Gives up on a call after this long, so a slow store cannot hang a page. */
   timeoutMs?: number;
 }
@@ -93,11 +104,11 @@ export function isPossibleProductId(id: string): boolean {
 export function createStoreApi(options: StoreApiOptions): StoreApi {
   const base = `${options.baseUrl.replace(/\/+$/, "")}/store/${encodeURIComponent(options.storeId)}`;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const fetchImpl: StoreFetch = options.fetch ?? ((url, init) => fetch(url, init));
 
   async function call(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
     const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
+    let response: StoreAnswer;
     try {
       response = await fetchImpl(`${base}${path}`, {
         ...init,

@@ -1,3 +1,3 @@
 export { createStoreApi, StoreApiError, type StoreApi, type StoreApiOptions } from "./client";
-export { withFreshStock } from "./reshape";
+export { cardProductOf, withFreshStock } from "./reshape";
 export type * from "./types";

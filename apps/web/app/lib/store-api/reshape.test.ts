@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFixture, type FixtureSet } from "./fixtures.testing";
 import {
+  cardProductOf,
   minorUnits,
   reshapeCheckout,
   reshapeProduct,
@@ -412,5 +413,63 @@ describe("reading lists, stock and checkout answers", () => {
       "Unexpected response from the store (checkout)",
     );
     expect(() => reshapeCheckout(null)).toThrow(UnexpectedResponseError);
+  });
+});
+
+describe("a product as a card needs it", () => {
+  const cardFields = [
+    "id",
+    "purchasable",
+    "ribbonText",
+    "siteProductSelection",
+    "subtitle",
+    "thumbnail",
+    "title",
+    "variants",
+  ];
+  const cardVariantFields = [
+    "currency",
+    "id",
+    "imageUrl",
+    "inventoryQuantity",
+    "manageInventory",
+    "priceInCents",
+    "salePriceInCents",
+    "title",
+  ];
+
+  it.each<FixtureSet>(["hosted", "ours"])(
+    "keeps every field a card reads, unchanged, from the %s backend's list",
+    (set) => {
+      const { products } = reshapeProductList(readFixture(set, "products.json"));
+      for (const product of products) {
+        const card = cardProductOf(product);
+        expect(Object.keys(card).sort()).toEqual(cardFields);
+        for (const field of cardFields.filter((name) => name !== "variants")) {
+          expect(card[field as keyof typeof card], field).toEqual(product[field as keyof typeof product]);
+        }
+        expect(card.variants).toHaveLength(product.variants.length);
+        card.variants.forEach((variant, index) => {
+          const original = product.variants[index];
+          expect(Object.keys(variant).sort()).toEqual(cardVariantFields);
+          for (const field of cardVariantFields) {
+            expect(variant[field as keyof typeof variant], field).toEqual(original?.[field as keyof typeof original]);
+          }
+        });
+      }
+    },
+  );
+
+  it("leaves out the description, gallery, options and social card, which only the detail page reads", () => {
+    const product = reshapeProductResponse(readFixture("ours", "product.json"));
+    expect(product.descriptionHtml).not.toBe("");
+    expect(product.options.length).toBeGreaterThan(0);
+    expect(product.images.length).toBeGreaterThan(0);
+    expect(product.socialImage).not.toBeNull();
+    const sent = JSON.stringify(cardProductOf(product));
+    expect(sent).not.toContain(product.descriptionHtml);
+    expect(sent).not.toContain("options");
+    expect(sent).not.toContain("socialImage");
+    expect(sent).not.toContain('"images"');
   });
 });

@@ -16,7 +16,16 @@ import {
   type WireVariant,
 } from "@herbo/hosted-api";
 import { asArray, asBoolean, asFiniteNumber, asId, asRecord, asString, asText } from "../json-guards";
-import type { Currency, Product, ProductImage, ProductList, ProductOption, SocialImage, Variant } from "./types";
+import type {
+  CardProduct,
+  Currency,
+  Product,
+  ProductImage,
+  ProductList,
+  ProductOption,
+  SocialImage,
+  Variant,
+} from "./types";
 
 /**
  * The only code that reads the backend's JSON. It is read leniently: missing or null fields get our
@@ -199,6 +208,29 @@ export function withFreshStock(product: Product, stock: ReadonlyMap<string, numb
       const fresh = stock.get(variant.id);
       return fresh === undefined ? variant : { ...variant, inventoryQuantity: fresh };
     }),
+  };
+}
+
+/** Only what a product card reads, so a server-rendered list does not send the detail page's fields. */
+export function cardProductOf(product: Product): CardProduct {
+  return {
+    id: product.id,
+    title: product.title,
+    subtitle: product.subtitle,
+    ribbonText: product.ribbonText,
+    thumbnail: product.thumbnail,
+    purchasable: product.purchasable,
+    siteProductSelection: product.siteProductSelection,
+    variants: product.variants.map((variant) => ({
+      id: variant.id,
+      title: variant.title,
+      imageUrl: variant.imageUrl,
+      priceInCents: variant.priceInCents,
+      salePriceInCents: variant.salePriceInCents,
+      currency: variant.currency,
+      manageInventory: variant.manageInventory,
+      inventoryQuantity: variant.inventoryQuantity,
+    })),
   };
 }
 

@@ -61,6 +61,31 @@ export interface Product {
   variants: Variant[];
 }
 
+/** What a product card shows, and what its Add to Cart puts in the cart, of one variant. */
+export type CardVariant = Pick<
+  Variant,
+  | "id"
+  | "title"
+  | "imageUrl"
+  | "priceInCents"
+  | "salePriceInCents"
+  | "currency"
+  | "manageInventory"
+  | "inventoryQuantity"
+>;
+
+/**
+ * A product as a card needs it: the list's answer without what only the detail page reads (the
+ * description, the gallery, the options, the social card). A server-rendered list sends only these
+ * fields in its hydration data.
+ */
+export interface CardProduct extends Pick<
+  Product,
+  "id" | "title" | "subtitle" | "ribbonText" | "thumbnail" | "purchasable" | "siteProductSelection"
+> {
+  variants: CardVariant[];
+}
+
 export interface ProductList {
   count: number;
   offset: number;
