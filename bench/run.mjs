@@ -414,6 +414,8 @@ async function singleRequests(pathname, count) {
   for (let index = 0; index < count; index += 1) samples.push(await get());
   agent.destroy();
   const times = samples.map((sample) => sample.ms).sort((left, right) => left - right);
+  const refused = samples.filter((sample) => sample.status !== 200).map((sample) => sample.status);
+  if (refused.length > 0) log(`  single ${pathname}: answers other than 200: ${refused.join(", ")}`);
   return {
     p50: times[Math.floor(times.length / 2)],
     p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
@@ -437,6 +439,11 @@ if (!args.has("--no-uncached")) {
       });
     await uncachedLoad(warmUpSeconds);
     const result = await uncachedLoad(loadSeconds);
+    if (result.non2xx + result.errors + result.timeouts > 0) {
+      log(
+        `  ${label}: answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`,
+      );
+    }
     uncachedRows.push({
       label,
       rps: result.requests.average,
