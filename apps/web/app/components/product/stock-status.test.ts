@@ -62,7 +62,11 @@ describe("card stock message", () => {
       message: "Currently unavailable",
       canAdd: false,
     });
-    expect(cardStockStatus({ purchasable: true, variants: [] }).canAdd).toBe(false);
+    // A product with nothing to buy is unavailable, not "Sold out" (every() of no variants is true).
+    expect(cardStockStatus({ purchasable: true, variants: [] })).toEqual({
+      message: "Currently unavailable",
+      canAdd: false,
+    });
   });
 
   it("says 'Sold out' when every variant's managed stock is gone", () => {
