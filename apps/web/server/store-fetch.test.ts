@@ -27,7 +27,7 @@ beforeAll(async () => {
         response.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found"}}');
         return;
       }
-      response.writeHead(200, { "content-type": "application/json", "set-cookie": ["a=1", "b=2"] });
+      response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify({ method: request.method, body: Buffer.concat(chunks).toString() }));
     });
   });
