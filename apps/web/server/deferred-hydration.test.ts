@@ -40,11 +40,14 @@ afterEach(() => {
   for (const page of openPages.splice(0)) page.close();
 });
 
-/** Runs the deferred page's scripts in jsdom, with a fake paint observer the test can trigger. */
-function openPage(html: string, { paintTiming = true } = {}) {
+/**
+ * Runs the deferred page's scripts in jsdom, with fake animation frames and a fake paint observer that
+ * the test triggers. The bootstrap runs while the document still reads as loading, as it does at the end
+ * of a real page's body (`parsed()` finishes it), unless `parsed` is set.
+ */
+function openPage(html: string, { paintTiming = true, parsed = false } = {}) {
   const dom = new JSDOM(html.replace(/<script>window\.__reactRouterContext[\s\S]*?<\/script>/g, ""), {
     runScripts: "outside-only",
-    pretendToBeVisual: true,
   });
   const window = dom.window as unknown as Window & typeof globalThis & { eval: (code: string) => unknown };
   type PaintList = { getEntriesByName: (name: string) => unknown[] };
@@ -59,11 +62,30 @@ function openPage(html: string, { paintTiming = true } = {}) {
       observers.splice(observers.indexOf(this), 1);
     }
   }
-  Object.assign(window, { PerformanceObserver: FakePerformanceObserver });
-  window.eval(bootstrapOf(html));
+  const frameCallbacks: Array<() => void> = [];
+  Object.assign(window, {
+    PerformanceObserver: FakePerformanceObserver,
+    requestAnimationFrame: (callback: () => void) => frameCallbacks.push(callback),
+  });
   const document = window.document;
+  const setReadyState = (value: string) => Object.defineProperty(document, "readyState", { value, configurable: true });
+  setReadyState(parsed ? "interactive" : "loading");
+  window.eval(bootstrapOf(html));
   const page = {
     document,
+    parsed() {
+      setReadyState("interactive");
+      document.dispatchEvent(new window.Event("DOMContentLoaded"));
+    },
+    /** Runs the next frame's callbacks; what they queue runs after the frame, in a later task. */
+    frame() {
+      for (const callback of frameCallbacks.splice(0)) callback();
+    },
+    /** A frame, and the tasks after it. */
+    async frameDrawn() {
+      page.frame();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    },
     paint() {
       const entries = [{ name: "first-contentful-paint" }];
       for (const observer of [...observers]) {
@@ -74,7 +96,8 @@ function openPage(html: string, { paintTiming = true } = {}) {
       window.dispatchEvent(new window.Event("load"));
     },
     started: () => document.querySelector('script[type="module"]') !== null,
-    preloads: () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
+    preloads: () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
     close: () => window.close(),
   };
   openPages.push(page);
@@ -109,12 +132,18 @@ describe("deferHydration", () => {
     expect(deferHydration(twice)).toBe(twice);
   });
 
-  it("starts the modules when the first contentful paint is reported, not before", () => {
+  it("starts the modules once the first frame after parsing has been drawn, not before", async () => {
     const page = openPage(deferred);
-    expect(page.started()).toBe(false);
+    await page.frameDrawn();
     page.load();
     expect(page.started()).toBe(false);
-    page.paint();
+    expect(page.preloads()).toEqual([]);
+    page.parsed();
+    expect(page.started()).toBe(false);
+    page.frame();
+    // Not in the frame itself: its style, layout and paint come first.
+    expect(page.started()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(page.started()).toBe(true);
     expect(page.preloads()).toEqual(moduleUrls);
     const script = page.document.querySelector('script[type="module"]');
@@ -122,27 +151,50 @@ describe("deferHydration", () => {
     expect(page.document.getElementById(deferredModuleId)).toBeNull();
   });
 
-  it("does not wait for the load event: an image still loading holds nothing back", () => {
-    const page = openPage(deferred);
-    page.paint();
+  it("waits for the next frame when the document was already parsed", async () => {
+    const page = openPage(deferred, { parsed: true });
+    expect(page.started()).toBe(false);
+    await page.frameDrawn();
     expect(page.started()).toBe(true);
   });
 
-  it("starts them once, however often a paint is reported", () => {
+  it("starts when the first contentful paint is reported, if that comes before the frame", () => {
     const page = openPage(deferred);
+    page.parsed();
+    expect(page.started()).toBe(false);
+    page.paint();
+    expect(page.started()).toBe(true);
+    expect(page.preloads()).toEqual(moduleUrls);
+  });
+
+  it("does not wait for the load event: an image still loading holds nothing back", async () => {
+    const page = openPage(deferred);
+    page.parsed();
+    await page.frameDrawn();
+    expect(page.started()).toBe(true);
+  });
+
+  it("starts them once, however often a paint or a frame comes", async () => {
+    const page = openPage(deferred);
+    page.parsed();
     page.paint();
     page.paint();
+    await page.frameDrawn();
     expect(page.document.querySelectorAll('script[type="module"]')).toHaveLength(1);
     expect(page.preloads()).toEqual(moduleUrls);
   });
 
-  it("starts them at once where the browser cannot report paints", () => {
+  it("waits for the drawn frame where the browser cannot report paints", async () => {
     const page = openPage(deferred, { paintTiming: false });
+    expect(page.started()).toBe(false);
+    page.parsed();
+    await page.frameDrawn();
     expect(page.started()).toBe(true);
   });
 
-  it(`starts them after ${fallbackMs} ms when no paint comes (a tab opened in the background)`, async () => {
+  it(`starts them after ${fallbackMs} ms when no frame comes (a tab opened in the background)`, async () => {
     const page = openPage(deferred);
+    page.parsed();
     await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2));
     expect(page.started()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2 + 200));
