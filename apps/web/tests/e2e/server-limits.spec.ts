@@ -105,3 +105,43 @@ test.describe("limits of the web server", () => {
     expect(answer.elapsedMs).toBeLessThan(6_500);
   });
 });
+
+// Issue 17: PAGE_CACHE_SECONDS=0 turns the page micro-cache off.
+test.describe("the page cache turned off (PAGE_CACHE_SECONDS=0)", () => {
+  let fake: RunningServer;
+  let shop: RunningServer;
+  let listCalls = 0;
+  let firstTitle = "";
+
+  test.beforeAll(async () => {
+    const list = (await realApiJson("/products")) as { products: Array<{ title: string }> };
+    fake = await startFakeStoreApi((request, response) => {
+      if (/\/products(\?|$)/.test(request.url ?? "")) {
+        listCalls += 1;
+        const [first, ...rest] = list.products;
+        const renamed = { ...list, products: [{ ...first, title: firstTitle }, ...rest] };
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(renamed));
+        return;
+      }
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end('{"error":{"code":"not_found","message":"Not found"}}');
+    });
+    shop = await startWebServer(fake.url, { PAGE_CACHE_SECONDS: "0" });
+  });
+  test.afterAll(async () => {
+    await shop.stop();
+    await fake.stop();
+  });
+
+  test("every request renders afresh, so a change in the store shows on the next request", async ({ request }) => {
+    const before = listCalls;
+    for (const title of ["Resin renamed once", "Resin renamed twice", "Resin renamed thrice"]) {
+      firstTitle = title;
+      const answer = await request.get(`${shop.url}/store`);
+      expect(answer.status()).toBe(200);
+      expect(await answer.text()).toContain(title);
+    }
+    expect(listCalls - before).toBe(3);
+  });
+});
