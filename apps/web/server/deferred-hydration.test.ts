@@ -40,14 +40,11 @@ afterEach(() => {
   for (const page of openPages.splice(0)) page.close();
 });
 
-/**
- * Runs the deferred page's scripts in jsdom, with fake animation frames and a fake paint observer that
- * the test triggers. The bootstrap runs while the document still reads as loading, as it does at the end
- * of a real page's body (`parsed()` finishes it), unless `parsed` is set.
- */
-function openPage(html: string, { paintTiming = true, parsed = false } = {}) {
+/** Runs the deferred page's scripts in jsdom, with a fake paint observer the test can trigger. */
+function openPage(html: string, { paintTiming = true } = {}) {
   const dom = new JSDOM(html.replace(/<script>window\.__reactRouterContext[\s\S]*?<\/script>/g, ""), {
     runScripts: "outside-only",
+    pretendToBeVisual: true,
   });
   const window = dom.window as unknown as Window & typeof globalThis & { eval: (code: string) => unknown };
   type PaintList = { getEntriesByName: (name: string) => unknown[] };
@@ -62,30 +59,11 @@ function openPage(html: string, { paintTiming = true, parsed = false } = {}) {
       observers.splice(observers.indexOf(this), 1);
     }
   }
-  const frameCallbacks: Array<() => void> = [];
-  Object.assign(window, {
-    PerformanceObserver: FakePerformanceObserver,
-    requestAnimationFrame: (callback: () => void) => frameCallbacks.push(callback),
-  });
-  const document = window.document;
-  const setReadyState = (value: string) => Object.defineProperty(document, "readyState", { value, configurable: true });
-  setReadyState(parsed ? "interactive" : "loading");
+  Object.assign(window, { PerformanceObserver: FakePerformanceObserver });
   window.eval(bootstrapOf(html));
+  const document = window.document;
   const page = {
     document,
-    parsed() {
-      setReadyState("interactive");
-      document.dispatchEvent(new window.Event("DOMContentLoaded"));
-    },
-    /** Runs the next frame's callbacks; what they queue runs after the frame, in a later task. */
-    frame() {
-      for (const callback of frameCallbacks.splice(0)) callback();
-    },
-    /** A frame, and the tasks after it. */
-    async frameDrawn() {
-      page.frame();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    },
     paint() {
       const entries = [{ name: "first-contentful-paint" }];
       for (const observer of [...observers]) {
@@ -96,8 +74,7 @@ function openPage(html: string, { paintTiming = true, parsed = false } = {}) {
       window.dispatchEvent(new window.Event("load"));
     },
     started: () => document.querySelector('script[type="module"]') !== null,
-    preloads: () =>
-      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
+    preloads: () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
     close: () => window.close(),
   };
   openPages.push(page);
@@ -132,18 +109,12 @@ describe("deferHydration", () => {
     expect(deferHydration(twice)).toBe(twice);
   });
 
-  it("starts the modules once the first frame after parsing has been drawn, not before", async () => {
+  it("starts the modules when the first contentful paint is reported, not before", () => {
     const page = openPage(deferred);
-    await page.frameDrawn();
+    expect(page.started()).toBe(false);
     page.load();
     expect(page.started()).toBe(false);
-    expect(page.preloads()).toEqual([]);
-    page.parsed();
-    expect(page.started()).toBe(false);
-    page.frame();
-    // Not in the frame itself: its style, layout and paint come first.
-    expect(page.started()).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    page.paint();
     expect(page.started()).toBe(true);
     expect(page.preloads()).toEqual(moduleUrls);
     const script = page.document.querySelector('script[type="module"]');
@@ -151,50 +122,27 @@ describe("deferHydration", () => {
     expect(page.document.getElementById(deferredModuleId)).toBeNull();
   });
 
-  it("waits for the next frame when the document was already parsed", async () => {
-    const page = openPage(deferred, { parsed: true });
-    expect(page.started()).toBe(false);
-    await page.frameDrawn();
+  it("does not wait for the load event: an image still loading holds nothing back", () => {
+    const page = openPage(deferred);
+    page.paint();
     expect(page.started()).toBe(true);
   });
 
-  it("starts when the first contentful paint is reported, if that comes before the frame", () => {
+  it("starts them once, however often a paint is reported", () => {
     const page = openPage(deferred);
-    page.parsed();
-    expect(page.started()).toBe(false);
-    page.paint();
-    expect(page.started()).toBe(true);
-    expect(page.preloads()).toEqual(moduleUrls);
-  });
-
-  it("does not wait for the load event: an image still loading holds nothing back", async () => {
-    const page = openPage(deferred);
-    page.parsed();
-    await page.frameDrawn();
-    expect(page.started()).toBe(true);
-  });
-
-  it("starts them once, however often a paint or a frame comes", async () => {
-    const page = openPage(deferred);
-    page.parsed();
     page.paint();
     page.paint();
-    await page.frameDrawn();
     expect(page.document.querySelectorAll('script[type="module"]')).toHaveLength(1);
     expect(page.preloads()).toEqual(moduleUrls);
   });
 
-  it("waits for the drawn frame where the browser cannot report paints", async () => {
+  it("starts them at once where the browser cannot report paints", () => {
     const page = openPage(deferred, { paintTiming: false });
-    expect(page.started()).toBe(false);
-    page.parsed();
-    await page.frameDrawn();
     expect(page.started()).toBe(true);
   });
 
-  it(`starts them after ${fallbackMs} ms when no frame comes (a tab opened in the background)`, async () => {
+  it(`starts them after ${fallbackMs} ms when no paint comes (a tab opened in the background)`, async () => {
     const page = openPage(deferred);
-    page.parsed();
     await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2));
     expect(page.started()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, fallbackMs / 2 + 200));

@@ -5,10 +5,9 @@
  * that imports the route modules and the client entry. On a slow phone network those ~120 KB of
  * JavaScript start downloading as soon as the head arrives and share the connection with the rest of
  * the document, the font and the first images, none of which needs them to be drawn. This rewrite keeps
- * the page exactly as rendered but starts the JavaScript once the page has been drawn: at the first
- * frame after the document is parsed (an animation frame, then a task, so the frame's style, layout and
- * paint are done), at the first contentful paint if that is reported sooner, or `fallbackMs` after the
- * document was parsed when neither comes (a tab opened in the background draws no frames):
+ * the page exactly as rendered but starts the JavaScript once the first contentful paint has reached
+ * the screen, or `fallbackMs` after the document was parsed when no paint is reported (a tab opened in
+ * the background, a browser without paint timing):
  *
  * - the modulepreload tags leave the head, and are added back when loading starts, so the modules
  *   still download in parallel rather than one import level at a time;
@@ -16,10 +15,7 @@
  *   a small classic script copies that text into a real module script when loading starts. The
  *   Content-Security-Policy hash of the text is unchanged, so the copy is allowed to run.
  *
- * The paint entry alone would do, but a browser reports it only once the frame has reached the screen,
- * 50–100 ms after the page has drawn it on a throttled phone; starting at the drawn frame wins that time.
- *
- * See docs/decisions/011-hydrate-after-the-first-frame.md for the measured trade.
+ * See docs/decisions/006-paint-before-hydration.md for the measured trade.
  */
 
 const modulePreloadTag = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -27,7 +23,7 @@ const moduleScriptTag = /<script type="module"(?: async="")?>([\s\S]*?)<\/script
 export const deferredModuleType = "text/x-deferred-module";
 export const deferredModuleId = "deferred-hydration";
 
-/** Longest wait for a drawn frame, after the document is parsed, before the JavaScript starts anyway. */
+/** Longest wait for a first paint, after the document is parsed, before the JavaScript starts anyway. */
 export const fallbackMs = 1_000;
 
 function bootstrapScript(moduleUrls: readonly string[]): string {
@@ -43,11 +39,10 @@ function bootstrapScript(moduleUrls: readonly string[]): string {
     'var script=document.createElement("script");script.type="module";script.text=inert.text;',
     "inert.replaceWith(script);",
     "}",
-    // The first frame after parsing has all of the page in it; a task queued from it runs once it is drawn.
-    "function afterFirstFrame(){requestAnimationFrame(function(){setTimeout(start,0);});}",
-    'if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterFirstFrame);else afterFirstFrame();',
-    "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
-    'if(types.indexOf("paint")>=0)new PerformanceObserver(function(list,observer){',
+    // The paint entry is reported once the frame has reached the screen, not when it was drawn.
+    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    'if(types.indexOf("paint")<0){start();return;}',
+    "new PerformanceObserver(function(list,observer){",
     'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}',
     '}).observe({type:"paint",buffered:true});',
     `setTimeout(start,${fallbackMs});`,
@@ -56,7 +51,7 @@ function bootstrapScript(moduleUrls: readonly string[]): string {
 }
 
 /**
- * The document with its JavaScript deferred until it has been drawn. A document without exactly one
+ * The document with its JavaScript deferred until after its first paint. A document without exactly one
  * React Router module script (a resource route's HTML, an error text) is returned unchanged.
  */
 export function deferHydration(html: string): string {
