@@ -419,7 +419,7 @@ async function singleRequests(pathname, count) {
   return {
     p50: times[Math.floor(times.length / 2)],
     p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
-    errors: samples.filter((sample) => sample.status !== 200).length,
+    errors: refused.length,
   };
 }
 
