@@ -425,7 +425,7 @@ const percentile = (values, share) => {
 
 // The three rows run in turn, round after round, and each round's ratio is taken against the prerendered
 // page's figure from the same round: a busy minute then slows both sides of a ratio alike, and the table
-// reports the median round with the range beside it.
+// reports the median ratio with the range beside it.
 const uncachedRounds = quick ? 1 : 3;
 if (!args.has("--no-uncached")) {
   const pages = [
@@ -722,8 +722,8 @@ if (uncachedRows.length > 0) {
     `Each row first runs the same load for ${warmUpSeconds} s without counting it, so that every figure is of a`,
     "warm process, as a server is after its first minute; the prerendered row is warmed the same way.",
     `The three rows then run in turn, ${uncachedRounds} ${uncachedRounds === 1 ? "round" : "rounds"}; each round's ratio is taken`,
-    "against the prerendered page in the same round. The table shows the median round (req/s, p50, ratio), the",
-    "range of the ratios, the worst p99, and the single requests of all rounds together.",
+    "against the prerendered page in the same round. Each row shows the median of its rounds' req/s and p50,",
+    "the median and range of its ratios, its worst p99, and its single requests of all rounds together.",
     "",
     "Targets (issue 17): at least 5 % of the prerendered page's requests/s, and a median of at most 5 ms for",
     "single requests sent one after another (no compression, as in every load here).",
