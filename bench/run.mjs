@@ -418,10 +418,18 @@ async function singleRequests(pathname, count) {
   return { times: samples.map((sample) => sample.ms), errors: refused.length };
 }
 
-const percentile = (values, share) => {
+const p99 = (values) => {
   const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
 };
+
+const uncachedLoad = (pathname, duration) =>
+  autocannon({
+    url: uncachedUrl,
+    connections: 10,
+    duration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: uniqueTarget(pathname) }) }],
+  });
 
 // The three rows run in turn, round after round, and each round's ratio is taken against the prerendered
 // page's figure from the same round: a busy minute then slows both sides of a ratio alike, and the table
@@ -437,15 +445,8 @@ if (!args.has("--no-uncached")) {
   for (let round = 0; round < uncachedRounds; round += 1) {
     for (const [index, [label, pathname]] of pages.entries()) {
       log(`uncached: ${label} (round ${round + 1} of ${uncachedRounds})`);
-      const uncachedLoad = (duration) =>
-        autocannon({
-          url: uncachedUrl,
-          connections: 10,
-          duration,
-          requests: [{ setupRequest: (request) => ({ ...request, path: uniqueTarget(pathname) }) }],
-        });
-      if (round === 0) await uncachedLoad(warmUpSeconds);
-      const result = await uncachedLoad(loadSeconds);
+      if (round === 0) await uncachedLoad(pathname, warmUpSeconds);
+      const result = await uncachedLoad(pathname, loadSeconds);
       if (result.non2xx + result.errors + result.timeouts > 0) {
         log(
           `  ${label}: answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`,
@@ -467,19 +468,13 @@ if (!args.has("--no-uncached")) {
     const times = runs.flatMap((run) => run.single.times);
     uncachedRows.push({
       label,
-      rps: percentile(
-        runs.map((run) => run.rps),
-        0.5,
-      ),
-      p50: percentile(
-        runs.map((run) => run.p50),
-        0.5,
-      ),
+      rps: median(runs.map((run) => run.rps)),
+      p50: median(runs.map((run) => run.p50)),
       p99: Math.max(...runs.map((run) => run.p99)),
       errors: runs.reduce((sum, run) => sum + run.errors + run.single.errors, 0),
-      ratio: percentile(ratios, 0.5),
+      ratio: median(ratios),
       ratioRange: [ratios[0], ratios.at(-1)],
-      single: { p50: percentile(times, 0.5), p99: percentile(times, 0.99) },
+      single: { p50: median(times), p99: p99(times) },
     });
   }
 }
