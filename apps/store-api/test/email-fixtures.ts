@@ -1,4 +1,4 @@
-import type { OrderSnapshot } from "../src/orders/snapshot.ts";
+import type { OrderSnapshot } from "../src/email/order-snapshot.ts";
 
 /** A realistic order as the order placement snapshots it: two lines, a Kathmandu address, paid by card. */
 export function sampleOrder(overrides: Partial<OrderSnapshot> = {}): OrderSnapshot {

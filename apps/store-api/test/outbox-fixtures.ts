@@ -4,7 +4,7 @@ import { checkoutSessions, currencies, orders } from "../src/db/schema.ts";
 import type { MailSettings } from "../src/email/compose.ts";
 import { enqueueEmail } from "../src/email/outbox-store.ts";
 import type { OutboxLog } from "../src/email/outbox-worker.ts";
-import type { OrderSnapshot } from "../src/orders/snapshot.ts";
+import type { OrderSnapshot } from "../src/email/order-snapshot.ts";
 import { sampleOrder } from "./email-fixtures.ts";
 
 export const testMailSettings: MailSettings = {

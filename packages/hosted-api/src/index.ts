@@ -2,6 +2,6 @@ export * from "./errors.ts";
 export * from "./limits.ts";
 export * from "./money.ts";
 export type * from "./wire.ts";
-export { variantFieldNames } from "./wire.ts";
+export { cartTokenPattern, variantFieldNames } from "./wire.ts";
 export * from "./shop-offer.ts";
 export * from "./orders.ts";

@@ -147,7 +147,16 @@ export interface CheckoutRequestBody {
   cancelUrl: string;
   locale?: string;
   timeZone?: string;
+  /**
+   * A random token the browser keeps for its cart (see `cartTokenPattern`). Only a checkout sent with the
+   * same token may replace that cart's earlier unpaid checkout; without one, nothing is replaced. Other
+   * backends ignore it.
+   */
+  cartToken?: string;
 }
+
+/** A cart token: 22 to 64 URL-safe characters (128 random bits or more, base64url). */
+export const cartTokenPattern = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** The hosted payment page's address; it may already carry a query string. */
 export interface CheckoutResponse {

@@ -1,4 +1,4 @@
-import type { OrderSnapshot } from "../orders/snapshot.ts";
+import type { OrderSnapshot } from "./order-snapshot.ts";
 import { markup } from "./html.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { money } from "./order-facts.ts";

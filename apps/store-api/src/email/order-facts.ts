@@ -1,5 +1,5 @@
 import { formatMinorUnits } from "@herbo/hosted-api";
-import type { OrderSnapshot } from "../orders/snapshot.ts";
+import type { OrderSnapshot } from "./order-snapshot.ts";
 
 /** The sentences and figures every email about an order shares, in one place for HTML and text alike. */
 

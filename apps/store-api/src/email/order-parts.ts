@@ -1,4 +1,4 @@
-import type { OrderSnapshot } from "../orders/snapshot.ts";
+import type { OrderSnapshot } from "./order-snapshot.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup, type SafeHtml } from "./html.ts";
 import { styles } from "./layout.ts";

@@ -1,7 +1,7 @@
 import { isOrderNumber, shippingCountries } from "@herbo/hosted-api";
 import { z } from "zod";
 import { paymentStatuses } from "../db/schema.ts";
-import type { OrderSnapshot } from "../orders/snapshot.ts";
+import type { OrderSnapshot } from "./order-snapshot.ts";
 
 /** What an outbox row's `data` must hold for each kind of email, checked when it is written and when it is sent. */
 

@@ -2,7 +2,7 @@ import { handlingDays } from "@herbo/hosted-api";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { currencies, shippingRates, type CustomerDetails, type orders } from "../db/schema.ts";
-import type { OrderSnapshot } from "./snapshot.ts";
+import type { OrderSnapshot } from "../email/order-snapshot.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -3,9 +3,8 @@ import { randomUUID } from "node:crypto";
 import { decimalAmount } from "@herbo/hosted-api";
 import { z } from "zod";
 import { escapeHtml } from "../checkout/page-layout.ts";
-import type { PaymentAttemptRow } from "./attempts.ts";
 import { esewaSignature, isEsewaSignatureValid, readSignedAnswer, requiredSignedFields } from "./esewa-signature.ts";
-import type { PaymentProvider, ProviderVerdict } from "./provider.ts";
+import type { PaymentProvider, ProviderVerdict, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits, parseDecimalAmount } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
 
@@ -31,7 +30,7 @@ const statusAnswer = z.object({
 });
 
 /** The total as the form sent it and the status check repeats it: rupees with two decimals. */
-function totalText(attempt: PaymentAttemptRow): string {
+function totalText(attempt: ProviderAttempt): string {
   return decimalAmount(attempt.providerAmount, 2);
 }
 
@@ -147,7 +146,7 @@ ${errorHtml}
 }
 
 function verdictOfStatus(
-  attempt: PaymentAttemptRow,
+  attempt: ProviderAttempt,
   productCode: string,
   answer: z.infer<typeof statusAnswer>,
   now: Date,

@@ -1,8 +1,7 @@
 import { walletNames } from "../orders/build-snapshot.ts";
 import { z } from "zod";
 import { escapeHtml } from "../checkout/page-layout.ts";
-import type { PaymentAttemptRow } from "./attempts.ts";
-import type { PaymentProvider, ProviderVerdict } from "./provider.ts";
+import type { PaymentProvider, ProviderVerdict, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
 
@@ -39,7 +38,7 @@ function nationalMobile(phone: string): string | undefined {
   return match?.[1];
 }
 
-function verdictOfLookup(attempt: PaymentAttemptRow, answer: z.infer<typeof lookupAnswer>): ProviderVerdict {
+function verdictOfLookup(attempt: ProviderAttempt, answer: z.infer<typeof lookupAnswer>): ProviderVerdict {
   if (answer.pidx !== attempt.reference) return { status: "refused", reason: "Khalti answered about another pidx" };
   switch (answer.status) {
     case "Completed":

@@ -1,6 +1,20 @@
 import type { CustomerDetails } from "../db/schema.ts";
-import type { PaymentAttemptRow } from "./attempts.ts";
 import type { OrderPayment } from "../orders/place-order.ts";
+
+/** What a provider knows of a payment it started: the parts of a payment attempt it reads. */
+export interface ProviderAttempt {
+  id: string;
+  sessionId: string;
+  /** The provider's id for it (Stripe Checkout Session id, Khalti pidx, eSewa transaction_uuid). */
+  reference: string;
+  /** Minor units of `currencyCode`. */
+  amount: number;
+  currencyCode: string;
+  /** The same amount in the provider's own units, as sent to it. */
+  providerAmount: number;
+  expiresAt: Date;
+  redirectUrl: string | null;
+}
 
 /** What a provider may know of the order it is asked to take. */
 export interface PaymentContext {
@@ -105,7 +119,7 @@ export interface PaymentProvider {
     now: Date,
   ): Promise<InitiateOutcome>;
   /** For a started payment: where the shopper goes to pay it. */
-  continueTo?(attempt: PaymentAttemptRow): ContinueTarget;
+  continueTo?(attempt: ProviderAttempt): ContinueTarget;
   /** For a started payment: the reference a return from the provider claims (never trusted alone). */
   referenceFromReturn?(query: Readonly<Record<string, string>>): string | undefined;
   /**
@@ -113,7 +127,7 @@ export interface PaymentProvider {
    * no `returned`); throws when the provider cannot be reached.
    */
   authorizePayment?(
-    attempt: PaymentAttemptRow,
+    attempt: ProviderAttempt,
     returned: Readonly<Record<string, string>> | undefined,
     now: Date,
   ): Promise<ProviderVerdict>;
@@ -123,7 +137,7 @@ export interface PaymentProvider {
     now: Date,
   ): WebhookAction;
   /** Stops a started payment from being paid later (the shopper cancelled the checkout). */
-  cancelPayment?(attempt: PaymentAttemptRow): Promise<void>;
+  cancelPayment?(attempt: ProviderAttempt): Promise<void>;
   /** Gives a paid order's money back; throws with a reason the owner can read when it cannot. */
   refundPayment?(refund: RefundRequest): Promise<{ refundReference: string }>;
   /** Origins the payment step's forms may post to (a provider that takes a posted form). */

@@ -1,7 +1,6 @@
 import Stripe from "stripe";
 import { escapeHtml } from "../checkout/page-layout.ts";
-import type { PaymentAttemptRow } from "./attempts.ts";
-import type { PaymentProvider, ProviderVerdict, WebhookAction } from "./provider.ts";
+import type { PaymentProvider, ProviderVerdict, WebhookAction, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits } from "./provider-amount.ts";
 
 export interface StripeSettings {
@@ -166,7 +165,7 @@ ${errorHtml}
       };
     },
 
-    continueTo(attempt: PaymentAttemptRow) {
+    continueTo(attempt: ProviderAttempt) {
       if (attempt.redirectUrl === null) throw new Error("A Stripe payment attempt has no Checkout URL");
       return { url: attempt.redirectUrl };
     },

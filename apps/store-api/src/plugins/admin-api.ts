@@ -1,51 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import { readSessionToken } from "../admin/session-cookie.ts";
-import { findSession, type SignedInOwner } from "../admin/sessions.ts";
-import type { ScryptParameters } from "../admin/passwords.ts";
-import type { Database } from "../db/connection.ts";
+import { findSession } from "../admin/sessions.ts";
 import { ApiError } from "../errors.ts";
-import type { RefundState } from "../email/outbox-data.ts";
-import type { OrderRow } from "../orders/place-order.ts";
-import { registerEmailRoutes } from "../routes/admin/email-routes.ts";
-import { registerOrderRoutes } from "../routes/admin/order-routes.ts";
-import { registerOverviewRoute } from "../routes/admin/overview-route.ts";
-import { registerSessionRoutes } from "../routes/admin/session-routes.ts";
-import { registerStockRoutes } from "../routes/admin/stock-routes.ts";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The owner whose session cookie came with the request; set by the back office's guard. */
-    owner: SignedInOwner | null;
-  }
-  interface FastifyContextConfig {
-    /** The back office's sign-in: the only route the guard lets through without a session (never without the Origin check). */
-    withoutSession?: boolean;
-  }
-}
-
-export interface AdminApiOptions {
-  db: Database;
-  now: () => Date;
-  /** The API's public origin: the back office's pages live on it, so its requests come from it. */
-  publicUrl: string;
-  shopName: string;
-  /** Drops cached catalogue answers after a change of stock or purchasability. */
-  onStockChange: () => void;
-  /** Asks the outbox worker to send what a committed change queued. */
-  onEmailQueued: () => void;
-  /** scrypt cost for new hashes and for the decoy check of unknown emails; tests lower it. */
-  passwordParameters?: ScryptParameters;
-  /**
-   * Gives back a paid order's money through its provider when the owner cancels it (payments/refund.ts);
-   * without it, or when the provider cannot, the refund is left for the owner to make by hand.
-   */
-  refundPayment?: (order: OrderRow, actor: string) => Promise<{ refund: RefundState }>;
-}
-
-export interface AdminRouteOptions extends AdminApiOptions {
-  /** Whether cookies must carry Secure (the public URL is https). */
-  secureCookies: boolean;
-}
+import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-context.ts";
+import { emailRoutes } from "../routes/admin/email-routes.ts";
+import { orderRoutes } from "../routes/admin/order-routes.ts";
+import { overviewRoute } from "../routes/admin/overview-route.ts";
+import { sessionRoutes } from "../routes/admin/session-routes.ts";
+import { stockRoutes } from "../routes/admin/stock-routes.ts";
 
 /**
  * Every /admin/api route, behind one guard (registered with that prefix, and not wrapped in
@@ -71,18 +33,15 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
     request.owner = owner;
   });
 
-  const routeOptions: AdminRouteOptions = { ...options, secureCookies: options.publicUrl.startsWith("https://") };
-  registerSessionRoutes(app, routeOptions);
-  registerOverviewRoute(app, routeOptions);
-  registerOrderRoutes(app, routeOptions);
-  registerStockRoutes(app, routeOptions);
-  registerEmailRoutes(app, routeOptions);
+  // Fastify hands this plugin its own `prefix` among the options: the route plugins below must not get it again.
+  const { prefix: _prefix, ...shared } = options as AdminApiOptions & { prefix?: string };
+  const routeOptions: AdminRouteOptions = { ...shared, secureCookies: options.publicUrl.startsWith("https://") };
+  // Each group of routes is its own plugin: the guard above covers them, and they never import this file.
+  await app.register(sessionRoutes, routeOptions);
+  await app.register(overviewRoute, routeOptions);
+  await app.register(orderRoutes, routeOptions);
+  await app.register(stockRoutes, routeOptions);
+  await app.register(emailRoutes, routeOptions);
 };
 
 export default adminApi;
-
-/** The signed-in owner of a request that passed the guard. */
-export function ownerOf(request: { owner: SignedInOwner | null }): SignedInOwner {
-  if (request.owner === null) throw new ApiError(401, "not_signed_in", "Sign in to continue.");
-  return request.owner;
-}

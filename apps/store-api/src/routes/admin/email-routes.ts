@@ -1,13 +1,13 @@
 import type { AdminEmailList } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { emailStatus, listEmails } from "../../admin/emails.ts";
 import { orderEvents, outbox } from "../../db/schema.ts";
 import { resend } from "../../email/outbox-store.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
-import { ownerOf, type AdminRouteOptions } from "../../plugins/admin-api.ts";
+import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 import { optionalField, pageNumber } from "./query-fields.ts";
 
 const listQuery = z.object({
@@ -16,7 +16,7 @@ const listQuery = z.object({
 });
 
 /** The outbox: every email with its state, and a resend button. */
-export function registerEmailRoutes(app: FastifyInstance, options: AdminRouteOptions): void {
+export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,4 +53,4 @@ export function registerEmailRoutes(app: FastifyInstance, options: AdminRouteOpt
       return { id: queued };
     },
   );
-}
+};

@@ -1,6 +1,6 @@
 import type { AdminOrderActionRequest, AdminOrderDetail, AdminOrderList } from "@herbo/hosted-api/admin";
 import { asc, and, eq, gte, lt, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { orderConditions, orderDetail, listOrders } from "../../admin/order-queries.ts";
 import { ordersCsv } from "../../admin/orders-csv.ts";
@@ -14,7 +14,7 @@ import type { RefundState } from "../../email/outbox-data.ts";
 import { applyOrderAction } from "../../orders/order-actions.ts";
 import { decideAction } from "../../orders/order-state-machine.ts";
 import { refundOnCancel } from "../../orders/refund-on-cancel.ts";
-import { ownerOf, type AdminRouteOptions } from "../../plugins/admin-api.ts";
+import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 import { day, optionalField, orderedRange, pageNumber } from "./query-fields.ts";
 
 const orderNumberParams = z.object({
@@ -53,7 +53,7 @@ const actionBody: z.ZodType<AdminOrderActionRequest> = z.discriminatedUnion("act
 ]);
 
 /** The orders: list with search and filters, CSV export, one order, and its actions. */
-export function registerOrderRoutes(app: FastifyInstance, options: AdminRouteOptions): void {
+export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -156,4 +156,4 @@ export function registerOrderRoutes(app: FastifyInstance, options: AdminRouteOpt
       return detail;
     },
   );
-}
+};

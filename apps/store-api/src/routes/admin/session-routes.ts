@@ -1,6 +1,6 @@
 import type { AdminSession } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { findOwnerByEmail } from "../../admin/owners.ts";
 import { hashPassword, maxPasswordLength, needsRehash, verifyPassword } from "../../admin/passwords.ts";
@@ -10,7 +10,7 @@ import { signInThrottle } from "../../admin/sign-in-throttle.ts";
 import { owners } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
-import { ownerOf, type AdminRouteOptions } from "../../plugins/admin-api.ts";
+import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 
 const signInSchema = z.object({
   email: z.string().max(320),
@@ -18,7 +18,7 @@ const signInSchema = z.object({
 });
 
 /** POST /session signs in, GET /session says who is signed in, DELETE /session signs out. */
-export function registerSessionRoutes(app: FastifyInstance, options: AdminRouteOptions): void {
+export const sessionRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const throttle = signInThrottle(db, options.now);
@@ -74,4 +74,4 @@ export function registerSessionRoutes(app: FastifyInstance, options: AdminRouteO
     reply.header("set-cookie", clearedSessionCookie({ secure: options.secureCookies }));
     return reply.code(204).send();
   });
-}
+};

@@ -1,9 +1,9 @@
 import type { AdminStock } from "@herbo/hosted-api/admin";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { adjustStock, listStock, setPurchasable } from "../../admin/stock.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
-import { ownerOf, type AdminRouteOptions } from "../../plugins/admin-api.ts";
+import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 
 const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "expected an id");
 const adjustmentBody = z.object({
@@ -17,7 +17,7 @@ const adjustmentBody = z.object({
 });
 
 /** Stock per variant, adjustments with a reason, and whether a product can be bought. */
-export function registerStockRoutes(app: FastifyInstance, options: AdminRouteOptions): void {
+export const stockRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -47,4 +47,4 @@ export function registerStockRoutes(app: FastifyInstance, options: AdminRouteOpt
       return listStock(db);
     },
   );
-}
+};

@@ -1,0 +1,48 @@
+import type { SignedInOwner } from "../../admin/sessions.ts";
+import type { ScryptParameters } from "../../admin/passwords.ts";
+import type { Database } from "../../db/connection.ts";
+import { ApiError } from "../../errors.ts";
+import type { RefundState } from "../../email/outbox-data.ts";
+import type { OrderRow } from "../../orders/place-order.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The owner whose session cookie came with the request; set by the back office's guard. */
+    owner: SignedInOwner | null;
+  }
+  interface FastifyContextConfig {
+    /** The back office's sign-in: the only route the guard lets through without a session (never without the Origin check). */
+    withoutSession?: boolean;
+  }
+}
+
+/** What the back office's routes are given by the plugin that guards them (plugins/admin-api.ts). */
+export interface AdminApiOptions {
+  db: Database;
+  now: () => Date;
+  /** The API's public origin: the back office's pages live on it, so its requests come from it. */
+  publicUrl: string;
+  shopName: string;
+  /** Drops cached catalogue answers after a change of stock or purchasability. */
+  onStockChange: () => void;
+  /** Asks the outbox worker to send what a committed change queued. */
+  onEmailQueued: () => void;
+  /** scrypt cost for new hashes and for the decoy check of unknown emails; tests lower it. */
+  passwordParameters?: ScryptParameters;
+  /**
+   * Gives back a paid order's money through its provider when the owner cancels it (payments/refund.ts);
+   * without it, or when the provider cannot, the refund is left for the owner to make by hand.
+   */
+  refundPayment?: (order: OrderRow, actor: string) => Promise<{ refund: RefundState }>;
+}
+
+export interface AdminRouteOptions extends AdminApiOptions {
+  /** Whether cookies must carry Secure (the public URL is https). */
+  secureCookies: boolean;
+}
+
+/** The signed-in owner of a request that passed the guard. */
+export function ownerOf(request: { owner: SignedInOwner | null }): SignedInOwner {
+  if (request.owner === null) throw new ApiError(401, "not_signed_in", "Sign in to continue.");
+  return request.owner;
+}
