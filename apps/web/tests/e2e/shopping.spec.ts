@@ -1,11 +1,24 @@
+import { cartTokenPattern } from "@herbo/hosted-api";
+import type { Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
 import { enterNepalDetails, payByCard } from "./support/checkout";
-import { expect, open, storedCart, test, visibleToast } from "./support/fixtures";
+import { expect, open, storedCart, storedCartToken, test, visibleToast, waitForHydration } from "./support/fixtures";
 
 async function stockOf(variantId: string): Promise<number> {
   const response = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/variants?fields=inventory_quantity`);
   const body = (await response.json()) as { variants: { id: string; inventory_quantity: number }[] };
   return body.variants.find((variant) => variant.id === variantId)?.inventory_quantity ?? -1;
+}
+
+/** Proceeds to checkout from the open cart drawer and gives the cart token the checkout request carried. */
+async function proceedToCheckout(page: Page): Promise<unknown> {
+  const sent = page.waitForRequest(
+    (request) => request.method() === "POST" && /\/store\/[^/]+\/checkout$/.test(request.url()),
+  );
+  await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
+  const body = (await sent).postDataJSON() as { cartToken?: unknown };
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+  return body.cartToken;
 }
 
 test("browses to a product, picks a variant, adjusts the cart, pays and lands on /success with an empty cart", async ({
@@ -44,7 +57,8 @@ test("browses to a product, picks a variant, adjusts the cart, pays and lands on
   await expect(line.getByRole("button", { name: /Decrease quantity/ })).toBeDisabled();
   await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 2200.00");
 
-  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const sentToken = await proceedToCheckout(page);
+  expect(sentToken).toMatch(cartTokenPattern);
   await expect(page).toHaveURL(new RegExp(`^${e2eSettings.apiUrl}/checkout/cs_`));
   await expect(page.getByTestId("subtotal")).toHaveText("Rs. 2200.00");
   await enterNepalDetails(page);
@@ -60,6 +74,9 @@ test("browses to a product, picks a variant, adjusts the cart, pays and lands on
   ).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   await expect.poll(() => storedCart(page)).toEqual([]);
+  // A new cart is a new cart: its checkouts cannot replace the paid one's.
+  await expect.poll(() => storedCartToken(page)).not.toBe(sentToken);
+  expect(await storedCartToken(page)).toMatch(cartTokenPattern);
   expect(await stockOf("var_resin_20g")).toBe(stockBefore - 1);
   await page.getByRole("link", { name: "Continue Shopping" }).click();
   await expect(page).toHaveURL(/\/store$/);
@@ -74,6 +91,20 @@ test("keeps the cart when the shopper cancels on the payment page", async ({ pag
   await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
   await expect(page).toHaveURL(`${e2eSettings.webUrl}/product/prod_travel_tin`);
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
+});
+
+test("sends the browser's cart token with each checkout, the same one again after cancelling", async ({ page }) => {
+  await open(page, "/product/prod_travel_tin");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  const first = await proceedToCheckout(page);
+  expect(first).toMatch(cartTokenPattern);
+  await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
+  await expect(page).toHaveURL(`${e2eSettings.webUrl}/product/prod_travel_tin`);
+  await waitForHydration(page);
+  expect(await storedCartToken(page)).toBe(first);
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  expect(await proceedToCheckout(page)).toBe(first);
 });
 
 test.describe("a declined card", () => {

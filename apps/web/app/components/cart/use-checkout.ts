@@ -44,7 +44,7 @@ function browserTimeZone(): string | undefined {
  * browser goes to its page. The cart is kept until /success, so an abandoned payment loses nothing.
  */
 export function useCheckout(): { checkout(): Promise<void>; pending: boolean } {
-  const { items } = useCart();
+  const { items, cartToken } = useCart();
   const storeApi = useStoreApi();
   const { toast } = useToast();
   const [pending, setPending] = useState(false);
@@ -62,6 +62,7 @@ export function useCheckout(): { checkout(): Promise<void>; pending: boolean } {
         successUrl: `${window.location.origin}/success`,
         cancelUrl: window.location.href,
         ...(timeZone === undefined ? {} : { timeZone }),
+        cartToken: cartToken(),
       });
       window.location.assign(url);
     } catch (error) {
@@ -72,7 +73,7 @@ export function useCheckout(): { checkout(): Promise<void>; pending: boolean } {
         variant: "destructive",
       });
     }
-  }, [items, storeApi, toast]);
+  }, [items, cartToken, storeApi, toast]);
 
   return { checkout, pending };
 }

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createPortal } from "react-dom";
-import { toastDurationMs, toastSwipeThresholdPx, type ToastEntry } from "./toast";
+import { toastDurationMs, toastSwipeThresholdPx, type ToastEntry } from "./toast-settings";
 
 interface ToasterProps {
   toasts: readonly ToastEntry[];

@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from "react";
 import { addProblem, cartQuantity, cartReducer, cartTotal, type CartItem } from "./cart";
+import { readCartToken, renewCartToken } from "./cart-token";
 import { cartStorageKey, readCart, writeCart } from "./storage";
 
 export type AddResult = { ok: true } | { ok: false; message: string };
@@ -25,7 +26,10 @@ export interface CartApi {
   add(item: CartItem, availableStock: number | null): AddResult;
   remove(variantId: string): void;
   setQuantity(variantId: string, quantity: number): void;
+  /** Empties the cart and starts a new cart token: a new cart is a new cart. */
   clear(): void;
+  /** This browser's cart token, sent with a checkout so it replaces only this cart's unpaid one (issue 24). */
+  cartToken(): string;
   drawerOpen: boolean;
   openDrawer(): void;
   closeDrawer(): void;
@@ -86,7 +90,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (variantId: string, quantity: number) => dispatch({ type: "setQuantity", variantId, quantity }),
     [],
   );
-  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+  const clear = useCallback(() => {
+    dispatch({ type: "clear" });
+    renewCartToken(browserStorage());
+  }, []);
+  const cartToken = useCallback(() => readCartToken(browserStorage()), []);
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
@@ -100,12 +108,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
       remove,
       setQuantity,
       clear,
+      cartToken,
       drawerOpen,
       openDrawer,
       closeDrawer,
       cartButtonRef,
     }),
-    [items, ready, add, remove, setQuantity, clear, drawerOpen, openDrawer, closeDrawer],
+    [items, ready, add, remove, setQuantity, clear, cartToken, drawerOpen, openDrawer, closeDrawer],
   );
   return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
 }

@@ -17,6 +17,8 @@ function fakeFetch(answer: (url: string, init?: RequestInit) => Response | Promi
   return { calls, fetch: fetch as typeof globalThis.fetch };
 }
 
+const cartToken = "Cart_token-0123456789ab";
+
 const json = (body: unknown, status = 200, statusText = "OK") =>
   new Response(JSON.stringify(body), { status, statusText, headers: { "content-type": "application/json" } });
 
@@ -37,6 +39,7 @@ describe("store API client", () => {
       successUrl: "https://shop.test/success",
       cancelUrl: "https://shop.test/store",
       timeZone: "Asia/Kathmandu",
+      cartToken,
     });
     expect(calls.map((call) => decodeURIComponent(call.url))).toEqual([
       "https://api.test/store/store 1/products",
@@ -52,6 +55,7 @@ describe("store API client", () => {
       successUrl: "https://shop.test/success",
       cancelUrl: "https://shop.test/store",
       timeZone: "Asia/Kathmandu",
+      cartToken: "Cart_token-0123456789ab",
     });
   });
 
@@ -74,7 +78,7 @@ describe("store API client", () => {
     );
     const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
     const error: unknown = await api
-      .createCheckout({ items: [{ variantId: "v", quantity: 1 }], successUrl: "a", cancelUrl: "b" })
+      .createCheckout({ items: [{ variantId: "v", quantity: 1 }], successUrl: "a", cancelUrl: "b", cartToken })
       .catch((caught: unknown) => caught);
     expect(isStoreApiError(error) && error.code).toBe("insufficient_inventory");
     expect(String(error)).toContain("HTTP 409: Conflict");
@@ -85,7 +89,12 @@ describe("store API client", () => {
     const { fetch } = fakeFetch(() => json(refusal, 409, "Conflict"));
     const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
     const error: unknown = await api
-      .createCheckout({ items: [{ variantId: "var_starter_kit", quantity: 4 }], successUrl: "a", cancelUrl: "b" })
+      .createCheckout({
+        items: [{ variantId: "var_starter_kit", quantity: 4 }],
+        successUrl: "a",
+        cancelUrl: "b",
+        cartToken,
+      })
       .catch((caught: unknown) => caught);
     expect(isStoreApiError(error) && error.refusal).toEqual({
       reason: "short_of_stock",

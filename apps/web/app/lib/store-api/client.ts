@@ -184,6 +184,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         cancelUrl: request.cancelUrl,
         ...(request.locale === undefined ? {} : { locale: request.locale }),
         ...(request.timeZone === undefined ? {} : { timeZone: request.timeZone }),
+        cartToken: request.cartToken,
       };
       return reshapeCheckout(
         await call(

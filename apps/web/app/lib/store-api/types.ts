@@ -99,6 +99,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
   timeZone?: string;
   locale?: string;
+  /** The browser's cart token (issue 24): only a checkout with the same token may replace this cart's unpaid one. */
+  cartToken: string;
 }
 
 export interface ProductListQuery {

@@ -34,6 +34,11 @@ export async function storedCart(page: Page): Promise<{ variant: { id: string };
   return page.evaluate(() => JSON.parse(window.localStorage.getItem("e-commerce-cart") ?? "[]") as never);
 }
 
+/** The cart token the page keeps beside the cart in localStorage (issue 24). */
+export async function storedCartToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem("e-commerce-cart-token"));
+}
+
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
