@@ -89,6 +89,7 @@ const environment = {
   // The load tests check out from one address far faster than any shopper, and leave checkouts unpaid.
   CHECKOUT_RATE_LIMIT: "0",
   CHECKOUT_OPEN_PER_ADDRESS: "0",
+  CHECKOUT_UNITS_PER_ADDRESS: "0",
   PAYMENT_ATTEMPT_LIMIT: "0",
 };
 

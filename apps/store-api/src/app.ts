@@ -18,19 +18,18 @@ import { withRedactedUrls } from "./log-redaction.ts";
 import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { resumeRefunds } from "./orders/refunds.ts";
 import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
 import { reconcilePayments, type ReconcileReport } from "./payments/reconcile.ts";
-import { refundOrderPayment, type RefundOutcome } from "./payments/refund.ts";
 import type { PaymentServices } from "./payments/settle.ts";
 import paymentReconciler from "./plugins/payment-reconciler.ts";
-import type { OrderRow } from "./orders/place-order.ts";
-import { registerPaymentWebhooks } from "./routes/payment-webhooks.ts";
-import { registerCheckoutApi } from "./routes/checkout-api.ts";
+import { paymentWebhookRoutes } from "./routes/payment-webhooks.ts";
+import { checkoutApiRoutes } from "./routes/checkout-api.ts";
 import { registerCheckoutAssets } from "./routes/checkout-assets.ts";
 import { registerHealthRoute } from "./routes/health.ts";
 import { registerImageRoutes } from "./routes/images.ts";
-import { registerOrderPage } from "./routes/order-page.ts";
-import { registerPaymentPage } from "./routes/payment-page.ts";
+import { orderPageRoutes } from "./routes/order-page.ts";
+import { checkoutPageRoutes } from "./routes/checkout-pages.ts";
 import type { ScryptParameters } from "./admin/passwords.ts";
 import adminApi from "./plugins/admin-api.ts";
 import { registerAdminApp } from "./routes/admin-app.ts";
@@ -45,6 +44,7 @@ export interface AppOptions {
         | "holdMs"
         | "paymentAttemptLimit"
         | "maxOpenCheckoutsPerAddress"
+        | "maxUnitsPerAddress"
         | "trustProxy"
         | "siteUrl"
         | "shopEmail"
@@ -73,14 +73,15 @@ export interface AppOptions {
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * Refunds a paid order through the provider that took it (payments/refund.ts), for the back office's
-     * cancel; `actor` is who asked, as the order's history records it.
+     * One reconciliation pass now (the job runs it on its interval): open provider payments and money owed
+     * back; `everyPending` as after a restart, which also sends refunds a stopped process left unsent.
      */
-    refundOrderPayment(order: OrderRow, actor: string): Promise<RefundOutcome>;
-    /** One reconciliation pass now (the job runs it on its interval); `everyPending` as after a restart. */
     reconcilePayments(everyPending: boolean): Promise<ReconcileReport>;
   }
 }
+
+/** A refund left requested this long is taken for one whose process stopped, and sent again. */
+const refundResumeAfterMs = 2 * 60_000;
 
 /** When a payment the shopper was sent to make is first asked about, if neither return nor webhook came. */
 const firstPaymentCheckMs = 2 * 60_000;
@@ -138,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoute(app, { check: () => checkDatabase(db) });
   registerCatalogRoutes(app, { db, publicUrl: config.publicUrl, cache: catalogCache });
-  registerCheckoutApi(app, {
+  await app.register(checkoutApiRoutes, {
     db,
     now,
     onStockChange,
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedOrigins: config.allowedOrigins,
     holdMs: Math.min(config.holdMs ?? config.reservationMs, config.reservationMs),
     maxOpenPerAddress: config.maxOpenCheckoutsPerAddress ?? 0,
+    maxUnitsPerAddress: config.maxUnitsPerAddress ?? 0,
     rateLimiter:
       config.checkoutRateLimit === undefined || config.checkoutRateLimit <= 0
         ? undefined
@@ -169,14 +171,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onStockChange,
     onOrderPlaced,
   };
-  registerPaymentPage(app, {
+  await app.register(checkoutPageRoutes, {
     db,
     now,
     frame,
     onStockChange,
-    onOrderPlaced,
     publicUrl: config.publicUrl,
-    shopEmail: config.shopEmail,
+    siteUrl: frame.siteUrl,
     allowedOrigins: config.allowedOrigins,
     providers,
     payments,
@@ -200,13 +201,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             }),
           },
   });
-  await registerPaymentWebhooks(app, { providers, payments });
-  await app.register(paymentReconciler, { services: payments, intervalMs: options.reconcileIntervalMs ?? 0 });
-  app.decorate("refundOrderPayment", (order: OrderRow, actor: string) =>
-    refundOrderPayment({ db, now, providers: payments.providers, log: app.log }, order, actor),
-  );
-  app.decorate("reconcilePayments", (everyPending: boolean) => reconcilePayments(payments, { everyPending }));
-  registerOrderPage(app, { db, frame });
+  await app.register(paymentWebhookRoutes, { providers, payments });
+  // One pass: payments open at providers and money owed back, then refunds a stopped process left unsent.
+  const reconcileOnce = async (everyPending: boolean): Promise<ReconcileReport> => {
+    const report = await reconcilePayments(payments, { everyPending });
+    const resumed = await resumeRefunds(
+      { ...payments, onEmailQueued: onOrderPlaced },
+      everyPending ? 0 : refundResumeAfterMs,
+    );
+    return { ...report, resumed };
+  };
+  await app.register(paymentReconciler, { pass: reconcileOnce, intervalMs: options.reconcileIntervalMs ?? 0 });
+  app.decorate("reconcilePayments", reconcileOnce);
+  await app.register(orderPageRoutes, { db, frame });
   registerCheckoutAssets(app);
   registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
   // The back office: its JSON behind one guard, and its built pages.
@@ -220,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onEmailQueued: () => {
       if (app.hasDecorator("kickOutbox")) app.kickOutbox();
     },
-    refundPayment: (order: OrderRow, actor: string) => app.refundOrderPayment(order, actor),
+    payments,
     ...(options.admin?.passwordParameters === undefined
       ? {}
       : { passwordParameters: options.admin.passwordParameters }),

@@ -61,6 +61,7 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(10),
   CHECKOUT_OPEN_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000).default(5),
+  CHECKOUT_UNITS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(60),
   TRUST_PROXY: z.string().optional(),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   SHOP_EMAIL: z.email().optional(),
@@ -164,6 +165,8 @@ export interface StoreApiConfig {
   holdMs: number;
   /** Unpaid checkouts one address may keep open (CHECKOUT_OPEN_PER_ADDRESS; 0 turns the limit off). */
   maxOpenCheckoutsPerAddress: number;
+  /** Units of stock one address's unpaid checkouts may hold together (CHECKOUT_UNITS_PER_ADDRESS; 0: no limit). */
+  maxUnitsPerAddress: number;
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   /** Who may tell the API a client's address: nobody, N proxy hops, or proxies at these addresses. */
   trustProxy: TrustProxy;
@@ -221,6 +224,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     holdMs: Math.round(settings.CHECKOUT_HOLD_MINUTES * 60_000),
     paymentAttemptLimit: settings.PAYMENT_ATTEMPT_LIMIT,
     maxOpenCheckoutsPerAddress: settings.CHECKOUT_OPEN_PER_ADDRESS,
+    maxUnitsPerAddress: settings.CHECKOUT_UNITS_PER_ADDRESS,
     trustProxy,
     shopName: settings.SHOP_NAME,
     shopEmail: settings.SHOP_EMAIL,

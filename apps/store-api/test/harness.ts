@@ -117,6 +117,7 @@ export async function startApi(
     /** Default: no hold before details beyond reservationMs, and no per-address limit (all tests share one). */
     holdMs?: number;
     maxOpenCheckoutsPerAddress?: number;
+    maxUnitsPerAddress?: number;
     /** Payment attempts per checkout in 15 minutes; default 0 (off), since tests pay far faster than people. */
     paymentAttemptLimit?: number;
     trustProxy?: StoreApiConfigTrust;
@@ -142,6 +143,7 @@ export async function startApi(
     checkoutRateLimit: options.checkoutRateLimit ?? 0,
     ...(options.holdMs === undefined ? {} : { holdMs: options.holdMs }),
     maxOpenCheckoutsPerAddress: options.maxOpenCheckoutsPerAddress ?? 0,
+    maxUnitsPerAddress: options.maxUnitsPerAddress ?? 0,
     paymentAttemptLimit: options.paymentAttemptLimit ?? 0,
     trustProxy: options.trustProxy ?? false,
     shopName: "Herbo Shilajit",

@@ -4,7 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
-import { orders, paymentAttempts, variants } from "../src/db/schema.ts";
+import { orderRefunds, orders, outbox, paymentAttempts, variants } from "../src/db/schema.ts";
+import { startKhaltiFake } from "./fakes/khalti-fake.ts";
 import { startStripeFake } from "./fakes/stripe-fake.ts";
 import { freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
 import {
@@ -116,4 +117,210 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     expect(resin?.stockReserved).toBe(0);
     // It starts the real server twice (and PGlite migrates its folder): a busy machine needs more than the default.
   }, 180_000);
+
+  /** A fresh database for a real server process, and how to open it from the test between runs. */
+  async function serverDatabase(): Promise<{
+    environment: Record<string, string>;
+    reopen: () => Promise<DatabaseHandle>;
+  }> {
+    if (kind === "pglite") {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-pay-crash-"));
+      return {
+        environment: { DATA_DIR: dataDir, DATABASE_URL: "" },
+        reopen: () => openDatabase({ kind: "pglite", dataDir }),
+      };
+    }
+    const test = await createTestDatabase("postgres");
+    await test.handle.close();
+    const url = test.url ?? "";
+    cleanups.push(() => test.drop().catch(() => undefined));
+    return { environment: { DATABASE_URL: url }, reopen: () => openDatabase({ kind: "postgres", url }) };
+  }
+
+  async function checkoutWithKathmanduDetails(baseUrl: string): Promise<string> {
+    const created = await postJson(
+      `${baseUrl}/store/test-store/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    );
+    const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+    expect((await enterDetails(baseUrl, sessionId)).status).toBe(303);
+    return sessionId;
+  }
+
+  /** Signs in to a running server's back office; answers its session cookie. */
+  async function signInTo(baseUrl: string, email: string, password: string): Promise<string> {
+    const signIn = await fetch(`${baseUrl}/admin/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status).toBe(200);
+    return (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  }
+
+  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    let value = await read();
+    for (let wait = 0; wait < 200 && !done(value); wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      value = await read();
+    }
+    return value;
+  }
+
+  it("places the order of a superseded Khalti payment completed while no one came back, at the next start", async () => {
+    const { environment: database, reopen } = await serverDatabase();
+    const khalti = await startKhaltiFake();
+    cleanups.push(() => khalti.close());
+    const environment = {
+      ...withoutAddressLimits,
+      ...database,
+      PAYMENT_METHODS: "khalti,cod",
+      KHALTI_SECRET_KEY: khalti.secretKey,
+      KHALTI_API_URL: khalti.url,
+    };
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const first = await startedServer(environment, port);
+    cleanups.push(() => stop(first, "SIGKILL"));
+
+    const sessionId = await checkoutWithKathmanduDetails(baseUrl);
+    // Two tabs: the second Khalti payment supersedes the first, which Khalti cannot cancel.
+    expect((await postPayment(baseUrl, sessionId, "khalti")).status).toBe(303);
+    expect((await postPayment(baseUrl, sessionId, "khalti")).status).toBe(303);
+    const [firstPidx, secondPidx] = [...khalti.payments.keys()];
+    if (firstPidx === undefined || secondPidx === undefined) throw new Error("Khalti was not asked twice");
+    // The shopper completes the first at Khalti and never comes back; the process dies.
+    khalti.complete(firstPidx);
+    await stop(first, "SIGKILL");
+
+    const between = await reopen();
+    const attempts = await between.db.select().from(paymentAttempts);
+    expect(attempts.map((attempt) => attempt.status).sort()).toEqual(["pending", "superseded"]);
+    expect(await between.db.select().from(orders)).toHaveLength(0);
+    await between.close();
+
+    // The next start asks Khalti about every payment still open: the completed one becomes the order.
+    const second = await startedServer(environment, port);
+    cleanups.push(() => stop(second, "SIGKILL"));
+    const page = await eventually(
+      async () => (await fetch(`${baseUrl}/checkout/${sessionId}`)).text(),
+      (html) => html.includes("already been placed"),
+    );
+    expect(page).toContain("already been placed");
+    // Then the shopper also finishes the second tab's payment: it is refunded in full, never a second order.
+    khalti.complete(secondPidx);
+    await stop(second, "SIGTERM");
+    const third = await startedServer(environment, port);
+    cleanups.push(() => stop(third, "SIGKILL"));
+    await eventually(
+      async () => khalti.payments.get(secondPidx)?.status,
+      (status) => status === "Refunded",
+    );
+    await stop(third, "SIGTERM");
+
+    const handle = await reopen();
+    cleanups.push(() => handle.close());
+    const placed = await handle.db.select().from(orders);
+    expect(placed).toHaveLength(1);
+    const attempt = (await handle.db.select().from(paymentAttempts)).find((row) => row.reference === firstPidx);
+    expect(placed[0]).toMatchObject({
+      sessionId,
+      paymentProvider: "khalti",
+      paymentAttemptId: attempt?.id,
+      totalAmount: attempt?.amount,
+    });
+    const statuses = Object.fromEntries(
+      (await handle.db.select().from(paymentAttempts)).map((row) => [row.reference, row.status]),
+    );
+    expect(statuses).toEqual({ [firstPidx]: "paid", [secondPidx]: "refunded" });
+    expect(khalti.payments.get(firstPidx)?.status).toBe("Completed");
+  }, 240_000);
+
+  it("finishes a refund after a SIGKILL between Stripe's refund and recording it, without refunding twice", async () => {
+    const { environment: database, reopen } = await serverDatabase();
+    const stripe = await startStripeFake();
+    cleanups.push(() => stripe.close());
+    const environment = {
+      ...withoutAddressLimits,
+      ...database,
+      PAYMENT_METHODS: "stripe,cod",
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      ADMIN_EMAIL: "owner@shop.test",
+      ADMIN_PASSWORD: "correct horse battery staple",
+    };
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const first = await startedServer({ ...environment, STORE_API_URL: baseUrl }, port);
+    cleanups.push(() => stop(first, "SIGKILL"));
+
+    const sessionId = await checkoutWithKathmanduDetails(baseUrl);
+    expect((await postPayment(baseUrl, sessionId, "stripe")).status).toBe(303);
+    const [stripeSessionId] = [...stripe.sessions.keys()];
+    if (stripeSessionId === undefined) throw new Error("No Checkout Session was created");
+    stripe.pay(stripeSessionId);
+    const back = await fetch(`${baseUrl}/checkout/${sessionId}/return/stripe?reference=${stripeSessionId}`, {
+      redirect: "manual",
+    });
+    const number = new URL(back.headers.get("location") ?? "").searchParams.get("order") ?? "";
+    expect(number).toMatch(/^HS-\d+$/);
+
+    const cookie = await signInTo(baseUrl, environment.ADMIN_EMAIL, environment.ADMIN_PASSWORD);
+    // The owner cancels; Stripe refunds, and the process dies the moment Stripe's answer is sent.
+    let killed = false;
+    stripe.onAnswered = (request) => {
+      if (request.method === "POST" && request.path === "/v1/refunds" && !killed) {
+        killed = true;
+        first.child.kill("SIGKILL");
+      }
+    };
+    await fetch(`${baseUrl}/admin/api/orders/${number}/actions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify({ action: "cancel" }),
+    }).catch(() => undefined);
+    await stop(first, "SIGKILL");
+    expect(killed).toBe(true);
+    stripe.onAnswered = undefined;
+    expect(stripe.refunds).toHaveLength(1);
+
+    // In between: the order is cancelled with its stock back, and the refund is written but not recorded.
+    const between = await reopen();
+    const [cancelled] = await between.db.select().from(orders);
+    expect(cancelled).toMatchObject({ fulfilmentStatus: "cancelled", paymentStatus: "refund_due", refundedAmount: 0 });
+    expect((await between.db.select().from(orderRefunds)).map((row) => row.status)).toEqual(["requested"]);
+    await between.close();
+
+    // The next start sends it again with the same idempotency key: Stripe answers the refund it made.
+    const second = await startedServer({ ...environment, STORE_API_URL: baseUrl }, port);
+    cleanups.push(() => stop(second, "SIGKILL"));
+    // PGlite lets one process at a time open its folder: watch through the back office while it runs.
+    const again = await signInTo(baseUrl, environment.ADMIN_EMAIL, environment.ADMIN_PASSWORD);
+    await eventually(
+      async () => {
+        const detail = await fetch(`${baseUrl}/admin/api/orders/${number}`, { headers: { cookie: again } });
+        return ((await detail.json()) as { refunds?: { status: string }[] }).refunds?.[0]?.status;
+      },
+      (status) => status === "succeeded",
+    );
+    await stop(second, "SIGTERM");
+    const handle = await reopen();
+    cleanups.push(() => handle.close());
+    const [refund] = await handle.db.select().from(orderRefunds);
+    expect(refund).toMatchObject({
+      status: "succeeded",
+      providerReference: stripe.refunds[0]?.id,
+      amount: cancelled?.totalAmount,
+    });
+    expect(stripe.refunds).toHaveLength(1);
+    const [order] = await handle.db.select().from(orders);
+    expect(order).toMatchObject({ paymentStatus: "refunded", refundedAmount: cancelled?.totalAmount });
+    const emails = await handle.db.select().from(outbox).where(eq(outbox.kind, "order_cancelled"));
+    expect(emails.map((email) => email.data)).toMatchObject([
+      { refund: "refunded", refundAmount: cancelled?.totalAmount },
+    ]);
+    const [resin] = await handle.db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
+    expect(resin).toMatchObject({ stockOnHand: 120, stockReserved: 0 });
+  }, 240_000);
 });

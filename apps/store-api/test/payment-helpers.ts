@@ -52,6 +52,16 @@ export async function onlyAttempt(db: Database, sessionId: string) {
   return attempt;
 }
 
+/** The attempt of one provider on a checkout (the sandbox and cash on delivery record theirs too). */
+export async function attemptOf(db: Database, sessionId: string, provider: string) {
+  const attempts = (await attemptsOf(db, sessionId)).filter((attempt) => attempt.provider === provider);
+  const [attempt] = attempts;
+  if (attempts.length !== 1 || attempt === undefined) {
+    throw new Error(`Expected one ${provider} attempt, found ${attempts.length}`);
+  }
+  return attempt;
+}
+
 export async function ordersOf(db: Database, sessionId: string) {
   return db.select().from(orders).where(eq(orders.sessionId, sessionId));
 }
@@ -84,4 +94,19 @@ export async function paymentState(db: Database) {
     attempts: (await db.select().from(paymentAttempts)).map((row) => ({ id: row.id, status: row.status })),
     stock: await resinStock(db),
   };
+}
+
+/** Posts the hand-over page's signed form to the provider, as the browser does (eSewa). */
+export async function postHandOverForm(api: RunningApi, continueUrl: string) {
+  const response = await fetch(`${api.baseUrl}${continueUrl}`);
+  const html = await response.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
+  const fields = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(
+      match[1] ?? "",
+      (match[2] ?? "").replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'),
+    );
+  }
+  return { response, action, fields, posted: await fetch(action, { method: "POST", body: fields }) };
 }

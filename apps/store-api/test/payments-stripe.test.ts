@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, orders } from "../src/db/schema.ts";
+import { checkoutSessions, orderRefunds, orders } from "../src/db/schema.ts";
 import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
 import {
@@ -18,6 +18,7 @@ import {
   checkoutWithDetails,
   confirmationEmails,
   eventsOf,
+  attemptOf,
   onlyAttempt,
   ordersOf,
   paymentState,
@@ -213,13 +214,21 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(logs.text()).not.toContain(stripe.secretKey);
   });
 
-  it("refuses a payment whose amount does not match the order, and logs it for the owner", async () => {
+  it("refunds in full a payment whose amount does not match the order, places no order, and logs it for the owner", async () => {
     const { sessionId, attempt } = await startStripe();
     const session = stripe.pay(attempt.reference);
     session.amount_total -= 100;
     expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
     expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
-    expect((await onlyAttempt(api.db, sessionId)).status).toBe("refused");
+    expect(await onlyAttempt(api.db, sessionId)).toMatchObject({
+      status: "refunded",
+      paymentReference: session.payment_intent,
+    });
+    // Everything Stripe captured goes back, once.
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toMatchObject([
+      { amount: session.amount_total, idempotencyKey: `refund_${attempt.id}` },
+    ]);
+    expect(await sessionStatus(api.db, sessionId)).toBe("open");
     const line = logs.lines.find((entry) => entry.includes("does not match the order") && entry.includes(sessionId));
     expect(line).toBeDefined();
     expect(JSON.parse(line ?? "{}")).toMatchObject({
@@ -278,10 +287,11 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
     expect(placed.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+&payment=cod$/);
     expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
-    expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
+    expect((await attemptOf(api.db, sessionId, "stripe")).status).toBe("failed");
+    expect((await attemptOf(api.db, sessionId, "cod")).status).toBe("paid");
   });
 
-  it("records a second payment for an order already paid as a duplicate for the owner to refund", async () => {
+  it("refunds in full a second payment for an order already paid, and records it on the order", async () => {
     const { sessionId, attempt } = await startStripe();
     await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
     const [order] = await ordersOf(api.db, sessionId);
@@ -292,11 +302,15 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: "pi_raced_1" });
     expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
     expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
-    expect((await onlyAttempt(api.db, sessionId)).status).toBe("unmatched");
+    expect(await attemptOf(api.db, sessionId, "stripe")).toMatchObject({
+      status: "refunded",
+      paymentReference: "pi_raced_1",
+    });
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === "pi_raced_1")).toHaveLength(1);
     const duplicate = (await eventsOf(api.db, order.id)).filter((event) => event.type === "payment_duplicate");
     expect(duplicate).toHaveLength(1);
-    expect(duplicate[0]?.data).toMatchObject({ provider: "stripe", reference: "pi_raced_1", refund: "to_make" });
-    expect(logs.text()).toContain("second payment for an order already paid: refund it");
+    expect(duplicate[0]?.data).toMatchObject({ provider: "stripe", reference: "pi_raced_1" });
+    expect(logs.text()).toContain(`Paid twice: order ${order.number} was already paid by cod`);
     // The same webhook again adds nothing.
     expect(await deliver("checkout.session.completed", attempt.reference)).toBe(200);
     expect((await eventsOf(api.db, order.id)).filter((event) => event.type === "payment_duplicate")).toHaveLength(1);
@@ -332,36 +346,16 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));
     expect(refreshed).toMatchObject({ paymentStatus: "refunded", fulfilmentStatus: "cancelled" });
     const events = await eventsOf(api.db, order.id);
-    expect(events.filter((event) => event.type === "refunded")).toMatchObject([{ actor: ownerEmail }]);
-    expect(events.filter((event) => event.type === "cancelled")).toMatchObject([
-      { actor: ownerEmail, data: { refund: "refunded" } },
+    expect(events.filter((event) => event.type === "cancelled")).toMatchObject([{ actor: ownerEmail }]);
+    expect(events.filter((event) => event.type === "refund_requested")).toMatchObject([{ actor: ownerEmail }]);
+    const refunded = events.filter((event) => event.type === "refunded");
+    expect(refunded).toMatchObject([{ actor: ownerEmail, data: { provider: "stripe", amount: order.totalAmount } }]);
+    // Stripe was asked once, for what it captured, with the refund's own id as the idempotency key.
+    const [refund] = await api.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refund).toMatchObject({ status: "succeeded", amount: order.totalAmount, kind: "cancel" });
+    expect(stripe.refunds.filter((row) => row.payment_intent === order.paymentReference)).toMatchObject([
+      { amount: attempt.providerAmount, currency: "npr", idempotencyKey: refund?.id },
     ]);
-  });
-
-  it("refunds a cancelled card order through Stripe once, and the history records it", async () => {
-    const { sessionId, attempt } = await startStripe();
-    stripe.pay(attempt.reference);
-    await deliver("checkout.session.completed", attempt.reference);
-    const [order] = await ordersOf(api.db, sessionId);
-    if (order === undefined) throw new Error("no order");
-
-    expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "refunded" });
-    expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "refunded" });
-    const refunds = stripe.refunds.filter((refund) => refund.payment_intent === order.paymentReference);
-    expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({
-      amount: attempt.providerAmount,
-      currency: "npr",
-      idempotencyKey: `refund_${order.id}`,
-    });
-    const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(refreshed?.paymentStatus).toBe("refunded");
-    const refunded = (await eventsOf(api.db, order.id)).filter((event) => event.type === "refunded");
-    expect(refunded).toHaveLength(1);
-    expect(refunded[0]).toMatchObject({
-      actor: "owner@herbo.test",
-      data: { provider: "stripe", amount: order.totalAmount },
-    });
   });
 
   it("tells the shopper when Stripe refuses to start, records nothing and logs no key", async () => {
@@ -395,6 +389,11 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(placed.status).toBe(303);
     const [order] = await ordersOf(api.db, sessionId);
     if (order === undefined) throw new Error("no order");
-    expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "none" });
+    await addOwner(api, "cash@shop.test");
+    const owner = await AdminClient.signIn(api, "cash@shop.test");
+    const cancelled = await owner.action(order.number, { action: "cancel" });
+    expect(await cancelled.json()).toMatchObject({ fulfilmentStatus: "cancelled", refund: "none", refunds: [] });
+    const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(refreshed).toMatchObject({ paymentStatus: "cod_due", capturedAmount: 0, refundedAmount: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
+import { AdminClient, addOwner } from "./admin-helpers.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 import {
   LogCapture,
@@ -8,6 +9,7 @@ import {
   onlyAttempt,
   ordersOf,
   paymentState,
+  postHandOverForm,
   sessionStatus,
   startProviderPayment,
 } from "./payment-helpers.ts";
@@ -84,7 +86,7 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       });
     });
 
-    it("refuses a payment whose looked-up amount differs from the order, whatever the return says", async () => {
+    it("refunds in full a payment whose looked-up amount differs from the order, whatever the return says", async () => {
       const { sessionId, attempt } = await startKhalti();
       khalti.complete(attempt.reference, attempt.providerAmount - 10_000);
       const query = khalti.callbackQuery(attempt.reference);
@@ -93,10 +95,11 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       const back = await returnTo(sessionId, "khalti", query);
       expect(back.headers.get("location")).toBe(`/checkout/${sessionId}`);
       expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
-      expect((await onlyAttempt(api.db, sessionId)).status).toBe("refused");
+      expect((await onlyAttempt(api.db, sessionId)).status).toBe("refunded");
+      expect(khalti.payments.get(attempt.reference)?.status).toBe("Refunded");
       expect(logs.text()).toContain("does not match the order");
       const step = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
-      expect(step).toContain("We could not confirm this Khalti payment");
+      expect(step).toContain("This Khalti payment did not match your order, so it is being refunded in full.");
     });
 
     it("refuses a return carrying another checkout's pidx and records nothing", async () => {
@@ -127,33 +130,39 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       expect(step).toContain("Your Khalti payment was not completed");
     });
 
-    it("logs for the owner a payment completed after the shopper cancelled the checkout", async () => {
+    it("refunds in full a payment completed after the shopper cancelled the checkout", async () => {
       const { sessionId, attempt } = await startKhalti();
       const cancelled = await fetch(`${api.baseUrl}/checkout/${sessionId}/cancel`, {
         method: "POST",
         redirect: "manual",
       });
       expect(cancelled.headers.get("location")).toBe("http://shop.test/store");
-      expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
-      // Khalti has no way to stop a payment: the shopper finishes it in another tab and comes back.
+      // Khalti has no way to stop a payment: it is superseded, and still asked about.
+      expect((await onlyAttempt(api.db, sessionId)).status).toBe("superseded");
+      // The shopper finishes it in another tab and comes back.
       khalti.complete(attempt.reference);
       const back = await returnTo(sessionId, "khalti", khalti.callbackQuery(attempt.reference));
       expect(back.status).toBe(410);
       expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
-      expect((await onlyAttempt(api.db, sessionId)).status).toBe("unmatched");
+      expect((await onlyAttempt(api.db, sessionId)).status).toBe("refunded");
+      expect(khalti.payments.get(attempt.reference)?.status).toBe("Refunded");
       expect(
         logs.lines.some((line) => line.includes("Paid after the checkout was closed") && line.includes(sessionId)),
       ).toBe(true);
     });
 
-    it("refunds a Khalti payment through its refund API", async () => {
+    it("refunds a cancelled Khalti order through its refund API, in full", async () => {
       const { sessionId, attempt } = await startKhalti();
       khalti.complete(attempt.reference);
       await returnTo(sessionId, "khalti", khalti.callbackQuery(attempt.reference));
       const [order] = await ordersOf(api.db, sessionId);
       if (order === undefined) throw new Error("no order");
-      expect(await api.app.refundOrderPayment(order, "owner@herbo.test")).toEqual({ refund: "refunded" });
+      await addOwner(api, "wallets@shop.test");
+      const owner = await AdminClient.signIn(api, "wallets@shop.test");
+      const cancelled = await owner.action(order.number, { action: "cancel" });
+      expect(await cancelled.json()).toMatchObject({ refund: "refunded", payment: { status: "refunded" } });
       expect(khalti.refunds).toEqual(expect.arrayContaining([order.paymentReference]));
+      expect(khalti.payments.get(attempt.reference)?.status).toBe("Refunded");
     });
   });
 
@@ -165,20 +174,7 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       return { sessionId, continueUrl, attempt };
     }
 
-    /** Posts the hand-over page's form to the fake, as the browser does. */
-    async function postForm(continueUrl: string) {
-      const response = await fetch(`${api.baseUrl}${continueUrl}`);
-      const html = await response.text();
-      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
-      const fields = new URLSearchParams();
-      for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-        fields.set(
-          match[1] ?? "",
-          (match[2] ?? "").replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'),
-        );
-      }
-      return { response, action, fields, posted: await fetch(action, { method: "POST", body: fields }) };
-    }
+    const postForm = (continueUrl: string) => postHandOverForm(api, continueUrl);
 
     it("posts a form signed with HMAC-SHA256 over its signed field names, which eSewa accepts", async () => {
       const { continueUrl, attempt } = await startEsewa();

@@ -57,6 +57,7 @@ export async function spawnServer(
 export const withoutAddressLimits = {
   CHECKOUT_RATE_LIMIT: "0",
   CHECKOUT_OPEN_PER_ADDRESS: "0",
+  CHECKOUT_UNITS_PER_ADDRESS: "0",
   PAYMENT_ATTEMPT_LIMIT: "0",
 };
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkoutSessions, paymentAttempts } from "../src/db/schema.ts";
@@ -14,12 +15,25 @@ import {
 const kinds = await databaseKinds();
 const minute = 60_000;
 
-/** A checkout from one client address, as the nearest (trusted) proxy saw it. */
-async function checkoutFrom(api: RunningApi, address: string, items: { variant_id: string; quantity: number }[]) {
+/** A new browser's cart token, as the storefront makes one. */
+function newCartToken(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/**
+ * A checkout from one client address, as the nearest (trusted) proxy saw it, from a browser with this
+ * cart token (none when undefined).
+ */
+async function checkoutFrom(
+  api: RunningApi,
+  address: string,
+  items: { variant_id: string; quantity: number }[],
+  cartToken?: string,
+) {
   const response = await fetch(`${api.storeUrl}/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address },
-    body: JSON.stringify(checkoutBody(items)),
+    body: JSON.stringify({ ...checkoutBody(items), ...(cartToken === undefined ? {} : { cartToken }) }),
   });
   const body = (await response.json()) as { url?: string; error?: { code: string; details?: unknown } };
   return { status: response.status, body, sessionId: body.url === undefined ? undefined : sessionIdOf(body.url) };
@@ -33,6 +47,44 @@ async function statusOf(api: RunningApi, sessionId: string | undefined): Promise
   return row?.status;
 }
 
+/** A payment open at a provider for a checkout, as a Stripe payment started from its payment step. */
+async function openProviderPayment(api: RunningApi, sessionId: string, status: "pending" | "superseded") {
+  const now = api.clock.now();
+  await api.db.insert(paymentAttempts).values({
+    id: `pa_${randomBytes(9).toString("base64url")}`,
+    sessionId,
+    provider: "stripe",
+    reference: `cs_test_${randomBytes(9).toString("base64url")}`,
+    amount: 100,
+    currencyCode: "NPR",
+    providerAmount: 100,
+    customer: shopperDetailsAsStored,
+    subtotalAmount: 100,
+    shippingAmount: 0,
+    status,
+    expiresAt: new Date(now.getTime() + 30 * minute),
+    checkAfter: new Date(now.getTime() + 2 * minute),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Details as a checkout stores them once checked (what a payment attempt records). */
+const shopperDetailsAsStored = {
+  email: "asha.gurung@example.com",
+  fullName: "Asha Gurung",
+  phone: "+9779812345678",
+  country: "NP" as const,
+  address: {
+    line1: "Thamel Marg 12",
+    line2: null,
+    city: "Kathmandu",
+    region: null,
+    district: "Kathmandu",
+    postalCode: "44600",
+  },
+};
+
 async function reserved(api: RunningApi, variantId: string): Promise<number> {
   return (await snapshot(api.db)).stock[variantId]?.reserved ?? Number.NaN;
 }
@@ -40,13 +92,15 @@ async function reserved(api: RunningApi, variantId: string): Promise<number> {
 describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
   let api: RunningApi;
   let address = 0;
-  /** Each test is its own shopper: a fresh address, and no stock held from the test before. */
+  /** Each test is its own shopper: a fresh address, a fresh browser, and no stock held from the test before. */
   let shopper = "";
+  let browser = "";
   beforeAll(async () => {
     api = await startApi(kind, {
       reservationMs: 30 * minute,
       holdMs: 10 * minute,
       maxOpenCheckoutsPerAddress: 3,
+      maxUnitsPerAddress: 40,
       trustProxy: 1,
     });
   });
@@ -56,6 +110,7 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
   beforeEach(() => {
     address += 1;
     shopper = `203.0.113.${address}`;
+    browser = newCartToken();
     // Everything earlier tests held has expired by now.
     api.clock.advance(31 * minute);
   });
@@ -83,10 +138,10 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
 
   it("replaces a shopper's unpaid checkout with the same items instead of holding them twice", async () => {
     const items = [{ variant_id: "var_starter_kit", quantity: 3 }];
-    const first = await checkoutFrom(api, shopper, items);
+    const first = await checkoutFrom(api, shopper, items, browser);
     expect(first.status).toBe(200);
     // Back from the payment page, Proceed to Checkout again: their own kits are not "sold out".
-    const again = await checkoutFrom(api, shopper, items);
+    const again = await checkoutFrom(api, shopper, items, browser);
     expect(again.status).toBe(200);
     expect(await statusOf(api, first.sessionId)).toBe("expired");
     expect(await reserved(api, "var_starter_kit")).toBe(3);
@@ -97,11 +152,16 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
   });
 
   it("gives a shopper back what their own earlier checkout holds when a changed cart needs it", async () => {
-    const first = await checkoutFrom(api, shopper, [{ variant_id: "var_starter_kit", quantity: 3 }]);
-    const changed = await checkoutFrom(api, shopper, [
-      { variant_id: "var_starter_kit", quantity: 2 },
-      { variant_id: "var_resin_10g", quantity: 1 },
-    ]);
+    const first = await checkoutFrom(api, shopper, [{ variant_id: "var_starter_kit", quantity: 3 }], browser);
+    const changed = await checkoutFrom(
+      api,
+      shopper,
+      [
+        { variant_id: "var_starter_kit", quantity: 2 },
+        { variant_id: "var_resin_10g", quantity: 1 },
+      ],
+      browser,
+    );
     expect(changed.status).toBe(200);
     expect(await statusOf(api, first.sessionId)).toBe("expired");
     expect(await reserved(api, "var_starter_kit")).toBe(2);
@@ -109,10 +169,10 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
 
   it("lets one address keep at most 3 unpaid checkouts, and the refusal changes nothing", async () => {
     for (const variant of ["var_resin_10g", "var_resin_20g", "var_resin_30g"]) {
-      expect((await checkoutFrom(api, shopper, [{ variant_id: variant, quantity: 20 }])).status).toBe(200);
+      expect((await checkoutFrom(api, shopper, [{ variant_id: variant, quantity: 5 }])).status).toBe(200);
     }
     const before = await snapshot(api.db);
-    const fourth = await checkoutFrom(api, shopper, [{ variant_id: "var_value_2x20", quantity: 20 }]);
+    const fourth = await checkoutFrom(api, shopper, [{ variant_id: "var_value_2x20", quantity: 5 }]);
     expect(fourth.status).toBe(429);
     expect(fourth.body.error).toMatchObject({ code: "too_many_open_checkouts", details: { open: 3, max: 3 } });
     expect(await snapshot(api.db)).toEqual(before);
@@ -121,28 +181,71 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
     expect(other.status).toBe(200);
   });
 
-  it("never replaces a checkout whose payment is open at a provider", async () => {
+  it("never replaces a checkout whose payment is open at a provider, pending or superseded", async () => {
     const items = [{ variant_id: "var_starter_kit", quantity: 3 }];
-    const first = await checkoutFrom(api, shopper, items);
-    const now = api.clock.now();
-    await api.db.insert(paymentAttempts).values({
-      id: `pa_test_${address}`,
-      sessionId: first.sessionId ?? "",
-      provider: "stripe",
-      reference: `cs_test_${address}`,
-      amount: 100,
-      currencyCode: "NPR",
-      providerAmount: 100,
-      status: "pending",
-      expiresAt: new Date(now.getTime() + 30 * minute),
-      checkAfter: new Date(now.getTime() + 2 * minute),
-      createdAt: now,
-      updatedAt: now,
-    });
-    const again = await checkoutFrom(api, shopper, items);
-    expect(again.body.error?.code).toBe("insufficient_inventory");
+    for (const status of ["pending", "superseded"] as const) {
+      api.clock.advance(31 * minute);
+      const first = await checkoutFrom(api, shopper, items, browser);
+      await openProviderPayment(api, first.sessionId ?? "", status);
+      const again = await checkoutFrom(api, shopper, items, browser);
+      expect(again.body.error?.code).toBe("insufficient_inventory");
+      expect(await statusOf(api, first.sessionId)).toBe("open");
+      await api.db.delete(paymentAttempts).where(eq(paymentAttempts.sessionId, first.sessionId ?? ""));
+    }
+  });
+
+  it("lets two shoppers behind one address both check out: one never replaces or expires the other's", async () => {
+    // Carrier NAT: two phones, one public address, two browsers.
+    const alice = newCartToken();
+    const bijay = newCartToken();
+    const items = [{ variant_id: "var_resin_10g", quantity: 1 }];
+    const first = await checkoutFrom(api, shopper, items, alice);
+    expect((await enterDetails(api.baseUrl, first.sessionId ?? "")).status).toBe(303);
+    const second = await checkoutFrom(api, shopper, items, bijay);
+    expect(second.status).toBe(200);
     expect(await statusOf(api, first.sessionId)).toBe("open");
-    await api.db.delete(paymentAttempts).where(eq(paymentAttempts.sessionId, first.sessionId ?? ""));
+    expect(await statusOf(api, second.sessionId)).toBe("open");
+    const step = await fetch(`${api.baseUrl}/checkout/${first.sessionId}`);
+    expect(step.status).toBe(200);
+    expect(await step.text()).not.toContain("Checkout expired");
+    // A checkout sent without a token replaces nothing either.
+    const third = await checkoutFrom(api, shopper, items);
+    expect(third.status).toBe(200);
+    expect(await statusOf(api, second.sessionId)).toBe("open");
+  });
+
+  it("counts checkouts whose payment is open at a provider against the address's limit", async () => {
+    const held: string[] = [];
+    for (const variant of ["var_resin_10g", "var_resin_20g", "var_resin_30g"]) {
+      const opened = await checkoutFrom(api, shopper, [{ variant_id: variant, quantity: 1 }], newCartToken());
+      expect(opened.status).toBe(200);
+      held.push(opened.sessionId ?? "");
+    }
+    // Two are being paid at a provider, one of them past its hold: they still hold stock, and still count.
+    await openProviderPayment(api, held[0] ?? "", "pending");
+    await openProviderPayment(api, held[1] ?? "", "superseded");
+    await api.db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(api.clock.now().getTime() - minute) })
+      .where(eq(checkoutSessions.id, held[1] ?? ""));
+    const fourth = await checkoutFrom(api, shopper, [{ variant_id: "var_value_2x20", quantity: 1 }], newCartToken());
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toMatchObject({ code: "too_many_open_checkouts", details: { open: 3, max: 3 } });
+    await api.db.delete(paymentAttempts).where(eq(paymentAttempts.provider, "stripe"));
+  });
+
+  it("lets one address's unpaid checkouts hold at most 40 units together", async () => {
+    expect((await checkoutFrom(api, shopper, [{ variant_id: "var_resin_10g", quantity: 20 }])).status).toBe(200);
+    expect((await checkoutFrom(api, shopper, [{ variant_id: "var_resin_20g", quantity: 15 }])).status).toBe(200);
+    const before = await snapshot(api.db);
+    const over = await checkoutFrom(api, shopper, [{ variant_id: "var_resin_30g", quantity: 6 }]);
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({
+      code: "too_many_open_checkouts",
+      details: { open: 2, max: 3, units: 41, max_units: 40 },
+    });
+    expect(await snapshot(api.db)).toEqual(before);
+    expect((await checkoutFrom(api, shopper, [{ variant_id: "var_resin_30g", quantity: 5 }])).status).toBe(200);
   });
 
   it("holds at most 20 of one item per checkout", async () => {

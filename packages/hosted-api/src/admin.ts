@@ -7,11 +7,28 @@
 /** The shop's own time zone: the back office's days ("today", date filters, exports) are its days. */
 export const shopTimeZone = "Asia/Kathmandu";
 
-export type AdminPaymentStatus = "pending" | "paid" | "cod_due" | "cod_collected" | "refunded";
-export type AdminFulfilmentStatus = "unfulfilled" | "packed" | "shipped" | "delivered" | "cancelled";
-export type AdminOrderAction = "pack" | "ship" | "deliver" | "collect_cash" | "cancel";
-/** What cancelling did about money already taken. */
+export type AdminPaymentStatus =
+  "pending" | "paid" | "cod_due" | "cod_collected" | "refund_due" | "partially_refunded" | "refunded";
+export type AdminFulfilmentStatus = "unfulfilled" | "packed" | "shipped" | "delivered" | "returned" | "cancelled";
+export type AdminOrderAction =
+  | "pack"
+  | "ship"
+  | "deliver"
+  | "collect_cash"
+  | "cancel"
+  | "correct_shipment"
+  | "undo_delivery"
+  | "undo_cash_collection"
+  | "take_return"
+  | "record_refund"
+  | "retry_refund";
+/** What the order's refunds come to: nothing owed, a refund still to make, or all refunds made. */
 export type AdminRefundState = "none" | "to_make" | "refunded";
+/**
+ * One refund: requested (being sent to the provider), failed (the provider refused: try again, or record
+ * one made another way), to_make (no provider can send it: make it and record it), succeeded.
+ */
+export type AdminRefundStatus = "requested" | "failed" | "to_make" | "succeeded";
 
 /** An amount with its currency and its display text (made by the one money formatter). */
 export interface AdminMoney {
@@ -82,12 +99,16 @@ export interface AdminOrderDetail {
   /** The delivery address, one line each, as the shopper's emails show it. */
   addressLines: string[];
   lines: {
+    /** The line's number in the order, as a return names it. */
+    position: number;
     sku: string | null;
     productTitle: string;
     variantTitle: string;
     quantity: number;
     unitPrice: AdminMoney;
     lineTotal: AdminMoney;
+    /** Units the shopper sent back. */
+    returnedQuantity: number;
   }[];
   subtotal: AdminMoney;
   shipping: AdminMoney;
@@ -103,10 +124,33 @@ export interface AdminOrderDetail {
   fulfilmentStatus: AdminFulfilmentStatus;
   shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null } | null;
   refund: AdminRefundState;
+  /** Money taken (a provider's capture, or cash once collected), given back, and what may still be given back. */
+  captured: AdminMoney;
+  refunded: AdminMoney;
+  refundable: AdminMoney;
+  /** Refunds, oldest first. */
+  refunds: AdminRefund[];
   /** Oldest first. */
   history: AdminOrderEvent[];
   /** The actions the order's state allows now. */
   actions: AdminOrderAction[];
+}
+
+export interface AdminRefund {
+  id: string;
+  kind: "cancel" | "return";
+  amount: AdminMoney;
+  status: AdminRefundStatus;
+  /** The provider that sends it; null when the owner makes it by hand. */
+  provider: string | null;
+  providerReference: string | null;
+  reason: string | null;
+  /** How a refund made by hand was made, in the owner's words. */
+  note: string | null;
+  /** Why the provider refused it. */
+  lastError: string | null;
+  createdAt: string;
+  completedAt: string | null;
 }
 
 export type AdminOrderActionRequest =
@@ -114,7 +158,26 @@ export type AdminOrderActionRequest =
   | { action: "ship"; carrier: string; trackingNumber: string; trackingUrl?: string }
   | { action: "deliver" }
   | { action: "collect_cash" }
-  | { action: "cancel"; reason?: string };
+  | { action: "cancel"; reason?: string }
+  /** A wrong carrier or tracking number, fixed after shipping: the shopper is emailed the new one. */
+  | { action: "correct_shipment"; carrier: string; trackingNumber: string; trackingUrl?: string }
+  | { action: "undo_delivery" }
+  | { action: "undo_cash_collection" }
+  /**
+   * Items came back (or the shop gives money back for them): the units per order line, whether they go
+   * back on the shelf, and the refund in minor units of the order's currency (0 for none).
+   */
+  | {
+      action: "take_return";
+      lines: { position: number; quantity: number }[];
+      restock: boolean;
+      refundAmount: number;
+      reason?: string;
+    }
+  /** A refund the owner made by hand (bank transfer, cash, the provider's own dashboard). */
+  | { action: "record_refund"; refundId: string; note: string }
+  /** Send a refund the provider refused once more. */
+  | { action: "retry_refund"; refundId: string };
 
 export interface AdminStockVariant {
   id: string;
@@ -194,8 +257,36 @@ export interface AdminOverview {
   today: AdminPeriodFigures;
   last7Days: AdminPeriodFigures;
   cashToCollect: { orders: number; amounts: AdminMoney[] };
+  /** Money owed back: orders with a refund still to make, and payments that became no order. */
+  refundsOwed: { orders: number; payments: number };
   lowStock: {
     threshold: number;
     variants: { id: string; productTitle: string; variantTitle: string; available: number }[];
   };
 }
+
+/**
+ * A payment that took money but became no order (its checkout was paid another way, or closed, or the
+ * provider reported another amount): it is owed back in full. The store API refunds it through the
+ * provider when it can; otherwise the owner refunds it and records that here.
+ */
+export interface AdminOwedPayment {
+  id: string;
+  provider: string;
+  /** The provider's id for the money taken, to find it in the provider's dashboard. */
+  paymentReference: string | null;
+  amount: AdminMoney;
+  /** Why it is owed back. */
+  reason: string | null;
+  customer: { name: string; email: string; phone: string };
+  /** ISO 8601. */
+  startedAt: string;
+  /** Whether the provider can send the refund itself (then "Try again" sends it). */
+  providerCanRefund: boolean;
+}
+
+export interface AdminOwedPayments {
+  payments: AdminOwedPayment[];
+}
+
+export type AdminOwedPaymentAction = { action: "record"; note: string } | { action: "retry" };

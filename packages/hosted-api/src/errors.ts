@@ -28,8 +28,11 @@ export interface ErrorDetailsByCode {
   product_unavailable: { variant_id: string };
   insufficient_inventory: { variant_id: string; available: number; requested: number };
   mixed_currencies: undefined;
-  /** The address already has as many unpaid checkouts open as one address may keep. */
-  too_many_open_checkouts: { open: number; max: number };
+  /**
+   * The address already has as many unpaid checkouts open as one address may keep, or they would hold
+   * more units than one address may (`units` and `max_units` then say so).
+   */
+  too_many_open_checkouts: { open: number; max: number; units?: number; max_units?: number };
   // The back office (/admin/api). Its answers are ours only; the storefront never calls it.
   /** No valid session cookie: sign in first. */
   not_signed_in: undefined;

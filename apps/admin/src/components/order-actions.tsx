@@ -4,6 +4,10 @@ import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
 import { actionDone, actionLabels } from "../lib/labels.ts";
 import { Notice } from "./notice.tsx";
 
+/** Actions that need nothing but a press. */
+const simpleActions = ["pack", "deliver", "collect_cash", "undo_delivery", "undo_cash_collection"] as const;
+type SimpleAction = (typeof simpleActions)[number];
+
 interface Props {
   order: AdminOrderDetail;
   onChanged(order: AdminOrderDetail): void;
@@ -48,12 +52,15 @@ export function OrderActions({ order, onChanged }: Props) {
     void run({ action: "cancel", ...(reason === "" ? {} : { reason }) });
   }
 
-  const press = (action: AdminOrderAction) => {
+  const press = (action: SimpleAction | "ship" | "cancel") => {
     if (action === "ship" || action === "cancel") {
       setOpen(action);
       setMessage(undefined);
     } else void run({ action });
   };
+  const buttons = order.actions.filter((action): action is SimpleAction | "ship" | "cancel" =>
+    (simpleActions as readonly AdminOrderAction[]).concat(["ship", "cancel"]).includes(action),
+  );
 
   return (
     <section className="card space-y-3" aria-labelledby="actions-heading">
@@ -63,7 +70,7 @@ export function OrderActions({ order, onChanged }: Props) {
       {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
       {order.actions.length === 0 ? <p className="muted">Nothing left to do for this order.</p> : null}
       <div className="flex flex-wrap gap-2">
-        {order.actions.map((action) => (
+        {buttons.map((action) => (
           <button
             key={action}
             type="button"

@@ -12,6 +12,8 @@ export const paymentStatusLabels: Record<AdminPaymentStatus, string> = {
   paid: "Paid",
   cod_due: "Cash to collect",
   cod_collected: "Cash collected",
+  refund_due: "Refund to make",
+  partially_refunded: "Partly refunded",
   refunded: "Refunded",
 };
 
@@ -20,6 +22,7 @@ export const fulfilmentStatusLabels: Record<AdminFulfilmentStatus, string> = {
   packed: "Packed",
   shipped: "Shipped",
   delivered: "Delivered",
+  returned: "Returned",
   cancelled: "Cancelled",
 };
 
@@ -29,6 +32,12 @@ export const actionLabels: Record<AdminOrderAction, string> = {
   deliver: "Mark delivered",
   collect_cash: "Record cash collected",
   cancel: "Cancel order",
+  correct_shipment: "Correct shipment",
+  undo_delivery: "Undo delivered",
+  undo_cash_collection: "Undo cash collected",
+  take_return: "Take a return or refund",
+  record_refund: "Record refund made",
+  retry_refund: "Send refund again",
 };
 
 /** What the page says after an action went through. */
@@ -38,6 +47,12 @@ export const actionDone: Record<AdminOrderAction, string> = {
   deliver: "Marked delivered.",
   collect_cash: "Cash recorded as collected.",
   cancel: "Order cancelled; its stock is back and the shopper will get an email.",
+  correct_shipment: "Shipment corrected; the shopper will get an email with the new tracking number.",
+  undo_delivery: "Delivery undone: the order is shipped again.",
+  undo_cash_collection: "Cash collection undone: the cash is still to collect.",
+  take_return: "Return taken; the shopper will get an email.",
+  record_refund: "Refund recorded as made; the shopper will get an email.",
+  retry_refund: "Refund sent again.",
 };
 
 export const emailStatusLabels: Record<AdminEmailStatus, string> = {
@@ -63,13 +78,13 @@ export type Tone = "good" | "warn" | "bad" | "plain";
 
 export function paymentTone(status: AdminPaymentStatus): Tone {
   if (status === "paid" || status === "cod_collected") return "good";
-  if (status === "refunded") return "plain";
+  if (status === "refunded" || status === "partially_refunded") return "plain";
   return "warn";
 }
 
 export function fulfilmentTone(status: AdminFulfilmentStatus): Tone {
   if (status === "delivered" || status === "shipped") return "good";
-  if (status === "cancelled") return "bad";
+  if (status === "cancelled" || status === "returned") return "bad";
   return "warn";
 }
 

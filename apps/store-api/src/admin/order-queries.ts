@@ -10,8 +10,9 @@ import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-o
 import { listCurrencies } from "../catalog/repository.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import type { Database } from "../db/connection.ts";
-import { orderEvents, orderLines, orders } from "../db/schema.ts";
+import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { availableActions } from "../orders/order-state-machine.ts";
+import { isOutstandingRefund } from "../orders/order-states.ts";
 import { adminMoney } from "./admin-money.ts";
 import { eventSummary } from "./order-history.ts";
 import { dayRange } from "./shop-time.ts";
@@ -102,16 +103,20 @@ export async function listOrders(db: Database, filters: OrderFilters, page: numb
 export async function orderDetail(db: Database, number: string): Promise<AdminOrderDetail | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (order === undefined) return undefined;
-  const [lines, events, known] = await Promise.all([
+  const [lines, events, refunds, known] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+    db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id))
+      .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
     listCurrencies(db),
   ]);
   const money = (amount: number) => adminMoney(amount, order.currencyCode, known);
-  const shipped = events.findLast((event) => event.type === "shipped")?.data;
-  const cancelled = events.findLast((event) => event.type === "cancelled")?.data;
-  const refund: AdminRefundState =
-    order.paymentStatus === "refunded" ? "refunded" : cancelled?.refund === "to_make" ? "to_make" : "none";
+  const shipped = events.findLast((event) => event.type === "shipped" || event.type === "shipment_corrected")?.data;
+  const owed = refunds.filter((row) => isOutstandingRefund(row.status)).reduce((sum, row) => sum + row.amount, 0);
+  const refund: AdminRefundState = owed > 0 ? "to_make" : order.refundedAmount > 0 ? "refunded" : "none";
   const customer = order.customer;
   return {
     number: order.number,
@@ -122,12 +127,14 @@ export async function orderDetail(db: Database, number: string): Promise<AdminOr
         : { name: customer.fullName, email: customer.email, phone: customer.phone, country: customer.country },
     addressLines: customer === null ? [] : addressLines(customer),
     lines: lines.map((line) => ({
+      position: line.position,
       sku: line.sku,
       productTitle: line.productTitle,
       variantTitle: line.variantTitle,
       quantity: line.quantity,
       unitPrice: money(line.unitAmount),
       lineTotal: money(line.unitAmount * line.quantity),
+      returnedQuantity: line.returnedQuantity,
     })),
     subtotal: money(order.subtotalAmount),
     shipping: money(order.shippingAmount),
@@ -150,12 +157,33 @@ export async function orderDetail(db: Database, number: string): Promise<AdminOr
             trackingUrl: typeof shipped.trackingUrl === "string" ? shipped.trackingUrl : null,
           },
     refund,
+    captured: money(order.capturedAmount),
+    refunded: money(order.refundedAmount),
+    refundable: money(Math.max(0, order.capturedAmount - order.refundedAmount - owed)),
+    refunds: refunds.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: money(row.amount),
+      status: row.status,
+      provider: row.provider,
+      providerReference: row.providerReference,
+      reason: row.reason,
+      note: row.note,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      completedAt: row.completedAt?.toISOString() ?? null,
+    })),
     history: events.map((event) => ({
       at: event.at.toISOString(),
       actor: event.actor,
       type: event.type,
       summary: eventSummary(event, money),
     })),
-    actions: availableActions(order),
+    // Refund actions are for a refund in the state they act on.
+    actions: availableActions(order).filter(
+      (action) =>
+        (action !== "retry_refund" || refunds.some((row) => row.status === "failed" && row.provider !== null)) &&
+        (action !== "record_refund" || refunds.some((row) => row.status === "failed" || row.status === "to_make")),
+    ),
   };
 }

@@ -1,8 +1,8 @@
 import type { AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin";
-import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lte, ne, notInArray, sql } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { orders, products, variants } from "../db/schema.ts";
+import { orders, paymentAttempts, products, variants } from "../db/schema.ts";
 import { totalsByCurrency } from "./admin-money.ts";
 import { addDays, dayOf, dayStart, shopTimeZone } from "./shop-time.ts";
 
@@ -15,7 +15,8 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
   const rows = await db
     .select({
       currency: orders.currencyCode,
-      amount: sql<number>`SUM(${orders.totalAmount})::bigint`,
+      // Refunds (returns) come off; cancelled orders do not count at all.
+      amount: sql<number>`SUM(${orders.totalAmount} - ${orders.refundedAmount})::bigint`,
       orders: sql<number>`COUNT(*)::int`,
     })
     .from(orders)
@@ -39,7 +40,7 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
 export async function overview(db: Database, now: Date): Promise<AdminOverview> {
   const today = dayOf(now, shopTimeZone);
   const known = await listCurrencies(db);
-  const [todayFigures, weekFigures, cod, low] = await Promise.all([
+  const [todayFigures, weekFigures, cod, low, owedOrders, owedPayments] = await Promise.all([
     periodFigures(db, dayStart(today, shopTimeZone), known),
     periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
     db
@@ -49,7 +50,7 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         orders: sql<number>`COUNT(*)::int`,
       })
       .from(orders)
-      .where(and(eq(orders.paymentStatus, "cod_due"), ne(orders.fulfilmentStatus, "cancelled")))
+      .where(and(eq(orders.paymentStatus, "cod_due"), notInArray(orders.fulfilmentStatus, ["cancelled", "returned"])))
       .groupBy(orders.currencyCode)
       .orderBy(asc(orders.currencyCode)),
     db
@@ -69,6 +70,8 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         ),
       )
       .orderBy(asc(sql`${variants.stockOnHand} - ${variants.stockReserved}`), asc(variants.id)),
+    db.select({ total: count() }).from(orders).where(eq(orders.paymentStatus, "refund_due")),
+    db.select({ total: count() }).from(paymentAttempts).where(eq(paymentAttempts.status, "refund_due")),
   ]);
   return {
     timeZone: shopTimeZone,
@@ -81,6 +84,7 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         known,
       ),
     },
+    refundsOwed: { orders: owedOrders[0]?.total ?? 0, payments: owedPayments[0]?.total ?? 0 },
     lowStock: {
       threshold: lowStockThreshold,
       variants: low.map((row) => ({ ...row, available: Number(row.available) })),

@@ -1,7 +1,7 @@
 import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
 import type { DetailsField, FieldDefinition } from "./details/index.ts";
 import { escapeHtml, layout, type PageFrame } from "./page-layout.ts";
-import type { SessionWithLines } from "./service.ts";
+import type { SessionWithLines } from "./sessions.ts";
 
 export { escapeHtml } from "./page-layout.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMinorUnits } from "@herbo/hosted-api";
-import { clientKeyOf, mergeItems, sameItems, unitPrice } from "./service.ts";
+import { clientKeyOf, mergeItems, sameItems, unitPrice } from "./sessions.ts";
 
 describe("checkout pricing", () => {
   it("charges the sale price when there is one above zero", () => {

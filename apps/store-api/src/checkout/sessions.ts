@@ -1,17 +1,27 @@
 import { createHash, randomBytes } from "node:crypto";
 import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
-import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import {
   checkoutLines,
   checkoutSessions,
-  paymentAttempts,
   products,
   shippingRates,
   variants,
+  type CheckoutSessionStatus,
   type CustomerDetails,
 } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
+import { noOpenAttempt, noPendingAttempt, someOpenAttempt } from "../payments/attempts.ts";
+import { applyStock, availableUnits, entriesOf, StockShortage, type StockEntry } from "../stock/ledger.ts";
+import { statusesBefore } from "../transitions.ts";
+import { sessionLifecycle } from "./session-states.ts";
+
+/**
+ * Checkout sessions: created with their lines priced from the database and their stock reserved, given
+ * the shopper's details, and closed (paid, cancelled, expired). The only module that changes a session's
+ * status, always through the lifecycle of session-states.ts.
+ */
 
 export interface CheckoutRequest {
   items: readonly { variantId: string; quantity: number }[];
@@ -30,20 +40,27 @@ export interface SessionWithLines {
 }
 
 /**
- * How one client address may hold stock (issue 13): at most `maxOpenSessions` unpaid checkouts at once,
- * and a new checkout replaces the address's earlier unpaid one with the same items (a shopper who went
- * Back and pressed Proceed to Checkout again), or any of its earlier unpaid ones holding an item it is
- * short of. Checkouts with a payment open at a provider are never replaced.
+ * What one client address may hold (issue 24): at most `maxOpenSessions` open checkouts, whatever their
+ * payment's state, and at most `maxUnits` units in them (0: no limit).
  */
 export interface ClientHold {
   /** A hash of the client's address (never the address itself). */
   key: string;
   maxOpenSessions: number;
+  maxUnits: number;
 }
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Reader = Pick<Database, "select">;
 
 /** The key a client address is remembered by on its checkouts: enough to compare, not to read back. */
 export function clientKeyOf(address: string): string {
   return createHash("sha256").update(`checkout-client\0${address}`).digest("base64url").slice(0, 32);
+}
+
+/** The key a browser's cart token is remembered by: whoever holds the token can replace its cart's checkout. */
+export function cartKeyOf(token: string): string {
+  return createHash("sha256").update(`checkout-cart\0${token}`).digest("base64url");
 }
 
 /** Same items in the same quantities, whatever their order. */
@@ -73,8 +90,45 @@ export function mergeItems(items: CheckoutRequest["items"]): { variantId: string
 }
 
 /**
- * Creates a checkout session, pricing every line from the database and reserving managed stock.
- * All or nothing: any failure leaves stock and sessions untouched.
+ * Moves open sessions to `to` (an UPDATE whose allowed starting statuses come from the lifecycle table),
+ * returning those that moved.
+ */
+async function moveSessions(
+  tx: Transaction,
+  ids: readonly string[],
+  to: CheckoutSessionStatus,
+  now: Date,
+): Promise<SessionRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .update(checkoutSessions)
+    .set({ status: to, completedAt: now })
+    .where(
+      and(
+        inArray(checkoutSessions.id, [...ids]),
+        inArray(checkoutSessions.status, statusesBefore(sessionLifecycle, to)),
+      ),
+    )
+    .returning();
+}
+
+/** The stock the given sessions hold: their lines that reserved units. */
+async function heldLines(
+  tx: Reader,
+  sessionIds: readonly string[],
+): Promise<{ variantId: string; quantity: number }[]> {
+  if (sessionIds.length === 0) return [];
+  return tx
+    .select({ variantId: checkoutLines.variantId, quantity: checkoutLines.quantity })
+    .from(checkoutLines)
+    .where(and(inArray(checkoutLines.sessionId, [...sessionIds]), eq(checkoutLines.reserved, true)));
+}
+
+/**
+ * Creates a checkout session, pricing every line from the database and reserving managed stock. A session
+ * of the same cart (same cart key) that no provider is taking a payment for is replaced when it has the
+ * same items, or holds stock this one is short of. All or nothing: any failure leaves stock and sessions
+ * untouched.
  */
 export async function createCheckoutSession(
   db: Database,
@@ -84,6 +138,8 @@ export async function createCheckoutSession(
     /** How long the stock is held before the shopper's details are entered (then `reservationMs`). */
     holdMs: number;
     client?: ClientHold;
+    /** The hash of the browser's cart token (cartKeyOf), when it sent one. */
+    cartKey?: string;
   },
 ): Promise<SessionWithLines> {
   const items = mergeItems(request.items);
@@ -129,69 +185,29 @@ export async function createCheckoutSession(
       throw new ApiError(400, "mixed_currencies", "All items of one checkout must be priced in the same currency.");
     }
     const managed = priced.filter((line) => line.variant.manageInventory);
-    const { open, replaced } =
-      options.client === undefined
-        ? { open: 0, replaced: [] }
-        : await sessionsToReplace(tx, options.client, items, managed, options.now);
-    const released = new Map<string, number>();
-    for (const line of replaced.flatMap((session) => session.held)) {
-      released.set(line.variantId, (released.get(line.variantId) ?? 0) + line.quantity);
-    }
-    const requested = new Map(managed.map((line) => [line.variantId, line]));
-    // One pass in id order, releasing and reserving together, so concurrent checkouts lock variant rows in
-    // the same order and cannot deadlock.
-    const variantIds = [...new Set([...requested.keys(), ...released.keys()])].sort();
-    for (const variantId of variantIds) {
-      const line = requested.get(variantId);
-      const quantity = line?.quantity ?? 0;
-      const freed = released.get(variantId) ?? 0;
-      const reserved = await tx
-        .update(variants)
-        .set({ stockReserved: sql`${variants.stockReserved} - ${freed} + ${quantity}` })
-        .where(
-          and(
-            eq(variants.id, variantId),
-            sql`${variants.stockOnHand} - (${variants.stockReserved} - ${freed}) >= ${quantity}`,
-          ),
-        )
-        .returning({ id: variants.id });
-      if (reserved.length === 0 && line !== undefined) {
-        const [current] = await tx
-          .select({ onHand: variants.stockOnHand, reserved: variants.stockReserved })
-          .from(variants)
-          .where(eq(variants.id, variantId));
-        const available = Math.max(0, (current?.onHand ?? 0) - (current?.reserved ?? 0) + freed);
-        throw new ApiError(
-          409,
-          "insufficient_inventory",
-          `Not enough stock for ${line.product.title} (${line.variant.title}): ${available} available, ${line.quantity} requested.`,
-          { variant_id: variantId, available, requested: line.quantity },
-        );
-      }
-    }
-    if (replaced.length > 0) {
-      await tx
-        .update(checkoutSessions)
-        .set({ status: "expired", completedAt: options.now })
-        .where(
-          and(
-            inArray(
-              checkoutSessions.id,
-              replaced.map((session) => session.id),
-            ),
-            eq(checkoutSessions.status, "open"),
-          ),
-        );
-    }
-    const stillOpen = open - replaced.length;
-    if (options.client !== undefined && stillOpen >= options.client.maxOpenSessions) {
+    const replaced =
+      options.cartKey === undefined ? [] : await sessionsToReplace(tx, options.cartKey, items, managed, options.now);
+    const released = await heldLines(tx, replaced);
+    const entries: StockEntry[] = [...entriesOf("release", released), ...entriesOf("reserve", managed)];
+    try {
+      await applyStock(tx, entries, options.now);
+    } catch (error) {
+      if (!(error instanceof StockShortage)) throw error;
+      const line = managed.find((candidate) => candidate.variantId === error.variantId);
+      if (line === undefined) throw error;
+      const freed = released
+        .filter((held) => held.variantId === line.variantId)
+        .reduce((sum, held) => sum + held.quantity, 0);
+      const available = Math.max(0, (error.stock?.onHand ?? 0) - (error.stock?.reserved ?? 0) + freed);
       throw new ApiError(
-        429,
-        "too_many_open_checkouts",
-        `This address already has ${stillOpen} unpaid checkouts open. Finish or cancel one, or try again once they expire.`,
-        { open: stillOpen, max: options.client.maxOpenSessions },
+        409,
+        "insufficient_inventory",
+        `Not enough stock for ${line.product.title} (${line.variant.title}): ${available} available, ${line.quantity} requested.`,
+        { variant_id: line.variantId, available, requested: line.quantity },
       );
     }
+    await moveSessions(tx, replaced, "expired", options.now);
+    if (options.client !== undefined) await checkClientHold(tx, options.client, managed, options.now);
     const [session] = await tx
       .insert(checkoutSessions)
       .values({
@@ -206,6 +222,7 @@ export async function createCheckoutSession(
         createdAt: options.now,
         expiresAt: new Date(options.now.getTime() + options.holdMs),
         clientKey: options.client?.key ?? null,
+        cartKey: options.cartKey ?? null,
       })
       .returning();
     if (session === undefined) throw new Error("Inserting the checkout session returned no row");
@@ -228,48 +245,78 @@ export async function createCheckoutSession(
   });
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** The checkout has no payment still open at a provider (Stripe, Khalti, eSewa). */
-function noPaymentOpenAtProvider(tx: Pick<Database, "select">) {
-  return notExists(
-    tx
-      .select({ id: paymentAttempts.id })
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), eq(paymentAttempts.status, "pending"))),
-  );
+/** Open sessions whose hold has not ended. */
+function stillHolding(now: Date) {
+  return and(eq(checkoutSessions.status, "open"), gt(checkoutSessions.expiresAt, now));
 }
 
-/** A client's open checkouts that no provider is taking a payment for, oldest first, locked. */
-async function openSessionsOf(tx: Transaction, clientKey: string, now: Date) {
-  return tx
+/**
+ * Refuses a new checkout when the client's open checkouts (locked until this transaction ends, so parallel
+ * requests count each other) are already as many as one address may keep, or would hold too many units.
+ */
+async function checkClientHold(
+  tx: Transaction,
+  client: ClientHold,
+  managed: readonly { quantity: number }[],
+  now: Date,
+): Promise<void> {
+  const open = await tx
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
     .where(
       and(
-        eq(checkoutSessions.clientKey, clientKey),
+        eq(checkoutSessions.clientKey, client.key),
         eq(checkoutSessions.status, "open"),
-        sql`${checkoutSessions.expiresAt} > ${now}`,
-        noPaymentOpenAtProvider(tx),
+        // Every open checkout holding stock counts, those with a payment open at a provider included.
+        or(gt(checkoutSessions.expiresAt, now), someOpenAttempt(tx)),
       ),
     )
-    .orderBy(asc(checkoutSessions.createdAt), asc(checkoutSessions.id))
+    .orderBy(asc(checkoutSessions.id))
     .for("update");
+  if (client.maxOpenSessions > 0 && open.length >= client.maxOpenSessions) {
+    throw new ApiError(
+      429,
+      "too_many_open_checkouts",
+      `This address already has ${open.length} unpaid checkouts open. Finish or cancel one, or try again once they expire.`,
+      { open: open.length, max: client.maxOpenSessions },
+    );
+  }
+  if (client.maxUnits <= 0) return;
+  const held = (
+    await heldLines(
+      tx,
+      open.map((session) => session.id),
+    )
+  ).reduce((sum, line) => sum + line.quantity, 0);
+  const units = held + managed.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > client.maxUnits) {
+    throw new ApiError(
+      429,
+      "too_many_open_checkouts",
+      `Unpaid checkouts from this address would hold ${units} units, more than ${client.maxUnits}. Finish or cancel one, or try again once they expire.`,
+      { open: open.length, max: client.maxOpenSessions, units, max_units: client.maxUnits },
+    );
+  }
 }
 
 /**
- * How many unpaid checkouts the client has open (locked until this transaction ends), and those this one
- * replaces: the same items, or holding what it is short of.
+ * The open sessions of the same cart that this one replaces, locked: those no provider is taking a payment
+ * for, with the same items, or holding stock this one is short of.
  */
 async function sessionsToReplace(
   tx: Transaction,
-  client: ClientHold,
+  cartKey: string,
   items: readonly { variantId: string; quantity: number }[],
   managed: readonly { variantId: string; quantity: number }[],
   now: Date,
-): Promise<{ open: number; replaced: { id: string; held: { variantId: string; quantity: number }[] }[] }> {
-  const open = await openSessionsOf(tx, client.key, now);
-  if (open.length === 0) return { open: 0, replaced: [] };
+): Promise<string[]> {
+  const open = await tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.cartKey, cartKey), stillHolding(now), noOpenAttempt(tx)))
+    .orderBy(asc(checkoutSessions.id))
+    .for("update");
+  if (open.length === 0) return [];
   const lines = await tx
     .select({
       sessionId: checkoutLines.sessionId,
@@ -284,31 +331,22 @@ async function sessionsToReplace(
         open.map((session) => session.id),
       ),
     );
-  const available = new Map<string, number>();
-  if (managed.length > 0) {
-    const rows = await tx
-      .select({ id: variants.id, onHand: variants.stockOnHand, reserved: variants.stockReserved })
-      .from(variants)
-      .where(
-        inArray(
-          variants.id,
-          managed.map((line) => line.variantId),
-        ),
-      );
-    for (const row of rows) available.set(row.id, row.onHand - row.reserved);
-  }
+  const available = await availableUnits(
+    tx,
+    managed.map((line) => line.variantId),
+  );
   const short = new Set(
     managed.filter((line) => (available.get(line.variantId) ?? 0) < line.quantity).map((line) => line.variantId),
   );
-  const replaced = open.flatMap(({ id }) => {
-    const own = lines.filter((line) => line.sessionId === id);
-    const replace = sameItems(own, items) || own.some((line) => line.reserved && short.has(line.variantId));
-    return replace ? [{ id, held: own.filter((line) => line.reserved) }] : [];
-  });
-  return { open: open.length, replaced };
+  return open
+    .filter(({ id }) => {
+      const own = lines.filter((line) => line.sessionId === id);
+      return sameItems(own, items) || own.some((line) => line.reserved && short.has(line.variantId));
+    })
+    .map(({ id }) => id);
 }
 
-export async function findCheckoutSession(db: Database, id: string): Promise<SessionWithLines | undefined> {
+export async function findCheckoutSession(db: Reader, id: string): Promise<SessionWithLines | undefined> {
   const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
   if (session === undefined) return undefined;
   const lines = await db
@@ -319,32 +357,30 @@ export async function findCheckoutSession(db: Database, id: string): Promise<Ses
   return { session, lines };
 }
 
-/** Gives reserved units of the given sessions back to available stock. */
-async function releaseReservations(tx: Database, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0) return;
-  const held = await tx
-    .select({ variantId: checkoutLines.variantId, quantity: sql<number>`sum(${checkoutLines.quantity})::int` })
+/** A session and its lines, the session's row locked until the transaction ends. */
+export async function lockCheckoutSession(tx: Transaction, id: string): Promise<SessionWithLines | undefined> {
+  const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for("update");
+  if (session === undefined) return undefined;
+  const lines = await tx
+    .select()
     .from(checkoutLines)
-    .where(and(inArray(checkoutLines.sessionId, [...sessionIds]), eq(checkoutLines.reserved, true)))
-    .groupBy(checkoutLines.variantId)
-    .orderBy(asc(checkoutLines.variantId));
-  for (const line of held) {
-    await tx
-      .update(variants)
-      .set({ stockReserved: sql`${variants.stockReserved} - ${line.quantity}` })
-      .where(eq(variants.id, line.variantId));
-  }
+    .where(eq(checkoutLines.sessionId, id))
+    .orderBy(asc(checkoutLines.position));
+  return { session, lines };
 }
 
 export type DetailsOutcome =
   | { kind: "saved"; session: SessionRow }
   | { kind: "no_delivery"; session: SessionRow }
+  /** A provider is taking a payment for the present details: it must be ended first. */
+  | { kind: "payment_open"; session: SessionRow }
   | { kind: "closed"; session: SessionRow }
   | { kind: "unknown" };
 
 /**
  * Stores the shopper's checked details on an open session, with the shipping rate for their country in
- * the session's currency. A country the rates table does not serve is refused (`no_delivery`).
+ * the session's currency. A country the rates table does not serve is refused (`no_delivery`), and so is
+ * any change while a payment is pending at a provider (the checkout flow ends it first).
  */
 export async function saveCustomerDetails(
   db: Database,
@@ -354,10 +390,15 @@ export async function saveCustomerDetails(
   /** Once details are in, the stock stays held this long from now (never shortened). */
   reservationMs: number,
 ): Promise<DetailsOutcome> {
-  const saved = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
     if (session === undefined) return { kind: "unknown" } as const;
     if (session.status !== "open" || session.expiresAt <= now) return { kind: "closed", session } as const;
+    const [free] = await tx
+      .select({ id: checkoutSessions.id })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, sessionId), noPendingAttempt(tx)));
+    if (free === undefined) return { kind: "payment_open", session } as const;
     const [rate] = await tx
       .select()
       .from(shippingRates)
@@ -378,7 +419,6 @@ export async function saveCustomerDetails(
     if (updated === undefined) throw new Error("Updating the checkout session returned no row");
     return { kind: "saved", session: updated } as const;
   });
-  return saved;
 }
 
 /** Remembers why the last payment attempt failed, to show on the payment step after the redirect. */
@@ -390,12 +430,23 @@ export async function recordPaymentError(db: Database, sessionId: string, messag
 }
 
 /** The shipping rate and delivery time for a country in a currency, if the shop delivers there. */
-export async function findShippingRate(db: Database, country: string, currencyCode: string) {
+export async function findShippingRate(db: Reader, country: string, currencyCode: string) {
   const [rate] = await db
     .select()
     .from(shippingRates)
     .where(and(eq(shippingRates.countryCode, country), eq(shippingRates.currencyCode, currencyCode)));
   return rate;
+}
+
+/**
+ * Closes a locked open session as paid and sells the stock it held, inside the order's transaction
+ * (payments/settle.ts); undefined when it was not open.
+ */
+export async function sellSession(tx: Transaction, sessionId: string, now: Date): Promise<SessionRow | undefined> {
+  const [session] = await moveSessions(tx, [sessionId], "paid", now);
+  if (session === undefined) return undefined;
+  await applyStock(tx, entriesOf("sell", await heldLines(tx, [sessionId])), now);
+  return session;
 }
 
 export type CancelOutcome =
@@ -404,12 +455,8 @@ export type CancelOutcome =
 /** Cancels an open session and releases its reservations; idempotent. */
 export async function cancelSession(db: Database, sessionId: string, now: Date): Promise<CancelOutcome> {
   const cancelled = await db.transaction(async (tx) => {
-    const [session] = await tx
-      .update(checkoutSessions)
-      .set({ status: "cancelled", completedAt: now })
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")))
-      .returning();
-    if (session !== undefined) await releaseReservations(tx, [session.id]);
+    const [session] = await moveSessions(tx, [sessionId], "cancelled", now);
+    if (session !== undefined) await applyStock(tx, entriesOf("release", await heldLines(tx, [session.id])), now);
     return session;
   });
   if (cancelled !== undefined) return { kind: "cancelled", session: cancelled };
@@ -420,21 +467,33 @@ export async function cancelSession(db: Database, sessionId: string, now: Date):
 
 /**
  * Expires open sessions whose time is up and returns their stock; returns how many expired. A session
- * with a payment still pending at a provider is left alone: the reconciliation job asks the provider
- * first, and releases it only once the provider says it will not be paid (payments/reconcile.ts).
+ * with a payment still open at a provider (pending or superseded) is left alone: the reconciliation job
+ * asks the provider, and the session expires once the provider's answer is final (payments/reconcile.ts).
  */
 export async function releaseExpiredSessions(db: Database, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(checkoutSessions)
-      .set({ status: "expired", completedAt: now })
-      .where(
-        and(eq(checkoutSessions.status, "open"), lte(checkoutSessions.expiresAt, now), noPaymentOpenAtProvider(tx)),
-      )
-      .returning({ id: checkoutSessions.id });
-    await releaseReservations(
+    const due = await tx
+      .select({ id: checkoutSessions.id })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.status, "open"), lte(checkoutSessions.expiresAt, now), noOpenAttempt(tx)))
+      .orderBy(asc(checkoutSessions.id))
+      .for("update", { skipLocked: true });
+    const expired = await moveSessions(
       tx,
-      expired.map((row) => row.id),
+      due.map((row) => row.id),
+      "expired",
+      now,
+    );
+    await applyStock(
+      tx,
+      entriesOf(
+        "release",
+        await heldLines(
+          tx,
+          expired.map((row) => row.id),
+        ),
+      ),
+      now,
     );
     return expired.length;
   });

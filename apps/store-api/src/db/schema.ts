@@ -145,12 +145,18 @@ export const checkoutSessions = pgTable(
     shippingAmount: integer("shipping_amount"),
     /** Why the last payment attempt failed, shown once on the payment step after its redirect. */
     paymentError: text("payment_error"),
-    /** A hash of the client address that opened it (checkout/service.ts clientKeyOf), for per-address limits. */
+    /** A hash of the client address that opened it (checkout/sessions.ts clientKeyOf), for per-address limits. */
     clientKey: text("client_key"),
+    /**
+     * A hash of the browser's cart token, when it sent one: only a checkout with the same token may replace
+     * this one (many shoppers share one address behind carrier NAT).
+     */
+    cartKey: text("cart_key"),
   },
   (table) => [
     index("checkout_sessions_open_idx").on(table.status, table.expiresAt),
     index("checkout_sessions_client_idx").on(table.clientKey, table.status),
+    index("checkout_sessions_cart_idx").on(table.cartKey, table.status),
     check("checkout_sessions_status_known", sql`${table.status} IN ('open', 'paid', 'cancelled', 'expired')`),
   ],
 );
@@ -182,9 +188,18 @@ export const checkoutLines = pgTable(
 /** Contact and delivery details as the hosted checkout checked them. */
 export type { CustomerDetails } from "../checkout/details/types.ts";
 
-export const paymentStatuses = ["pending", "paid", "cod_due", "cod_collected", "refunded"] as const;
+/** An order's payment (orders/order-states.ts declares how it moves). */
+export const paymentStatuses = [
+  "pending",
+  "paid",
+  "cod_due",
+  "cod_collected",
+  "refund_due",
+  "partially_refunded",
+  "refunded",
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const fulfilmentStatuses = ["unfulfilled", "packed", "shipped", "delivered", "cancelled"] as const;
+export const fulfilmentStatuses = ["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"] as const;
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
 
 export const orders = pgTable(
@@ -213,6 +228,12 @@ export const orders = pgTable(
     /** The provider's id for the payment, when it has one. */
     paymentReference: text("payment_reference"),
     paymentStatus: text("payment_status").$type<PaymentStatus>().notNull(),
+    /** The payment attempt that paid it (every order placed since attempts record their details). */
+    paymentAttemptId: text("payment_attempt_id").unique(),
+    /** Money taken: the provider's capture, or the cash once collected; minor units. */
+    capturedAmount: integer("captured_amount").notNull().default(0),
+    /** Money given back by refunds that succeeded; minor units, never more than captured. */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
     fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("unfulfilled"),
     cardLast4: text("card_last4"),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
@@ -223,13 +244,17 @@ export const orders = pgTable(
     index("orders_created_idx").on(table.createdAt),
     check(
       "orders_payment_status_known",
-      sql`${table.paymentStatus} IN ('pending', 'paid', 'cod_due', 'cod_collected', 'refunded')`,
+      sql`${table.paymentStatus} IN ('pending', 'paid', 'cod_due', 'cod_collected', 'refund_due', 'partially_refunded', 'refunded')`,
     ),
     check(
       "orders_fulfilment_status_known",
-      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'packed', 'shipped', 'delivered', 'cancelled')`,
+      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'packed', 'shipped', 'delivered', 'returned', 'cancelled')`,
     ),
     check("orders_amounts_add_up", sql`${table.totalAmount} = ${table.subtotalAmount} + ${table.shippingAmount}`),
+    check(
+      "orders_refunds_within_capture",
+      sql`${table.capturedAmount} >= 0 AND ${table.capturedAmount} <= ${table.totalAmount} AND ${table.refundedAmount} >= 0 AND ${table.refundedAmount} <= ${table.capturedAmount}`,
+    ),
   ],
 );
 
@@ -247,10 +272,62 @@ export const orderLines = pgTable(
     variantTitle: text("variant_title").notNull(),
     quantity: integer("quantity").notNull(),
     unitAmount: integer("unit_amount").notNull(),
+    /** Units the shopper sent back (returns taken by the owner). */
+    returnedQuantity: integer("returned_quantity").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
     check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check(
+      "order_lines_returned_within_quantity",
+      sql`${table.returnedQuantity} >= 0 AND ${table.returnedQuantity} <= ${table.quantity}`,
+    ),
+  ],
+);
+
+export const refundStatuses = ["requested", "failed", "to_make", "succeeded"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Money given back on an order: when the owner cancels a paid order, takes a return, or records a refund.
+ * A refund through a provider is written (requested) before the provider is asked, with its id as the
+ * idempotency key, so a crash in between is finished at the next start without refunding twice.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Why: the order was cancelled, or items came back (or the owner gave money back for them). */
+    kind: text("kind").$type<"cancel" | "return">().notNull(),
+    amount: integer("amount").notNull(),
+    currencyCode: text("currency_code").notNull(),
+    status: text("status").$type<RefundStatus>().notNull(),
+    /** The provider that sends it, or null when the owner makes it by hand. */
+    provider: text("provider"),
+    /** The provider's id for the refund, once it made it. */
+    providerReference: text("provider_reference"),
+    /** For a return: the units that came back, as the shopper's email lists them. */
+    lines: jsonb("lines").$type<{ productTitle: string; variantTitle: string; quantity: number }[]>(),
+    /** The owner's words: why it was given, and how a refund made by hand was made. */
+    reason: text("reason"),
+    note: text("note"),
+    lastError: text("last_error"),
+    /** Whether the shopper was emailed about it (with the cancellation or the return); the next email then says it is done. */
+    announced: boolean("announced").notNull().default(false),
+    actor: text("actor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("order_refunds_order_idx").on(table.orderId),
+    index("order_refunds_status_idx").on(table.status, table.updatedAt),
+    check("order_refunds_amount_positive", sql`${table.amount} > 0`),
+    check("order_refunds_status_known", sql`${table.status} IN ('requested', 'failed', 'to_make', 'succeeded')`),
+    check("order_refunds_kind_known", sql`${table.kind} IN ('cancel', 'return')`),
   ],
 );
 
@@ -393,13 +470,23 @@ export const stockMovements = pgTable(
   ],
 );
 
-export const paymentAttemptStatuses = ["pending", "paid", "failed", "refused", "abandoned", "unmatched"] as const;
+/** A payment attempt (payments/attempt-states.ts declares how it moves). */
+export const paymentAttemptStatuses = [
+  "pending",
+  "superseded",
+  "paid",
+  "failed",
+  "abandoned",
+  "refund_due",
+  "refunded",
+] as const;
 export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
 
 /**
- * A payment the shopper was sent to make at a provider (Stripe Checkout, Khalti, eSewa). Returns,
- * webhooks and the reconciliation job find their checkout session through it; while one is pending,
- * expiry leaves the session's reservation alone until the provider has been asked.
+ * A payment the shopper made or was sent to make, by any provider (the sandbox and cash on delivery
+ * settle at once through the same path). Returns, webhooks and the reconciliation job find their
+ * checkout session through it; while one is open at a provider, expiry leaves the session's reservation
+ * alone until the provider has given its final answer.
  */
 export const paymentAttempts = pgTable(
   "payment_attempts",
@@ -417,6 +504,19 @@ export const paymentAttempts = pgTable(
     currencyCode: text("currency_code").notNull(),
     /** The same amount as sent to the provider, in its own units (Stripe's minor unit, paisa for Khalti and eSewa). */
     providerAmount: integer("provider_amount").notNull(),
+    /**
+     * The order this payment was started for, fixed then: the details, and the lines' and shipping's
+     * amounts (minor units, adding up to `amount`). A capture becomes exactly this order.
+     */
+    customer: jsonb("customer").$type<CustomerDetails>().notNull(),
+    subtotalAmount: integer("subtotal_amount").notNull(),
+    shippingAmount: integer("shipping_amount").notNull(),
+    /** The provider's id for the money it took (a Stripe PaymentIntent, a Khalti transaction), once captured. */
+    paymentReference: text("payment_reference"),
+    /** The provider's id for the refund of money this attempt took that became no order. */
+    refundReference: text("refund_reference"),
+    /** How the owner gave that money back by hand, in their words, with who recorded it. */
+    refundNote: text("refund_note"),
     status: text("status").$type<PaymentAttemptStatus>().notNull().default("pending"),
     /** Where the shopper is sent to pay; null for a provider that takes a posted form. */
     redirectUrl: text("redirect_url"),
@@ -435,9 +535,10 @@ export const paymentAttempts = pgTable(
     index("payment_attempts_due_idx").on(table.status, table.checkAfter),
     check(
       "payment_attempts_status_known",
-      sql`${table.status} IN ('pending', 'paid', 'failed', 'refused', 'abandoned', 'unmatched')`,
+      sql`${table.status} IN ('pending', 'superseded', 'paid', 'failed', 'abandoned', 'refund_due', 'refunded')`,
     ),
     check("payment_attempts_amount_positive", sql`${table.amount} > 0`),
+    check("payment_attempts_amounts_add_up", sql`${table.amount} = ${table.subtotalAmount} + ${table.shippingAmount}`),
   ],
 );
 

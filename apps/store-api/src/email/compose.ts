@@ -3,6 +3,7 @@ import { z } from "zod";
 import { renderNewOrderNotice } from "./new-order-notice-email.ts";
 import { renderOrderCancelled } from "./order-cancelled-email.ts";
 import { renderOrderConfirmation } from "./order-confirmation-email.ts";
+import { renderOrderRefunded, renderOrderReturned } from "./order-refund-emails.ts";
 import { renderOrderShipped } from "./order-shipped-email.ts";
 import { EmailDataError, parseOutboxEmail, type OutboxEmail } from "./outbox-data.ts";
 import type { RenderedEmail } from "./rendered-email.ts";
@@ -46,6 +47,10 @@ function render(email: OutboxEmail): RenderedEmail {
       return renderOrderShipped(email.data);
     case "order_cancelled":
       return renderOrderCancelled(email.data);
+    case "order_returned":
+      return renderOrderReturned(email.data);
+    case "order_refunded":
+      return renderOrderRefunded(email.data);
   }
 }
 

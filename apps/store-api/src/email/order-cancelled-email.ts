@@ -6,8 +6,9 @@ import { buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
 import type { OutboxData, RefundState } from "./outbox-data.ts";
 import type { RenderedEmail } from "./rendered-email.ts";
 
-function refundText(refund: RefundState, order: OrderSnapshot): string {
-  const amount = money(order, order.totalAmount);
+/** What happens to the shopper's money, in one sentence (cancellations and returns). */
+export function refundText(refund: RefundState, order: OrderSnapshot, refundAmount: number): string {
+  const amount = money(order, refundAmount);
   switch (refund) {
     case "refunded":
       return `Your payment of ${amount} has been refunded.`;
@@ -21,9 +22,9 @@ function refundText(refund: RefundState, order: OrderSnapshot): string {
 }
 
 /** To the shopper when the shop cancels the order: which order, and what happens to the money. */
-export function renderOrderCancelled({ order, refund }: OutboxData<"order_cancelled">): RenderedEmail {
+export function renderOrderCancelled({ order, refund, refundAmount }: OutboxData<"order_cancelled">): RenderedEmail {
   const subject = `Your order ${order.number} has been cancelled`;
-  const refundLine = refundText(refund, order);
+  const refundLine = refundText(refund, order, refundAmount ?? order.totalAmount);
   const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
 
   const content = markup`<h1 style="${styles.h1}">Your order has been cancelled</h1>

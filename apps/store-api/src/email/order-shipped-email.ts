@@ -8,15 +8,22 @@ import type { RenderedEmail } from "./rendered-email.ts";
 /** To the shopper when the parcel leaves: the carrier, the tracking number and where it goes. */
 export function renderOrderShipped(data: OutboxData<"order_shipped">): RenderedEmail {
   const { order, carrier, trackingNumber, trackingUrl } = data;
-  const subject = `Your order ${order.number} has shipped`;
+  const corrected = data.corrected === true;
+  const subject = corrected
+    ? `New tracking details for your order ${order.number}`
+    : `Your order ${order.number} has shipped`;
+  const heading = corrected ? "Your tracking details have changed" : "Your order is on its way";
+  const intro = corrected
+    ? `Hello ${order.customer.fullName}, we sent you the wrong shipping details for order ${order.number}. It is travelling with ${carrier}; please use the tracking number below.`
+    : `Hello ${order.customer.fullName}, order ${order.number} has been handed to ${carrier}.`;
   const cash =
     order.paymentMethod === "cod" && order.paymentStatus === "cod_due"
       ? `Please have ${money(order, order.totalAmount)} ready in cash for the courier.`
       : null;
   const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
 
-  const content = markup`<h1 style="${styles.h1}">Your order is on its way</h1>
-<p style="${styles.p}">Hello ${order.customer.fullName}, order <strong>${order.number}</strong> has been handed to ${carrier}.</p>
+  const content = markup`<h1 style="${styles.h1}">${heading}</h1>
+<p style="${styles.p}">${intro}</p>
 <p style="${styles.callout}">Tracking number: <strong>${trackingNumber}</strong>${
     trackingUrl === null
       ? ""
@@ -29,8 +36,8 @@ ${buttonHtml(order.orderUrl, "View your order")}
 `;
   const text = textDocument(
     [
-      "Your order is on its way",
-      `Hello ${order.customer.fullName}, order ${order.number} has been handed to ${carrier}.`,
+      heading,
+      intro,
       `Tracking number: ${trackingNumber}${trackingUrl === null ? "" : `\nTrack your parcel: ${trackingUrl}`}`,
       cash,
       `DELIVERY ADDRESS\n${addressText(order)}`,

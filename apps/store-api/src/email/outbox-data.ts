@@ -71,15 +71,37 @@ export const outboxDataSchemas = {
   order_confirmation: z.object({ order: orderSnapshotSchema }),
   /** To SHOP_EMAIL, when the order is placed. */
   new_order_notice: z.object({ order: orderSnapshotSchema }),
-  /** To the shopper, when the back office marks the order shipped. */
+  /** To the shopper, when the back office marks the order shipped, or corrects its carrier or tracking number. */
   order_shipped: z.object({
     order: orderSnapshotSchema,
     carrier: z.string().trim().min(1).max(100),
     trackingNumber: z.string().trim().min(1).max(100),
     trackingUrl: webUrl.nullable(),
+    /** The shipment's details were corrected after an earlier email (missing in rows written before corrections). */
+    corrected: z.boolean().optional(),
   }),
-  /** To the shopper, when the back office cancels the order. */
-  order_cancelled: z.object({ order: orderSnapshotSchema, refund: z.enum(refundStates) }),
+  /**
+   * To the shopper, when the back office cancels the order: what happens to the money, and how much
+   * (`refundAmount`, missing in rows written before refunds were recorded: the order's total then).
+   */
+  order_cancelled: z.object({
+    order: orderSnapshotSchema,
+    refund: z.enum(refundStates),
+    refundAmount: amount.nonnegative().optional(),
+  }),
+  /** To the shopper, when the shop takes back items: which, and the refund for them. */
+  order_returned: z.object({
+    order: orderSnapshotSchema,
+    lines: z
+      .array(
+        z.object({ productTitle: shortText, variantTitle: z.string().max(300), quantity: z.number().int().positive() }),
+      )
+      .max(100),
+    refund: z.enum(refundStates),
+    refundAmount: amount.nonnegative(),
+  }),
+  /** To the shopper, when a refund told as still to be made has been made. */
+  order_refunded: z.object({ order: orderSnapshotSchema, refundAmount: amount.positive() }),
 };
 
 export type OutboxKind = keyof typeof outboxDataSchemas;

@@ -1,4 +1,5 @@
 import {
+  cartTokenPattern,
   errorCodes,
   maxCheckoutLines,
   maxLineQuantity,
@@ -177,4 +178,5 @@ export const checkoutRequestSchema = z.object({
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, "must be a language tag such as en or en-US")
     .optional(),
   timeZone: z.string().max(64).refine(isTimeZone, "must be an IANA time zone such as Asia/Kathmandu").optional(),
+  cartToken: z.string().regex(cartTokenPattern, "must be 22 to 64 URL-safe characters").optional(),
 }) satisfies z.ZodType<CheckoutRequestBody, unknown>;

@@ -1,45 +1,60 @@
 import type { AdminOrderActionRequest } from "@herbo/hosted-api/admin";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import {
-  checkoutLines,
-  orderEvents,
-  orderLines,
-  orders,
-  stockMovements,
-  variants,
-  type PaymentStatus,
-} from "../db/schema.ts";
+import { checkoutLines, orderEvents, orderLines, orderRefunds } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
-import type { RefundState } from "../email/outbox-data.ts";
+import { applyStock, entriesOf } from "../stock/ledger.ts";
 import { buildOrderSnapshot } from "./build-snapshot.ts";
+import { lockOrderByNumber, moveOrder, recordOrderEvent } from "./order-moves.ts";
 import { decideAction, orderStateMachine } from "./order-state-machine.ts";
 import type { OrderRow } from "./place-order.ts";
-import { refundOnCancel } from "./refund-on-cancel.ts";
+import {
+  announceRefund,
+  createRefund,
+  finishRefund,
+  refundableAmount,
+  sendRefund,
+  type RefundServices,
+} from "./refunds.ts";
 
-export interface OrderActionContext {
+export interface OrderActionContext extends Pick<RefundServices, "providers" | "shopName" | "publicUrl"> {
   /** Who acts: the owner's email, written into the history. */
   actor: string;
   now: Date;
-  shopName: string;
-  publicUrl: string;
-  /** Decides the refund of a cancelled order; the payment providers' refund replaces the default. */
-  refund?: (order: OrderRow) => Promise<RefundState>;
 }
 
 export type OrderActionOutcome =
-  | { kind: "applied"; order: OrderRow; stockChanged: boolean; emailQueued: boolean }
+  | {
+      kind: "applied";
+      order: OrderRow;
+      stockChanged: boolean;
+      emailQueued: boolean;
+      /** Refunds written for a provider to send once this action committed. */
+      refundsToSend: string[];
+    }
   | { kind: "unchanged"; order: OrderRow }
   | { kind: "refused"; order: OrderRow; message: string }
   | { kind: "not_found" };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Request<Action extends AdminOrderActionRequest["action"]> = Extract<AdminOrderActionRequest, { action: Action }>;
+
+/** What an action did inside its transaction, for the outcome. */
+interface Effects {
+  order: OrderRow;
+  stockChanged?: boolean;
+  emailQueued?: boolean;
+  refundsToSend?: string[];
+}
+
+/** An owner's action refused with a reason the owner reads. */
+class Refusal extends Error {}
 
 /**
  * Applies one back-office action to an order, in one transaction that holds the order's row lock: two
  * owners acting at once are served one after the other, the second seeing what the first did. The state
- * change, its history event (with the owner and the time), stock returned by a cancellation and the email
- * to the shopper all commit together, or none does. Repeating a done action changes nothing.
+ * change, its history event (with the owner and the time), stock that comes back, refunds and the email to
+ * the shopper all commit together, or none does. Repeating a done action changes nothing.
  */
 export async function applyOrderAction(
   db: Database,
@@ -48,7 +63,7 @@ export async function applyOrderAction(
   context: OrderActionContext,
 ): Promise<OrderActionOutcome> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
+    const order = await lockOrderByNumber(tx, number);
     if (order === undefined) return { kind: "not_found" };
     const decision = decideAction(request.action, order);
     if (decision.kind === "refuse") return { kind: "refused", order, message: decision.message };
@@ -57,141 +72,418 @@ export async function applyOrderAction(
       return conflict === undefined ? { kind: "unchanged", order } : { kind: "refused", order, message: conflict };
     }
     const { now, actor } = context;
-    const rule = orderStateMachine[request.action];
-    let paymentStatus: PaymentStatus = decision.next.paymentStatus;
-    const data: Record<string, unknown> = {};
-    let stockChanged = false;
-    let email: { kind: "order_shipped" } | { kind: "order_cancelled"; refund: RefundState } | undefined;
-
-    if (request.action === "ship") {
-      Object.assign(data, {
-        carrier: request.carrier,
-        trackingNumber: request.trackingNumber,
-        trackingUrl: request.trackingUrl ?? null,
-      });
-      email = { kind: "order_shipped" };
-    } else if (request.action === "collect_cash") {
-      data.amount = order.totalAmount;
-    } else if (request.action === "cancel") {
-      const refund = await (context.refund ?? refundOnCancel)(order);
-      if (refund === "refunded") paymentStatus = "refunded";
-      data.refund = refund;
-      data.amount = order.totalAmount;
-      if (request.reason !== undefined) data.reason = request.reason;
-      data.restocked = await returnStock(tx, order, actor, now);
-      stockChanged = (data.restocked as unknown[]).length > 0;
-      email = { kind: "order_cancelled", refund };
-    }
-
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        fulfilmentStatus: decision.next.fulfilmentStatus,
-        paymentStatus,
-        ...(request.action === "collect_cash" ? { paidAt: now } : {}),
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (updated === undefined) throw new Error(`Order ${number} vanished under its row lock`);
-    await tx.insert(orderEvents).values({ orderId: order.id, at: now, actor, type: rule.event, data });
-
-    let emailQueued = false;
-    if (email !== undefined && updated.customer !== null) {
-      const lines = await tx
-        .select()
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.position));
-      const snapshot = await buildOrderSnapshot(tx, { ...updated, customer: updated.customer }, lines, context);
-      const recipient = updated.customer.email;
-      if (email.kind === "order_shipped" && request.action === "ship") {
-        await enqueueEmail(
-          tx,
-          {
-            kind: "order_shipped",
-            recipient,
-            orderId: order.id,
-            data: {
-              order: snapshot,
-              carrier: request.carrier,
-              trackingNumber: request.trackingNumber,
-              trackingUrl: request.trackingUrl ?? null,
-            },
-          },
-          now,
-        );
-      } else if (email.kind === "order_cancelled") {
-        await enqueueEmail(
-          tx,
-          { kind: "order_cancelled", recipient, orderId: order.id, data: { order: snapshot, refund: email.refund } },
-          now,
-        );
+    const event = { at: now, actor, type: orderStateMachine[request.action].event };
+    const next = { fulfilmentStatus: decision.next.fulfilmentStatus, paymentStatus: decision.next.paymentStatus };
+    let effects: Effects;
+    try {
+      switch (request.action) {
+        case "pack":
+        case "deliver":
+        case "undo_delivery":
+          effects = { order: await moveOrder(tx, order, next, event) };
+          break;
+        case "ship":
+        case "correct_shipment": {
+          const shipped = await ship(tx, order, request, context);
+          if (shipped === undefined) return { kind: "unchanged", order };
+          effects = shipped;
+          break;
+        }
+        case "collect_cash":
+          effects = {
+            order: await moveOrder(
+              tx,
+              order,
+              { ...next, capturedAmount: order.totalAmount, paidAt: now },
+              {
+                ...event,
+                data: { amount: order.totalAmount },
+              },
+            ),
+          };
+          break;
+        case "undo_cash_collection":
+          if (order.refundedAmount > 0) throw new Refusal("Cannot undo the cash collection: part of it was refunded.");
+          effects = { order: await moveOrder(tx, order, { ...next, capturedAmount: 0, paidAt: null }, event) };
+          break;
+        case "cancel":
+          effects = await cancel(tx, order, request, context);
+          break;
+        case "take_return":
+          effects = await takeReturn(tx, order, request, context);
+          break;
+        case "record_refund":
+        case "retry_refund":
+          effects = await settleRefundByHand(tx, order, request, context);
+          break;
       }
-      emailQueued = true;
+    } catch (error) {
+      if (error instanceof Refusal) return { kind: "refused", order, message: error.message };
+      throw error;
     }
-    return { kind: "applied", order: updated, stockChanged, emailQueued };
+    return {
+      kind: "applied",
+      order: effects.order,
+      stockChanged: effects.stockChanged ?? false,
+      emailQueued: effects.emailQueued ?? false,
+      refundsToSend: effects.refundsToSend ?? [],
+    };
   });
+}
+
+/**
+ * Shipped, or its carrier and tracking number corrected afterwards: recorded, and the shopper told.
+ * Undefined for a correction that changes nothing.
+ */
+async function ship(
+  tx: Transaction,
+  order: OrderRow,
+  request: Request<"ship"> | Request<"correct_shipment">,
+  context: OrderActionContext,
+): Promise<Effects | undefined> {
+  const shipment = {
+    carrier: request.carrier,
+    trackingNumber: request.trackingNumber,
+    trackingUrl: request.trackingUrl ?? null,
+  };
+  const corrected = request.action === "correct_shipment";
+  const at = context.now;
+  let updated = order;
+  if (corrected) {
+    const previous = await lastShipment(tx, order);
+    if (previous !== undefined && sameShipment(previous, shipment)) return undefined;
+    await recordOrderEvent(tx, order.id, {
+      at,
+      actor: context.actor,
+      type: "shipment_corrected",
+      data: { ...shipment, previous: previous ?? null },
+    });
+  } else {
+    updated = await moveOrder(
+      tx,
+      order,
+      { fulfilmentStatus: "shipped" },
+      {
+        at,
+        actor: context.actor,
+        type: "shipped",
+        data: shipment,
+      },
+    );
+  }
+  const snapshot = await snapshotOf(tx, updated, context);
+  await enqueueEmail(
+    tx,
+    {
+      kind: "order_shipped",
+      recipient: snapshot.customer.email,
+      orderId: order.id,
+      data: { order: snapshot, ...shipment, ...(corrected ? { corrected: true } : {}) },
+    },
+    at,
+  );
+  return { order: updated, emailQueued: true };
+}
+
+/**
+ * Cancelled before shipping: its units back on the shelf, and what was captured owed back in full (sent
+ * by the provider after this commits, or left for the owner). The shopper's email goes with the refund's
+ * outcome, or now when nothing is owed.
+ */
+async function cancel(tx: Transaction, order: OrderRow, request: Request<"cancel">, context: OrderActionContext) {
+  const { now, actor } = context;
+  const lines = await linesOf(tx, order);
+  const restocked = await restock(
+    tx,
+    order,
+    lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    context,
+    `Order ${order.number} cancelled`,
+  );
+  let updated = await moveOrder(
+    tx,
+    order,
+    { fulfilmentStatus: "cancelled" },
+    {
+      at: now,
+      actor,
+      type: "cancelled",
+      data: {
+        amount: order.totalAmount,
+        restocked,
+        ...(request.reason === undefined ? {} : { reason: request.reason }),
+      },
+    },
+  );
+  const owed = await refundableAmount(tx, updated);
+  if (owed <= 0) {
+    await announceRefund(
+      tx,
+      updated,
+      { kind: "cancel", amount: 0, lines: null },
+      order.paymentStatus === "refunded" ? "refunded" : "none",
+      context,
+      now,
+    );
+    return { order: updated, stockChanged: restocked.length > 0, emailQueued: true };
+  }
+  const created = await createRefund(
+    tx,
+    updated,
+    { kind: "cancel", amount: owed, actor, reason: request.reason ?? null, lines: null },
+    context,
+    now,
+  );
+  updated = created.order;
+  const sending = created.refund.status === "requested";
+  return {
+    order: updated,
+    stockChanged: restocked.length > 0,
+    emailQueued: !sending,
+    refundsToSend: sending ? [created.refund.id] : [],
+  };
+}
+
+/**
+ * Items came back after shipping, or the shop gives money back for them: the returned units are counted
+ * on their lines (never more than were sold), put back on the shelf when asked, and refunded with the
+ * amount the owner chose (never more than is left to give back). Every unit back makes the order returned.
+ */
+async function takeReturn(
+  tx: Transaction,
+  order: OrderRow,
+  request: Request<"take_return">,
+  context: OrderActionContext,
+) {
+  const { now, actor } = context;
+  const lines = await linesOf(tx, order);
+  const returned: { line: (typeof lines)[number]; quantity: number }[] = [];
+  for (const asked of request.lines) {
+    const line = lines.find((candidate) => candidate.position === asked.position);
+    if (line === undefined) throw new Refusal(`Cannot take a return: the order has no line ${asked.position}.`);
+    if (returned.some((entry) => entry.line.position === asked.position)) {
+      throw new Refusal(`Cannot take a return: line ${asked.position} is named twice.`);
+    }
+    const left = line.quantity - line.returnedQuantity;
+    if (asked.quantity > left) {
+      throw new Refusal(
+        `Cannot take a return of ${asked.quantity} × ${line.productTitle}: only ${left} of that line can still come back.`,
+      );
+    }
+    returned.push({ line, quantity: asked.quantity });
+  }
+  const refundable = await refundableAmount(tx, order);
+  if (request.refundAmount > refundable) {
+    throw new Refusal(
+      `Cannot refund that much: at most ${refundable} (minor units) can still be given back on this order.`,
+    );
+  }
+  if (returned.length === 0 && request.refundAmount === 0) {
+    throw new Refusal("Cannot take a return: name the items that came back, or an amount to refund.");
+  }
+  for (const { line, quantity } of returned) {
+    await tx
+      .update(orderLines)
+      .set({ returnedQuantity: sql`${orderLines.returnedQuantity} + ${quantity}` })
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.position, line.position)));
+  }
+  const restocked = request.restock
+    ? await restock(
+        tx,
+        order,
+        returned.map(({ line, quantity }) => ({ variantId: line.variantId, quantity })),
+        context,
+        `Order ${order.number} returned`,
+      )
+    : [];
+  const everything = lines.every((line) => {
+    const back = returned.find((entry) => entry.line.position === line.position)?.quantity ?? 0;
+    return line.returnedQuantity + back === line.quantity;
+  });
+  const emailLines = returned.map(({ line, quantity }) => ({
+    productTitle: line.productTitle,
+    variantTitle: line.variantTitle,
+    quantity,
+  }));
+  let updated = await moveOrder(tx, order, everything ? { fulfilmentStatus: "returned" } : {}, {
+    at: now,
+    actor,
+    type: "returned",
+    data: {
+      lines: returned.map(({ line, quantity }) => ({ position: line.position, quantity })),
+      restocked,
+      refundAmount: request.refundAmount,
+      ...(request.reason === undefined ? {} : { reason: request.reason }),
+    },
+  });
+  if (request.refundAmount === 0) {
+    await announceRefund(tx, updated, { kind: "return", amount: 0, lines: emailLines }, "none", context, now);
+    return { order: updated, stockChanged: restocked.length > 0, emailQueued: true };
+  }
+  const created = await createRefund(
+    tx,
+    updated,
+    { kind: "return", amount: request.refundAmount, actor, reason: request.reason ?? null, lines: emailLines },
+    context,
+    now,
+  );
+  updated = created.order;
+  const sending = created.refund.status === "requested";
+  return {
+    order: updated,
+    stockChanged: restocked.length > 0,
+    emailQueued: !sending,
+    refundsToSend: sending ? [created.refund.id] : [],
+  };
+}
+
+/** A refund the owner made by hand (recorded as made), or one the provider refused, sent again. */
+async function settleRefundByHand(
+  tx: Transaction,
+  order: OrderRow,
+  request: Request<"record_refund"> | Request<"retry_refund">,
+  context: OrderActionContext,
+): Promise<Effects> {
+  const [refund] = await tx
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.id, request.refundId), eq(orderRefunds.orderId, order.id)))
+    .for("update");
+  if (refund === undefined)
+    throw new Refusal(
+      `Cannot ${request.action === "record_refund" ? "record" : "send"} that refund: this order has no such refund.`,
+    );
+  if (request.action === "record_refund") {
+    if (refund.status !== "to_make" && refund.status !== "failed") {
+      throw new Refusal(`Cannot record that refund as made: it is ${refundWords[refund.status]}.`);
+    }
+    const done = await finishRefund(
+      tx,
+      order,
+      refund,
+      "succeeded",
+      { note: request.note },
+      context.actor,
+      context,
+      context.now,
+    );
+    return { order: done.order, emailQueued: true };
+  }
+  if (refund.status !== "failed" || refund.provider === null) {
+    throw new Refusal(`Cannot send that refund again: it is ${refundWords[refund.status]}.`);
+  }
+  const retried = await finishRefund(tx, order, refund, "requested", {}, context.actor, context, context.now);
+  return { order: retried.order, refundsToSend: [refund.id] };
+}
+
+const refundWords = {
+  requested: "being sent to the provider",
+  failed: "refused by the provider",
+  to_make: "still to be made",
+  succeeded: "already made",
+} as const;
+
+/**
+ * Units back on hand, with stock-history rows, for the lines whose units the order took from stock (its
+ * checkout reserved them): a variant that tracks stock only since the order gets nothing it never gave.
+ */
+async function restock(
+  tx: Transaction,
+  order: OrderRow,
+  lines: readonly { variantId: string; quantity: number }[],
+  context: OrderActionContext,
+  reason: string,
+): Promise<{ variantId: string; quantity: number }[]> {
+  if (lines.length === 0) return [];
+  const fromStock = new Set(
+    (
+      await tx
+        .select({ variantId: checkoutLines.variantId })
+        .from(checkoutLines)
+        .where(and(eq(checkoutLines.sessionId, order.sessionId), eq(checkoutLines.reserved, true)))
+    ).map((row) => row.variantId),
+  );
+  const back = lines.filter((line) => fromStock.has(line.variantId) && line.quantity > 0);
+  await applyStock(tx, entriesOf("restock", back), context.now, { actor: context.actor, reason, orderId: order.id });
+  return back;
+}
+
+async function linesOf(tx: Transaction, order: OrderRow) {
+  return tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+}
+
+async function snapshotOf(tx: Transaction, order: OrderRow, context: OrderActionContext) {
+  if (order.customer === null) throw new Error(`Order ${order.number} has no customer to email`);
+  return buildOrderSnapshot(tx, { ...order, customer: order.customer }, await linesOf(tx, order), context);
+}
+
+interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+}
+
+function sameShipment(left: Shipment, right: Shipment): boolean {
+  return (
+    left.carrier === right.carrier &&
+    left.trackingNumber === right.trackingNumber &&
+    left.trackingUrl === right.trackingUrl
+  );
+}
+
+/** The shipment as last recorded: the shipped event, or the latest correction. */
+async function lastShipment(tx: Transaction, order: OrderRow): Promise<Shipment | undefined> {
+  const [event] = await tx
+    .select({ data: orderEvents.data })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), sql`${orderEvents.type} IN ('shipped', 'shipment_corrected')`))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  if (event === undefined) return undefined;
+  return {
+    carrier: String(event.data.carrier),
+    trackingNumber: String(event.data.trackingNumber),
+    trackingUrl: typeof event.data.trackingUrl === "string" ? event.data.trackingUrl : null,
+  };
 }
 
 /** A repeated "shipped" with other carrier or tracking details is not a repeat: say what was recorded. */
 async function shipmentConflict(
   tx: Transaction,
   order: OrderRow,
-  request: Extract<AdminOrderActionRequest, { action: "ship" }>,
+  request: Request<"ship">,
 ): Promise<string | undefined> {
-  const [shipped] = await tx
-    .select({ data: orderEvents.data })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "shipped")))
-    .orderBy(desc(orderEvents.id))
-    .limit(1);
-  const recorded = shipped?.data ?? {};
-  const same =
-    recorded.carrier === request.carrier &&
-    recorded.trackingNumber === request.trackingNumber &&
-    (recorded.trackingUrl ?? null) === (request.trackingUrl ?? null);
-  return same
+  const recorded = await lastShipment(tx, order);
+  if (recorded === undefined) return undefined;
+  return sameShipment(recorded, {
+    carrier: request.carrier,
+    trackingNumber: request.trackingNumber,
+    trackingUrl: request.trackingUrl ?? null,
+  })
     ? undefined
-    : `Cannot mark the order shipped again: it was shipped with ${String(recorded.carrier)}, tracking number ${String(recorded.trackingNumber)}.`;
+    : `Cannot mark the order shipped again: it was shipped with ${recorded.carrier}, tracking number ${recorded.trackingNumber}. Use "Correct shipment" to change it.`;
 }
 
 /**
- * Puts a cancelled order's units back on hand: the lines whose stock the checkout reserved and the order
- * sold, in variant order (as checkouts lock them), each with a stock-history row.
+ * The owner's action from start to end: applied in its transaction, then the refunds it wrote sent to
+ * their providers (each finished in its own transaction; a crash in between is finished at the next start).
  */
-async function returnStock(
-  tx: Transaction,
-  order: OrderRow,
+export async function runOrderAction(
+  services: RefundServices & { onStockChange: () => void },
+  number: string,
+  request: AdminOrderActionRequest,
   actor: string,
-  now: Date,
-): Promise<{ variantId: string; quantity: number }[]> {
-  const lines = await tx
-    .select({ variantId: checkoutLines.variantId, quantity: checkoutLines.quantity })
-    .from(checkoutLines)
-    .where(and(eq(checkoutLines.sessionId, order.sessionId), eq(checkoutLines.reserved, true)));
-  const byVariant = new Map<string, number>();
-  for (const line of lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
-  const returned = [...byVariant]
-    .sort(([left], [right]) => (left < right ? -1 : 1))
-    .map(([variantId, quantity]) => ({ variantId, quantity }));
-  const restocked: { variantId: string; quantity: number }[] = [];
-  for (const { variantId, quantity } of returned) {
-    const [row] = await tx
-      .update(variants)
-      .set({ stockOnHand: sql`${variants.stockOnHand} + ${quantity}`, updatedAt: now })
-      .where(eq(variants.id, variantId))
-      .returning({ onHand: variants.stockOnHand });
-    if (row === undefined) continue;
-    await tx.insert(stockMovements).values({
-      variantId,
-      at: now,
-      actor,
-      change: quantity,
-      onHandAfter: row.onHand,
-      reason: `Order ${order.number} cancelled`,
-      orderId: order.id,
-    });
-    restocked.push({ variantId, quantity });
-  }
-  return restocked;
+): Promise<OrderActionOutcome> {
+  const outcome = await applyOrderAction(services.db, number, request, {
+    actor,
+    now: services.now(),
+    providers: services.providers,
+    shopName: services.shopName,
+    publicUrl: services.publicUrl,
+  });
+  if (outcome.kind !== "applied") return outcome;
+  if (outcome.stockChanged) services.onStockChange();
+  if (outcome.emailQueued) services.onEmailQueued();
+  for (const refundId of outcome.refundsToSend) await sendRefund(services, refundId);
+  return outcome;
 }

@@ -1,7 +1,7 @@
 import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
 import { addressLines } from "../checkout/details/index.ts";
 import { escapeHtml, layout, type PageFrame } from "../checkout/page-layout.ts";
-import type { FulfilmentStatus, PaymentStatus } from "../db/schema.ts";
+import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
 import type { OrderRow } from "./place-order.ts";
 
 export interface OrderPageInput {
@@ -11,6 +11,8 @@ export interface OrderPageInput {
   currency: MoneyCurrency | undefined;
   /** The latest shipment's carrier and tracking number, when the order was shipped. */
   shipment: { carrier: string; trackingNumber: string } | null;
+  /** The order's refunds, oldest first. */
+  refunds: { amount: number; status: RefundStatus; completedAt: Date | null }[];
 }
 
 const fulfilmentText: Record<FulfilmentStatus, string> = {
@@ -18,6 +20,7 @@ const fulfilmentText: Record<FulfilmentStatus, string> = {
   packed: "Your order is packed and will be handed to the courier soon.",
   shipped: "Your order is on its way.",
   delivered: "Your order was delivered.",
+  returned: "Your order came back to us.",
   cancelled: "This order was cancelled.",
 };
 
@@ -29,6 +32,10 @@ function paymentText(status: PaymentStatus, order: OrderRow, total: string): str
       return `Cash on delivery: please have ${total} ready when your order arrives.`;
     case "cod_collected":
       return "Paid in cash on delivery.";
+    case "refund_due":
+      return "A refund is on its way to you.";
+    case "partially_refunded":
+      return "Partly refunded.";
     case "refunded":
       return "Refunded.";
     case "pending":
@@ -36,13 +43,25 @@ function paymentText(status: PaymentStatus, order: OrderRow, total: string): str
   }
 }
 
-function placedDate(order: OrderRow): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
+/** One sentence per refund: made (and when), or still to come. */
+function refundLines(input: OrderPageInput, money: (amount: number) => string): string[] {
+  return input.refunds.map((refund) =>
+    refund.status === "succeeded"
+      ? `Refund of ${money(refund.amount)} made${refund.completedAt === null ? "" : ` on ${dateText(refund.completedAt, input.order.timeZone, { dateStyle: "long" })}`}.`
+      : `Refund of ${money(refund.amount)} on its way: we will email you when it is made.`,
+  );
+}
+
+function dateText(date: Date, timeZone: string | null, options: Intl.DateTimeFormatOptions): string {
   try {
-    return order.createdAt.toLocaleString("en-GB", { ...options, timeZone: order.timeZone ?? "UTC" });
+    return date.toLocaleString("en-GB", { ...options, timeZone: timeZone ?? "UTC" });
   } catch {
-    return order.createdAt.toLocaleString("en-GB", { ...options, timeZone: "UTC" });
+    return date.toLocaleString("en-GB", { ...options, timeZone: "UTC" });
   }
+}
+
+function placedDate(order: OrderRow): string {
+  return dateText(order.createdAt, order.timeZone, { dateStyle: "long", timeStyle: "short" });
 }
 
 /** The shopper's own page for one order, reached by the unguessable link in their email. */
@@ -59,7 +78,7 @@ export function renderOrderPage(input: OrderPageInput): string {
     )
     .join("\n");
   const shipment =
-    input.shipment === null || order.fulfilmentStatus !== "shipped"
+    input.shipment === null || (order.fulfilmentStatus !== "shipped" && order.fulfilmentStatus !== "delivered")
       ? ""
       : `<p>Carrier: ${escapeHtml(input.shipment.carrier)}. Tracking number: <strong>${escapeHtml(input.shipment.trackingNumber)}</strong>.</p>`;
   const address =
@@ -74,6 +93,9 @@ export function renderOrderPage(input: OrderPageInput): string {
 <p data-testid="fulfilment-status">${escapeHtml(fulfilmentText[order.fulfilmentStatus])}</p>
 ${shipment}
 <p data-testid="payment-status">${escapeHtml(paymentText(order.paymentStatus, order, total))}</p>
+${refundLines(input, (amount) => formatMinorUnits(amount, currency))
+  .map((line) => `<p data-testid="refund-status">${escapeHtml(line)}</p>`)
+  .join("\n")}
 </section>
 <section class="card" aria-labelledby="items-heading">
 <h2 id="items-heading">Items</h2>

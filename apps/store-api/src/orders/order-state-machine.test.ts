@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { fulfilmentStatuses, paymentStatuses, type FulfilmentStatus, type PaymentStatus } from "../db/schema.ts";
-import { availableActions, decideAction, orderActionNames, type OrderActionName } from "./order-state-machine.ts";
+import { canMove } from "../transitions.ts";
+import {
+  availableActions,
+  decideAction,
+  fulfilmentWords,
+  orderActionNames,
+  paymentWords,
+  type OrderActionName,
+} from "./order-state-machine.ts";
+import { fulfilmentLifecycle, orderPaymentLifecycle } from "./order-states.ts";
 
 const methods = ["card", "cod"] as const;
 
@@ -8,36 +17,52 @@ const methods = ["card", "cod"] as const;
  * The specification, written out independently of the table: every (action, method, payment, fulfilment)
  * that is allowed, and where it leads. Anything not listed here must be refused or be a repeat.
  */
-const allowed: [OrderActionName, string, PaymentStatus, FulfilmentStatus, PaymentStatus, FulfilmentStatus][] = [
-  ["pack", "card", "paid", "unfulfilled", "paid", "packed"],
-  ["pack", "cod", "paid", "unfulfilled", "paid", "packed"],
-  ["pack", "card", "cod_due", "unfulfilled", "cod_due", "packed"],
-  ["pack", "cod", "cod_due", "unfulfilled", "cod_due", "packed"],
-  ["ship", "card", "paid", "unfulfilled", "paid", "shipped"],
-  ["ship", "cod", "paid", "unfulfilled", "paid", "shipped"],
-  ["ship", "card", "paid", "packed", "paid", "shipped"],
-  ["ship", "cod", "paid", "packed", "paid", "shipped"],
-  ["ship", "card", "cod_due", "unfulfilled", "cod_due", "shipped"],
-  ["ship", "cod", "cod_due", "unfulfilled", "cod_due", "shipped"],
-  ["ship", "card", "cod_due", "packed", "cod_due", "shipped"],
-  ["ship", "cod", "cod_due", "packed", "cod_due", "shipped"],
-  ["deliver", "card", "paid", "shipped", "paid", "delivered"],
-  ["deliver", "cod", "paid", "shipped", "paid", "delivered"],
-  ["deliver", "card", "cod_due", "shipped", "cod_due", "delivered"],
-  ["deliver", "cod", "cod_due", "shipped", "cod_due", "delivered"],
-  ["deliver", "card", "cod_collected", "shipped", "cod_collected", "delivered"],
-  ["deliver", "cod", "cod_collected", "shipped", "cod_collected", "delivered"],
-  ["collect_cash", "cod", "cod_due", "shipped", "cod_collected", "shipped"],
-  ["collect_cash", "cod", "cod_due", "delivered", "cod_collected", "delivered"],
-];
-for (const method of methods) {
-  // "refunded" but not yet cancelled: the provider refunded, then the cancel itself must still go through.
-  for (const payment of ["pending", "paid", "cod_due", "refunded"] as const) {
-    for (const fulfilment of ["unfulfilled", "packed"] as const) {
-      allowed.push(["cancel", method, payment, fulfilment, payment, "cancelled"]);
+const allowed: [OrderActionName, string, PaymentStatus, FulfilmentStatus, PaymentStatus, FulfilmentStatus][] = [];
+const both = (
+  action: OrderActionName,
+  payments: PaymentStatus[],
+  fulfilments: FulfilmentStatus[],
+  to: (p: PaymentStatus, f: FulfilmentStatus) => [PaymentStatus, FulfilmentStatus],
+  only: readonly string[] = methods,
+) => {
+  for (const method of only) {
+    for (const payment of payments) {
+      for (const fulfilment of fulfilments)
+        allowed.push([action, method, payment, fulfilment, ...to(payment, fulfilment)]);
     }
   }
-}
+};
+const same = (payment: PaymentStatus, fulfilment: FulfilmentStatus): [PaymentStatus, FulfilmentStatus] => [
+  payment,
+  fulfilment,
+];
+const moneyKept: PaymentStatus[] = ["paid", "cod_due", "cod_collected", "refund_due", "partially_refunded"];
+both("pack", ["paid", "cod_due"], ["unfulfilled"], (payment) => [payment, "packed"]);
+both("ship", ["paid", "cod_due"], ["unfulfilled", "packed"], (payment) => [payment, "shipped"]);
+both("deliver", ["paid", "cod_due", "cod_collected", "refund_due", "partially_refunded"], ["shipped"], (payment) => [
+  payment,
+  "delivered",
+]);
+both("collect_cash", ["cod_due"], ["shipped", "delivered"], (_payment, fulfilment) => ["cod_collected", fulfilment], [
+  "cod",
+]);
+// "refunded" but not yet cancelled: refunded by an earlier version just before its cancel.
+both("cancel", ["pending", "paid", "cod_due", "refunded"], ["unfulfilled", "packed"], (payment) => [
+  payment,
+  "cancelled",
+]);
+both("correct_shipment", [...moneyKept, "refunded"], ["shipped", "delivered"], same);
+both("undo_delivery", [...moneyKept, "refunded"], ["delivered"], (payment) => [payment, "shipped"]);
+both(
+  "undo_cash_collection",
+  ["cod_collected"],
+  ["shipped", "delivered"],
+  (_payment, fulfilment) => ["cod_due", fulfilment],
+  ["cod"],
+);
+both("take_return", moneyKept, ["shipped", "delivered"], same);
+both("record_refund", ["refund_due"], [...fulfilmentStatuses], same);
+both("retry_refund", ["refund_due"], [...fulfilmentStatuses], same);
 
 /** Repeating an action in the state it leads to changes nothing. */
 function isRepeat(action: OrderActionName, method: string, payment: PaymentStatus, fulfilment: FulfilmentStatus) {
@@ -52,6 +77,16 @@ function isRepeat(action: OrderActionName, method: string, payment: PaymentStatu
       return fulfilment === "cancelled";
     case "collect_cash":
       return method === "cod" && payment === "cod_collected";
+    case "undo_delivery":
+      return fulfilment === "shipped";
+    case "undo_cash_collection":
+      return method === "cod" && payment === "cod_due";
+    case "correct_shipment":
+    case "take_return":
+    case "record_refund":
+    case "retry_refund":
+      // Their outcome depends on the request: never a repeat by state alone.
+      return false;
   }
 }
 
@@ -65,8 +100,20 @@ describe("the order state machine", () => {
   );
 
   it("covers every action, payment method and pair of states", () => {
-    expect(orderActionNames).toEqual(["pack", "ship", "deliver", "collect_cash", "cancel"]);
-    expect(cases).toHaveLength(5 * 2 * 5 * 5);
+    expect(orderActionNames).toEqual([
+      "pack",
+      "ship",
+      "deliver",
+      "collect_cash",
+      "cancel",
+      "correct_shipment",
+      "undo_delivery",
+      "undo_cash_collection",
+      "take_return",
+      "record_refund",
+      "retry_refund",
+    ]);
+    expect(cases).toHaveLength(11 * 2 * 7 * 6);
   });
 
   it.each(cases)(
@@ -115,12 +162,47 @@ describe("the order state machine", () => {
     expect(availableActions({ paymentMethod: "cod", paymentStatus: "cod_due", fulfilmentStatus: "shipped" })).toEqual([
       "deliver",
       "collect_cash",
+      "correct_shipment",
+      "take_return",
     ]);
-    expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "delivered" })).toEqual(
-      [],
-    );
+    expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "delivered" })).toEqual([
+      "correct_shipment",
+      "undo_delivery",
+      "take_return",
+    ]);
+    expect(
+      availableActions({ paymentMethod: "card", paymentStatus: "refund_due", fulfilmentStatus: "cancelled" }),
+    ).toEqual(["record_refund", "retry_refund"]);
     expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "cancelled" })).toEqual(
       [],
     );
+  });
+
+  it("leads only where the order's lifecycles allow", () => {
+    for (const [action, , payment, fulfilment, toPayment, toFulfilment] of allowed) {
+      const label = `${action} from ${payment}/${fulfilment}`;
+      if (toPayment !== payment) expect(canMove(orderPaymentLifecycle, payment, toPayment), label).toBe(true);
+      if (toFulfilment !== fulfilment) expect(canMove(fulfilmentLifecycle, fulfilment, toFulfilment), label).toBe(true);
+    }
+  });
+
+  it("names every state in words for its refusals", () => {
+    expect(paymentStatuses.map((status) => paymentWords[status])).toEqual([
+      "awaiting payment",
+      "paid",
+      "waiting for its cash on delivery",
+      "paid in cash",
+      "waiting for a refund to be made",
+      "partly refunded",
+      "refunded",
+    ]);
+    expect(fulfilmentStatuses.map((status) => fulfilmentWords[status])).toEqual([
+      "not yet packed",
+      "packed",
+      "shipped",
+      "delivered",
+      "returned",
+      "cancelled",
+    ]);
   });
 });

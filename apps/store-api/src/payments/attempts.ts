@@ -1,54 +1,91 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { checkoutSessions, paymentAttempts, type PaymentAttemptStatus } from "../db/schema.ts";
+import { checkoutSessions, paymentAttempts, type CustomerDetails, type PaymentAttemptStatus } from "../db/schema.ts";
+import { statusesBefore } from "../transitions.ts";
+import { attemptLifecycle, openAttemptStatuses } from "./attempt-states.ts";
 import type { StartedPayment } from "./provider.ts";
 
-export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
-
 /**
- * Records a payment started at a provider and extends the session's reservation to cover it, so the
- * shopper's items stay held while they pay there.
+ * Payment attempts in the database: recorded with the order they were started for, and moved only
+ * through the lifecycle of attempt-states.ts (this is the only module that changes their status).
  */
-export async function recordStartedPayment(
-  db: Database,
-  input: { id: string; sessionId: string; provider: string; started: StartedPayment; now: Date; firstCheckAt: Date },
-): Promise<PaymentAttemptRow> {
-  const { started, now } = input;
-  return db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .insert(paymentAttempts)
-      .values({
-        id: input.id,
-        sessionId: input.sessionId,
-        provider: input.provider,
-        reference: started.reference,
-        amount: started.amount,
-        currencyCode: started.currencyCode,
-        providerAmount: started.providerAmount,
-        status: "pending",
-        redirectUrl: started.redirectUrl,
-        expiresAt: started.expiresAt,
-        checkAfter: input.firstCheckAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (attempt === undefined) throw new Error("Inserting the payment attempt returned no row");
-    await tx
-      .update(checkoutSessions)
-      .set({ expiresAt: sql`greatest(${checkoutSessions.expiresAt}, ${started.expiresAt.toISOString()}::timestamptz)` })
-      .where(and(eq(checkoutSessions.id, input.sessionId), eq(checkoutSessions.status, "open")));
-    return attempt;
-  });
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Writer = Pick<Database, "insert" | "update">;
+
+/** The order a payment is for, fixed when it starts: what a capture becomes. */
+export interface AttemptOrder {
+  customer: CustomerDetails;
+  /** Lines, minor units. */
+  subtotalAmount: number;
+  shippingAmount: number;
 }
 
-export async function findAttempt(db: Database, id: string): Promise<PaymentAttemptRow | undefined> {
+export interface NewAttempt {
+  id: string;
+  sessionId: string;
+  provider: string;
+  started: StartedPayment;
+  order: AttemptOrder;
+  now: Date;
+  /** When reconciliation first asks the provider about it. */
+  firstCheckAt: Date;
+  /** Superseded when the checkout changed while the provider was starting it. */
+  status: "pending" | "superseded";
+}
+
+/**
+ * Records a payment attempt. One started at a provider extends its session's reservation to the
+ * provider's expiry, so the shopper's items stay held while they pay there.
+ */
+export async function recordAttempt(tx: Writer, input: NewAttempt): Promise<PaymentAttemptRow> {
+  const { started, now } = input;
+  if (started.amount !== input.order.subtotalAmount + input.order.shippingAmount) {
+    throw new Error("A payment attempt's amount must be its lines plus shipping");
+  }
+  const [attempt] = await tx
+    .insert(paymentAttempts)
+    .values({
+      id: input.id,
+      sessionId: input.sessionId,
+      provider: input.provider,
+      reference: started.reference,
+      amount: started.amount,
+      currencyCode: started.currencyCode,
+      providerAmount: started.providerAmount,
+      customer: input.order.customer,
+      subtotalAmount: input.order.subtotalAmount,
+      shippingAmount: input.order.shippingAmount,
+      status: input.status,
+      redirectUrl: started.redirectUrl,
+      expiresAt: started.expiresAt,
+      checkAfter: input.firstCheckAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (attempt === undefined) throw new Error("Inserting the payment attempt returned no row");
+  await tx
+    .update(checkoutSessions)
+    .set({ expiresAt: sql`greatest(${checkoutSessions.expiresAt}, ${started.expiresAt.toISOString()}::timestamptz)` })
+    .where(and(eq(checkoutSessions.id, input.sessionId), eq(checkoutSessions.status, "open")));
+  return attempt;
+}
+
+export async function findAttempt(db: Pick<Database, "select">, id: string): Promise<PaymentAttemptRow | undefined> {
   const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
   return attempt;
 }
 
+/** An attempt, its row locked until the transaction ends (settling it happens under this lock). */
+export async function lockAttempt(tx: Transaction, id: string): Promise<PaymentAttemptRow | undefined> {
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for("update");
+  return attempt;
+}
+
 export async function findAttemptByReference(
-  db: Database,
+  db: Pick<Database, "select">,
   provider: string,
   reference: string,
 ): Promise<PaymentAttemptRow | undefined> {
@@ -59,65 +96,96 @@ export async function findAttemptByReference(
   return attempt;
 }
 
-export async function pendingAttemptsOfSession(db: Database, sessionId: string): Promise<PaymentAttemptRow[]> {
+/** A session's attempts a provider may still take money for (pending or superseded), oldest first. */
+export async function openAttemptsOfSession(
+  db: Pick<Database, "select">,
+  sessionId: string,
+): Promise<PaymentAttemptRow[]> {
   return db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.sessionId, sessionId), eq(paymentAttempts.status, "pending")))
-    .orderBy(asc(paymentAttempts.createdAt));
+    .where(and(eq(paymentAttempts.sessionId, sessionId), inArray(paymentAttempts.status, [...openAttemptStatuses])))
+    .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
+}
+
+/** For a session query: no attempt of the session is open at a provider (pending or superseded). */
+export function noOpenAttempt(tx: Pick<Database, "select">) {
+  return notExists(attemptsOfSessionIn(tx, openAttemptStatuses));
+}
+
+/** For a session query: some attempt of the session is open at a provider. */
+export function someOpenAttempt(tx: Pick<Database, "select">) {
+  return exists(attemptsOfSessionIn(tx, openAttemptStatuses));
+}
+
+/** For a session query: no attempt of the session is pending (superseded ones no longer bind its details). */
+export function noPendingAttempt(tx: Pick<Database, "select">) {
+  return notExists(attemptsOfSessionIn(tx, ["pending"]));
+}
+
+function attemptsOfSessionIn(tx: Pick<Database, "select">, statuses: readonly PaymentAttemptStatus[]) {
+  return tx
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), inArray(paymentAttempts.status, [...statuses])));
 }
 
 /**
- * Moves an attempt to its outcome; false when it had already moved (another copy, the webhook or the
- * return settled it first). Money that arrives after an attempt was given up (failed, abandoned) still
- * moves it to paid or unmatched, so it is never lost from sight.
+ * Moves an attempt to `to`, from any status the lifecycle allows; false when it could not move (another
+ * copy, the webhook or the return moved it first, or it is past that point).
  */
-export async function closeAttempt(
-  db: Database,
+export async function moveAttempt(
+  db: Pick<Database, "update">,
   id: string,
-  status: Exclude<PaymentAttemptStatus, "pending">,
-  lastError: string | null,
+  to: PaymentAttemptStatus,
+  changes: {
+    lastError?: string | null;
+    paymentReference?: string | null;
+    refundReference?: string;
+    refundNote?: string;
+  },
   now: Date,
 ): Promise<boolean> {
-  const from: PaymentAttemptStatus[] =
-    status === "paid"
-      ? ["pending", "paid", "failed", "abandoned"]
-      : status === "unmatched" || status === "refused"
-        ? ["pending", "failed", "abandoned"]
-        : ["pending"];
   const updated = await db
     .update(paymentAttempts)
-    .set({ status, lastError, updatedAt: now })
-    .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, from)))
+    .set({ status: to, updatedAt: now, ...changes })
+    .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, statusesBefore(attemptLifecycle, to))))
     .returning({ id: paymentAttempts.id });
   return updated.length > 0;
 }
 
-/** Asks again later about an attempt the provider has not decided. */
-export async function postponeAttempt(db: Database, id: string, checkAfter: Date, now: Date): Promise<void> {
+/** Asks again later about an attempt the provider has not decided (or a refund that did not go through). */
+export async function postponeAttempt(
+  db: Pick<Database, "update">,
+  id: string,
+  checkAfter: Date,
+  now: Date,
+  lastError?: string,
+): Promise<void> {
   await db
     .update(paymentAttempts)
-    .set({ checkAfter, updatedAt: now })
-    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, "pending")));
+    .set({ checkAfter, updatedAt: now, ...(lastError === undefined ? {} : { lastError }) })
+    .where(eq(paymentAttempts.id, id));
 }
 
 /**
- * Claims pending attempts that are due for a question to their provider (all pending ones when
- * `everyPending`), pushing their next check past `leaseUntil` in the same statement, so several API
- * copies never ask about one attempt at the same time.
+ * Claims attempts that are due for a question to their provider: open ones (every open one when
+ * `everyPending`, as after a restart) and captures owed back. Their next check moves past `leaseUntil` in
+ * the same statement, so several API copies never work on one attempt at the same time.
  */
 export async function claimDueAttempts(
   db: Database,
   options: { now: Date; leaseUntil: Date; limit: number; everyPending: boolean },
 ): Promise<PaymentAttemptRow[]> {
+  const statuses: PaymentAttemptStatus[] = [...openAttemptStatuses, "refund_due"];
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: paymentAttempts.id })
       .from(paymentAttempts)
       .where(
         options.everyPending
-          ? eq(paymentAttempts.status, "pending")
-          : and(eq(paymentAttempts.status, "pending"), lte(paymentAttempts.checkAfter, options.now)),
+          ? inArray(paymentAttempts.status, statuses)
+          : and(inArray(paymentAttempts.status, statuses), lte(paymentAttempts.checkAfter, options.now)),
       )
       .orderBy(asc(paymentAttempts.checkAfter))
       .limit(options.limit)
@@ -127,12 +195,9 @@ export async function claimDueAttempts(
       .update(paymentAttempts)
       .set({ checkAfter: options.leaseUntil })
       .where(
-        and(
-          inArray(
-            paymentAttempts.id,
-            due.map((row) => row.id),
-          ),
-          eq(paymentAttempts.status, "pending"),
+        inArray(
+          paymentAttempts.id,
+          due.map((row) => row.id),
         ),
       )
       .returning();

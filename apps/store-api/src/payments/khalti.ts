@@ -161,14 +161,29 @@ ${errorHtml}
     },
 
     async refundPayment(refund) {
-      // docs.khalti.com/api/refund/: a full refund of a wallet payment needs no parameters.
+      // docs.khalti.com/api/refund/: a full refund of a wallet payment takes no parameters; a partial one
+      // its amount in paisa.
+      const paisa = convertMinorUnits(refund.amount, refund.decimalDigits, 2);
+      if (paisa === undefined || paisa <= 0)
+        throw new Error(`Khalti cannot refund ${refund.currencyCode} ${refund.amount}`);
       const { status } = await providerJson(
         "Khalti",
         `${api}/api/merchant-transaction/${encodeURIComponent(refund.reference)}/refund/`,
-        { method: "POST", headers, body: {} },
+        { method: "POST", headers, body: refund.whole ? {} : { amount: paisa } },
       );
-      if (status !== 200) throw new ProviderHttpError("Khalti", status, `Khalti refused the refund (HTTP ${status})`);
-      return { refundReference: refund.reference };
+      if (status === 200) return { refundReference: refund.reference };
+      // Khalti has no idempotency key: a full refund sent again (after a crash) is refused, and its lookup
+      // then says whether the first one went through.
+      if (refund.whole && refund.attemptReference !== null) {
+        const lookup = await providerJson("Khalti", `${api}/api/v2/epayment/lookup/`, {
+          method: "POST",
+          headers,
+          body: { pidx: refund.attemptReference },
+        });
+        const answer = lookupAnswer.safeParse(lookup.body);
+        if (answer.success && answer.data.status === "Refunded") return { refundReference: refund.reference };
+      }
+      throw new ProviderHttpError("Khalti", status, `Khalti refused the refund (HTTP ${status})`);
     },
   };
 }

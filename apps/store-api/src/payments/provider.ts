@@ -23,6 +23,8 @@ export interface PaymentContext {
   currencyCode: string;
   /** The currency's minor digits (NPR: 2), for providers that count in other units. */
   decimalDigits: number;
+  /** The lines, minor units. */
+  subtotalAmount: number;
   /** Lines plus shipping, minor units. */
   totalAmount: number;
   /** The formatted total, as the page shows it. */
@@ -89,11 +91,16 @@ export type WebhookAction =
   | { action: "refuse"; reason: string };
 
 export interface RefundRequest {
-  /** The order's payment reference (a Stripe PaymentIntent id, a Khalti transaction id). */
+  /** The provider's id for the money taken (a Stripe PaymentIntent id, a Khalti transaction id). */
   reference: string;
+  /** The payment attempt's reference (a Checkout Session id, a Khalti pidx), when the order has one. */
+  attemptReference: string | null;
+  /** Minor units of `currencyCode`. */
   amount: number;
   currencyCode: string;
   decimalDigits: number;
+  /** Whether this gives back everything that was captured (some providers take no amount then). */
+  whole: boolean;
   /** The same key for a repeated request, so the provider refunds once. */
   idempotencyKey: string;
 }

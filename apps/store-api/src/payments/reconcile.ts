@@ -1,6 +1,6 @@
-import { releaseExpiredSessions } from "../checkout/service.ts";
-import { claimDueAttempts, closeAttempt, postponeAttempt } from "./attempts.ts";
-import { settleAttempt, type PaymentServices } from "./settle.ts";
+import { releaseExpiredSessions } from "../checkout/sessions.ts";
+import { claimDueAttempts, moveAttempt, postponeAttempt } from "./attempts.ts";
+import { refundCapture, settlePayment, type PaymentServices } from "./settle.ts";
 
 export interface ReconcileTiming {
   /** How long a claimed attempt is left to this copy before another may ask about it. */
@@ -25,13 +25,18 @@ export interface ReconcileReport {
   placed: number;
   failed: number;
   pending: number;
+  /** Captures that became no order, given back this pass. */
+  refunded: number;
+  /** Order refunds a stopped process left unsent, sent this pass. */
+  resumed?: number;
 }
 
 /**
- * One pass of the reconciliation job: for payments still pending at a provider whose time to be asked
- * has come (every pending one with `everyPending`, as after a restart), asks the provider, then places
- * the order or releases the reservation. A payment whose webhook was lost, or whose shopper never came
- * back, is found here. Several API copies can run it at once: each attempt is claimed with a lease.
+ * One pass of the reconciliation job: for payments still open at a provider (pending, or superseded by a
+ * change the provider could not stop) whose time to be asked has come (every open one with
+ * `everyPending`, as after a restart), asks the provider, then places the order or releases the
+ * reservation; and money owed back is refunded. A payment whose webhook was lost, or whose shopper never
+ * came back, is found here. Several API copies can run it at once: each attempt is claimed with a lease.
  */
 export async function reconcilePayments(
   services: PaymentServices,
@@ -45,8 +50,12 @@ export async function reconcilePayments(
     limit: timing.batchSize,
     everyPending: options.everyPending,
   });
-  const report: ReconcileReport = { checked: 0, placed: 0, failed: 0, pending: 0 };
+  const report: ReconcileReport = { checked: 0, placed: 0, failed: 0, pending: 0, refunded: 0 };
   for (const attempt of claimed) {
+    if (attempt.status === "refund_due") {
+      if ((await refundCapture(services, attempt.id)) === "refunded") report.refunded += 1;
+      continue;
+    }
     const provider = services.providers.get(attempt.provider);
     if (provider?.authorizePayment === undefined) {
       services.log.warn(
@@ -56,9 +65,9 @@ export async function reconcilePayments(
       continue;
     }
     report.checked += 1;
-    let outcome: Awaited<ReturnType<typeof settleAttempt>>;
+    let outcome: Awaited<ReturnType<typeof settlePayment>>;
     try {
-      outcome = await settleAttempt(services, attempt, await provider.authorizePayment(attempt, undefined, now));
+      outcome = await settlePayment(services, attempt.id, await provider.authorizePayment(attempt, undefined, now));
     } catch (error) {
       // Unreachable or unreadable: the lease runs out and the next pass asks again.
       services.log.warn(
@@ -78,14 +87,16 @@ export async function reconcilePayments(
         break;
       case "failed":
       case "refused":
-      case "unmatched":
+      case "refund_due":
+      case "closed":
+      case "changed":
         report.failed += 1;
         break;
       case "pending": {
         report.pending += 1;
         if (now.getTime() > attempt.expiresAt.getTime() + timing.abandonAfterMs) {
           const reason = "The provider still calls it pending a day after it expired: check it with the provider";
-          if (await closeAttempt(services.db, attempt.id, "abandoned", reason, now)) {
+          if (await moveAttempt(services.db, attempt.id, "abandoned", { lastError: reason }, now)) {
             services.log.error(
               { provider: attempt.provider, session: attempt.sessionId, reference: attempt.reference },
               reason,

@@ -230,8 +230,9 @@ ${errorHtml}
       const digits = stripeDecimalDigits(refund.currencyCode);
       const amount = digits === undefined ? undefined : convertMinorUnits(refund.amount, refund.decimalDigits, digits);
       if (amount === undefined) throw new Error(`Stripe cannot refund ${refund.currencyCode} ${refund.amount}`);
+      // A whole refund names no amount: Stripe gives back everything it captured, whatever that was.
       const created = await stripe.refunds.create(
-        { payment_intent: refund.reference, amount },
+        refund.whole ? { payment_intent: refund.reference } : { payment_intent: refund.reference, amount },
         { idempotencyKey: refund.idempotencyKey },
       );
       if (created.status === "failed" || created.status === "canceled") {

@@ -6,6 +6,7 @@ import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-c
 import { emailRoutes } from "../routes/admin/email-routes.ts";
 import { orderRoutes } from "../routes/admin/order-routes.ts";
 import { overviewRoute } from "../routes/admin/overview-route.ts";
+import { paymentRoutes } from "../routes/admin/payment-routes.ts";
 import { sessionRoutes } from "../routes/admin/session-routes.ts";
 import { stockRoutes } from "../routes/admin/stock-routes.ts";
 
@@ -42,6 +43,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(orderRoutes, routeOptions);
   await app.register(stockRoutes, routeOptions);
   await app.register(emailRoutes, routeOptions);
+  await app.register(paymentRoutes, routeOptions);
 };
 
 export default adminApi;

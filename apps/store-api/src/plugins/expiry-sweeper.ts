@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import { releaseExpiredSessions } from "../checkout/service.ts";
+import { releaseExpiredSessions } from "../checkout/sessions.ts";
 import type { Database } from "../db/connection.ts";
 
 export interface ExpirySweeperOptions {

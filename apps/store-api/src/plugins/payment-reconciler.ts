@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import { reconcilePayments } from "../payments/reconcile.ts";
-import type { PaymentServices } from "../payments/settle.ts";
+import type { ReconcileReport } from "../payments/reconcile.ts";
 
 export interface PaymentReconcilerOptions {
-  services: PaymentServices;
+  /** One pass: every open payment and every unsent refund with `everyPending`, else those that are due. */
+  pass: (everyPending: boolean) => Promise<ReconcileReport>;
   /** How often to look for payments to ask about; 0 turns the job off. */
   intervalMs: number;
 }
 
 /**
  * Runs payment reconciliation in this process, like the expiry sweeper: once at start-up over every
- * pending payment (webhooks may have been lost while no copy was running), then every interval over
- * the ones that are due. Passes never overlap.
+ * open payment (webhooks may have been lost while no copy was running) and every refund a stopped
+ * process left unsent, then every interval over the ones that are due. Passes never overlap.
  */
 const paymentReconciler: FastifyPluginAsync<PaymentReconcilerOptions> = async (app, options) => {
   if (options.intervalMs <= 0) return;
@@ -20,10 +20,13 @@ const paymentReconciler: FastifyPluginAsync<PaymentReconcilerOptions> = async (a
   let running: Promise<void> | undefined;
   const pass = (everyPending: boolean) => {
     if (running !== undefined) return;
-    running = reconcilePayments(options.services, { everyPending })
+    running = options
+      .pass(everyPending)
       .then(
         (report) => {
-          if (report.checked > 0) app.log.info(report, "reconciled provider payments");
+          if (report.checked > 0 || report.refunded > 0 || (report.resumed ?? 0) > 0) {
+            app.log.info(report, "reconciled provider payments");
+          }
         },
         (error: unknown) => app.log.error({ err: error }, "reconciling provider payments failed"),
       )

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import { clientKeyOf, createCheckoutSession, releaseExpiredSessions } from "../checkout/service.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { cartKeyOf, clientKeyOf, createCheckoutSession, releaseExpiredSessions } from "../checkout/sessions.ts";
 import type { Database } from "../db/connection.ts";
 import { ApiError } from "../errors.ts";
 import { checkoutRequestSchema, checkoutResponseSchema, errorBodySchema } from "../http/wire-schemas.ts";
@@ -14,8 +14,10 @@ export interface CheckoutApiOptions {
   allowedOrigins: readonly string[];
   /** How long a new checkout holds its stock before the shopper's details are entered. */
   holdMs: number;
-  /** Unpaid checkouts one address may have open (0: no per-address limit, and no replacing). */
+  /** Unpaid checkouts one address may have open (0: no limit). */
   maxOpenPerAddress: number;
+  /** Units one address's unpaid checkouts may hold together (0: no limit). */
+  maxUnitsPerAddress: number;
   now: () => Date;
   /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
   onStockChange: () => void;
@@ -24,7 +26,7 @@ export interface CheckoutApiOptions {
 }
 
 /** POST /store/{storeId}/checkout: prices the cart on the server, reserves stock, answers the payment page's URL. */
-export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOptions): void {
+export const checkoutApiRoutes: FastifyPluginAsync<CheckoutApiOptions> = async (app, options) => {
   const { db, now } = options;
   const allowed = new Set(options.allowedOrigins);
 
@@ -80,9 +82,17 @@ export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOp
         {
           now: now(),
           holdMs: options.holdMs,
-          ...(options.maxOpenPerAddress > 0
-            ? { client: { key: clientKeyOf(request.ip), maxOpenSessions: options.maxOpenPerAddress } }
+          ...(options.maxOpenPerAddress > 0 || options.maxUnitsPerAddress > 0
+            ? {
+                client: {
+                  key: clientKeyOf(request.ip),
+                  maxOpenSessions: options.maxOpenPerAddress,
+                  maxUnits: options.maxUnitsPerAddress,
+                },
+              }
             : {}),
+          // Only this browser's own earlier checkout may be replaced: the address cannot tell shoppers apart.
+          ...(body.cartToken === undefined ? {} : { cartKey: cartKeyOf(body.cartToken) }),
         },
       );
       options.onStockChange();
@@ -92,4 +102,4 @@ export function registerCheckoutApi(app: FastifyInstance, options: CheckoutApiOp
       return { url: url.toString() };
     },
   );
-}
+};

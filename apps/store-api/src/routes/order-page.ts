@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { and, asc, desc, eq } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { PageFrame } from "../checkout/page-layout.ts";
 import type { Database } from "../db/connection.ts";
-import { orderEvents, orderLines, orders } from "../db/schema.ts";
+import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { renderOrderNotFound, renderOrderPage } from "../orders/order-page.ts";
 
 const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) });
@@ -20,7 +20,7 @@ const pageSecurity = [
 ].join("; ");
 
 /** GET /orders/{token}: the shopper's order page. The token is the only key; it is never logged in full. */
-export function registerOrderPage(app: FastifyInstance, options: { db: Database; frame: PageFrame }): void {
+export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFrame }> = async (app, options) => {
   const { db, frame } = options;
   app.get("/orders/:token", async (request, reply) => {
     reply
@@ -33,21 +33,28 @@ export function registerOrderPage(app: FastifyInstance, options: { db: Database;
       ? await db.select().from(orders).where(eq(orders.accessToken, params.data.token)).limit(1)
       : [];
     if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
-    const [lines, currencies, [shipped]] = await Promise.all([
+    const [lines, currencies, [shipped], refunds] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
       listCurrencies(db),
       db
         .select()
         .from(orderEvents)
-        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "shipped")))
+        .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.type, ["shipped", "shipment_corrected"])))
         .orderBy(desc(orderEvents.id))
         .limit(1),
+      db
+        .select({ amount: orderRefunds.amount, status: orderRefunds.status, completedAt: orderRefunds.completedAt })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.id))
+        .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
     ]);
     const data = shipped?.data ?? {};
     const shipment =
       typeof data.carrier === "string" && typeof data.trackingNumber === "string"
         ? { carrier: data.carrier, trackingNumber: data.trackingNumber }
         : null;
-    return reply.send(renderOrderPage({ frame, order, lines, currency: currencies.get(order.currencyCode), shipment }));
+    return reply.send(
+      renderOrderPage({ frame, order, lines, currency: currencies.get(order.currencyCode), shipment, refunds }),
+    );
   });
-}
+};

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { errorBody, invalidRequest } from "../errors.ts";
 import { findAttemptByReference } from "../payments/attempts.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { settleAttempt, type PaymentServices } from "../payments/settle.ts";
+import { settlePayment, type PaymentServices } from "../payments/settle.ts";
 
 /** Webhook bodies are larger than the shop's own forms (a Stripe event carries a whole Checkout Session). */
 const webhookBodyLimit = 512 * 1024;
@@ -15,37 +15,35 @@ const paramsSchema = z.object({ providerId: z.string().regex(/^[a-z]{1,20}$/) })
  * the raw body before anything is read; a bad signature, an old timestamp or an unknown payment is
  * refused (400) and writes nothing. A repeat is answered 200 and changes nothing.
  */
-export async function registerPaymentWebhooks(
-  app: FastifyInstance,
-  options: { providers: readonly PaymentProvider[]; payments: PaymentServices },
-): Promise<void> {
-  await app.register(async (scope) => {
-    // This scope alone keeps the body as bytes: the signature covers them exactly as sent.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: webhookBodyLimit }, (_request, body, done) =>
-      done(null, body),
-    );
+export const paymentWebhookRoutes: FastifyPluginAsync<{
+  providers: readonly PaymentProvider[];
+  payments: PaymentServices;
+}> = async (scope, options) => {
+  // This plugin alone keeps the body as bytes: the signature covers them exactly as sent.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: webhookBodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
 
-    scope.post("/payments/:providerId/webhook", { bodyLimit: webhookBodyLimit }, async (request, reply) => {
-      const params = paramsSchema.safeParse(request.params);
-      const provider = options.providers.find((candidate) => candidate.id === params.data?.providerId);
-      if (provider?.getWebhookActionAndData === undefined) {
-        return reply.code(404).send(errorBody("not_found", "No webhook for this provider"));
-      }
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const action = provider.getWebhookActionAndData({ rawBody, headers: request.headers }, options.payments.now());
-      if (action.action === "refuse") {
-        request.log.warn({ provider: provider.id, reason: action.reason }, "refused a webhook");
-        return reply.code(400).send(invalidRequest("The webhook could not be verified", "signature").toBody());
-      }
-      if (action.action === "ignore") return reply.send({ received: true });
-      const attempt = await findAttemptByReference(options.payments.db, provider.id, action.reference);
-      if (attempt === undefined || (action.sessionId !== null && action.sessionId !== attempt.sessionId)) {
-        request.log.warn({ provider: provider.id }, "refused a webhook about an unknown payment");
-        return reply.code(400).send(invalidRequest("No such payment", "reference").toBody());
-      }
-      const outcome = await settleAttempt(options.payments, attempt, action.verdict);
-      return reply.send({ received: true, outcome: outcome.kind });
-    });
+  scope.post("/payments/:providerId/webhook", { bodyLimit: webhookBodyLimit }, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const provider = options.providers.find((candidate) => candidate.id === params.data?.providerId);
+    if (provider?.getWebhookActionAndData === undefined) {
+      return reply.code(404).send(errorBody("not_found", "No webhook for this provider"));
+    }
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const action = provider.getWebhookActionAndData({ rawBody, headers: request.headers }, options.payments.now());
+    if (action.action === "refuse") {
+      request.log.warn({ provider: provider.id, reason: action.reason }, "refused a webhook");
+      return reply.code(400).send(invalidRequest("The webhook could not be verified", "signature").toBody());
+    }
+    if (action.action === "ignore") return reply.send({ received: true });
+    const attempt = await findAttemptByReference(options.payments.db, provider.id, action.reference);
+    if (attempt === undefined || (action.sessionId !== null && action.sessionId !== attempt.sessionId)) {
+      request.log.warn({ provider: provider.id }, "refused a webhook about an unknown payment");
+      return reply.code(400).send(invalidRequest("No such payment", "reference").toBody());
+    }
+    const outcome = await settlePayment(options.payments, attempt.id, action.verdict);
+    return reply.send({ received: true, outcome: outcome.kind });
   });
-}
+};

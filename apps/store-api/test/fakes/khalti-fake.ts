@@ -15,6 +15,8 @@ export interface FakeKhaltiPayment {
   transactionId: string | null;
   /** What lookup reports as total_amount (the paid amount; a test may make it differ). */
   reportedAmount: number;
+  /** Paisa refunded so far. */
+  refundedAmount: number;
 }
 
 export interface KhaltiFake {
@@ -23,6 +25,8 @@ export interface KhaltiFake {
   payments: Map<string, FakeKhaltiPayment>;
   lookups: string[];
   refunds: string[];
+  /** The paisa of each refund, in order. */
+  refundAmounts: number[];
   /** The shopper pays: status Completed with a transaction id. */
   complete(pidx: string, reportedAmount?: number): FakeKhaltiPayment;
   /** The query Khalti appends to return_url after a payment (the callback of the docs). */
@@ -38,6 +42,7 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
   const payments = new Map<string, FakeKhaltiPayment>();
   const lookups: string[] = [];
   const refunds: string[] = [];
+  const refundAmounts: number[] = [];
   let baseUrl = "";
 
   function lookupBody(payment: FakeKhaltiPayment) {
@@ -87,6 +92,7 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
         status: "Initiated",
         transactionId: null,
         reportedAmount: amount,
+        refundedAmount: 0,
       });
       return {
         status: 200,
@@ -107,11 +113,18 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
     const refund = /^\/api\/merchant-transaction\/([^/]+)\/refund\/$/.exec(request.path);
     if (request.method === "POST" && refund !== null) {
       const payment = [...payments.values()].find((candidate) => candidate.transactionId === refund[1]);
-      if (payment === undefined || payment.status !== "Completed") {
+      if (payment === undefined || (payment.status !== "Completed" && payment.status !== "Partially refunded")) {
         return { status: 400, json: { detail: "Transaction cannot be refunded.", error_key: "validation_error" } };
       }
-      payment.status = "Refunded";
+      // A partial refund names its amount in paisa; a full one names nothing.
+      const asked = body.amount === undefined ? payment.reportedAmount - payment.refundedAmount : Number(body.amount);
+      if (!Number.isInteger(asked) || asked <= 0 || asked > payment.reportedAmount - payment.refundedAmount) {
+        return { status: 400, json: { amount: ["Invalid refund amount."], error_key: "validation_error" } };
+      }
+      payment.refundedAmount += asked;
+      payment.status = payment.refundedAmount === payment.reportedAmount ? "Refunded" : "Partially refunded";
       refunds.push(payment.transactionId ?? "");
+      refundAmounts.push(asked);
       return { status: 200, json: { detail: "Transaction refund successful." } };
     }
     return { status: 404, json: { detail: "Not found." } };
@@ -124,6 +137,7 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
     payments,
     lookups,
     refunds,
+    refundAmounts,
     complete(pidx, reportedAmount) {
       const payment = payments.get(pidx);
       if (payment === undefined) throw new Error(`No fake Khalti payment ${pidx}`);

@@ -2,8 +2,7 @@ import type { SignedInOwner } from "../../admin/sessions.ts";
 import type { ScryptParameters } from "../../admin/passwords.ts";
 import type { Database } from "../../db/connection.ts";
 import { ApiError } from "../../errors.ts";
-import type { RefundState } from "../../email/outbox-data.ts";
-import type { OrderRow } from "../../orders/place-order.ts";
+import type { PaymentServices } from "../../payments/settle.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,11 +28,8 @@ export interface AdminApiOptions {
   onEmailQueued: () => void;
   /** scrypt cost for new hashes and for the decoy check of unknown emails; tests lower it. */
   passwordParameters?: ScryptParameters;
-  /**
-   * Gives back a paid order's money through its provider when the owner cancels it (payments/refund.ts);
-   * without it, or when the provider cannot, the refund is left for the owner to make by hand.
-   */
-  refundPayment?: (order: OrderRow, actor: string) => Promise<{ refund: RefundState }>;
+  /** The payment providers and their settings: refunds go through the provider that took the money. */
+  payments: PaymentServices;
 }
 
 export interface AdminRouteOptions extends AdminApiOptions {

@@ -1,5 +1,5 @@
 import type { AdminOrderActionRequest, AdminOrderDetail, AdminOrderList } from "@herbo/hosted-api/admin";
-import { asc, and, eq, gte, lt, inArray } from "drizzle-orm";
+import { asc, and, gte, lt, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { orderConditions, orderDetail, listOrders } from "../../admin/order-queries.ts";
@@ -10,10 +10,7 @@ import { addressLines } from "../../checkout/details/index.ts";
 import { fulfilmentStatuses, orderLines, orders, paymentStatuses } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
-import type { RefundState } from "../../email/outbox-data.ts";
-import { applyOrderAction } from "../../orders/order-actions.ts";
-import { decideAction } from "../../orders/order-state-machine.ts";
-import { refundOnCancel } from "../../orders/refund-on-cancel.ts";
+import { runOrderAction } from "../../orders/order-actions.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 import { day, optionalField, orderedRange, pageNumber } from "./query-fields.ts";
 
@@ -39,17 +36,32 @@ const exportQuery = z
   .refine(orderedRange, { message: "the range ends before it starts", path: ["to"] });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+const shipment = {
+  carrier: text(100),
+  trackingNumber: text(100),
+  trackingUrl: optionalField(z.url({ protocol: /^https?$/ }).max(500)),
+};
+const refundId = z.string().regex(/^rf_[A-Za-z0-9_-]{1,64}$/, "expected a refund id");
 const actionBody: z.ZodType<AdminOrderActionRequest> = z.discriminatedUnion("action", [
   z.object({ action: z.literal("pack") }),
-  z.object({
-    action: z.literal("ship"),
-    carrier: text(100),
-    trackingNumber: text(100),
-    trackingUrl: optionalField(z.url({ protocol: /^https?$/ }).max(500)),
-  }),
+  z.object({ action: z.literal("ship"), ...shipment }),
   z.object({ action: z.literal("deliver") }),
   z.object({ action: z.literal("collect_cash") }),
   z.object({ action: z.literal("cancel"), reason: optionalField(z.string().trim().max(200)) }),
+  z.object({ action: z.literal("correct_shipment"), ...shipment }),
+  z.object({ action: z.literal("undo_delivery") }),
+  z.object({ action: z.literal("undo_cash_collection") }),
+  z.object({
+    action: z.literal("take_return"),
+    lines: z
+      .array(z.object({ position: z.number().int().min(1).max(1000), quantity: z.number().int().min(1).max(10_000) }))
+      .max(100),
+    restock: z.boolean(),
+    refundAmount: z.number().int().min(0).max(1_000_000_000),
+    reason: optionalField(z.string().trim().max(200)),
+  }),
+  z.object({ action: z.literal("record_refund"), refundId, note: text(300) }),
+  z.object({ action: z.literal("retry_refund"), refundId }),
 ]);
 
 /** The orders: list with search and filters, CSV export, one order, and its actions. */
@@ -121,24 +133,16 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
     { schema: { params: orderNumberParams, body: actionBody } },
     async (request): Promise<AdminOrderDetail> => {
       const { number } = request.params;
-      const actor = ownerOf(request).email;
-      // The provider is asked before the cancel's transaction (it is a network call, and it records its
-      // own refund): a paid order that may be cancelled is refunded first, then cancelled as refunded.
-      let providerRefund: RefundState | undefined;
-      if (request.body.action === "cancel" && options.refundPayment !== undefined) {
-        const [current] = await db.select().from(orders).where(eq(orders.number, number));
-        if (current?.paymentStatus === "paid" && decideAction("cancel", current).kind === "apply") {
-          providerRefund = (await options.refundPayment(current, actor)).refund;
-        }
-      }
-      const outcome = await applyOrderAction(db, number, request.body, {
-        actor,
-        now: options.now(),
-        shopName: options.shopName,
-        publicUrl: options.publicUrl,
-        refund: async (order) =>
-          order.paymentStatus === "refunded" ? "refunded" : (providerRefund ?? (await refundOnCancel(order))),
-      });
+      const outcome = await runOrderAction(
+        {
+          ...options.payments,
+          onEmailQueued: options.onEmailQueued,
+          onStockChange: options.onStockChange,
+        },
+        number,
+        request.body,
+        ownerOf(request).email,
+      );
       if (outcome.kind === "not_found") throw notFound(`No order ${number}.`);
       if (outcome.kind === "refused") {
         throw new ApiError(409, "action_not_allowed", outcome.message, {
@@ -146,10 +150,6 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
           payment_status: outcome.order.paymentStatus,
           fulfilment_status: outcome.order.fulfilmentStatus,
         });
-      }
-      if (outcome.kind === "applied") {
-        if (outcome.stockChanged) options.onStockChange();
-        if (outcome.emailQueued) options.onEmailQueued();
       }
       const detail = await orderDetail(db, number);
       if (detail === undefined) throw notFound(`No order ${number}.`);

@@ -1,0 +1,155 @@
+import { handlingDays, isShippingCountry } from "@herbo/hosted-api";
+import { listCurrencies } from "../catalog/repository.ts";
+import type { Database } from "../db/connection.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { addressLines, countryForTimeZone, detailsForm } from "./details/index.ts";
+import type { CheckoutOutcome } from "./flow.ts";
+import {
+  renderClosedPage,
+  renderContinuePage,
+  renderDetailsPage,
+  renderPaymentPage,
+  renderPaymentPendingPage,
+  type OrderView,
+} from "./page.ts";
+import type { PageFrame } from "./page-layout.ts";
+import { offeredProviders, paymentContextOf } from "./payment-context.ts";
+import { findShippingRate, type SessionRow, type SessionWithLines } from "./sessions.ts";
+
+/** A checkout page to send: its status, its HTML, and the origins its forms may post to. */
+export type CheckoutPage =
+  | { kind: "page"; status: number; html: string; formOrigins: readonly string[] }
+  | { kind: "redirect"; location: string };
+
+export interface CheckoutPagesOptions {
+  db: Database;
+  frame: PageFrame;
+  publicUrl: string;
+  providers: readonly PaymentProvider[];
+}
+
+function deliveryText(rate: { minDays: number; maxDays: number } | undefined): string {
+  if (rate === undefined) return "";
+  return `Delivered in ${handlingDays.min + rate.minDays}–${handlingDays.max + rate.maxDays} business days`;
+}
+
+/** Draws the checkout workflow's outcomes (checkout/flow.ts) as the hosted checkout's pages. */
+export function createCheckoutPages(options: CheckoutPagesOptions) {
+  const { db, frame } = options;
+  const page = (status: number, html: string, formOrigins: readonly string[] = []): CheckoutPage => ({
+    kind: "page",
+    status,
+    html,
+    formOrigins,
+  });
+
+  function closed(session: SessionRow | undefined): CheckoutPage {
+    if (session === undefined) {
+      return page(
+        404,
+        renderClosedPage(
+          frame,
+          "Checkout not found",
+          "This payment link is not valid. Please start checkout again from the shop.",
+          undefined,
+        ),
+      );
+    }
+    switch (session.status) {
+      case "paid":
+        return page(
+          200,
+          renderClosedPage(frame, "Order received", "This order has already been placed. Thank you!", {
+            href: session.successUrl,
+            label: "Continue",
+          }),
+        );
+      case "cancelled":
+        return page(
+          410,
+          renderClosedPage(frame, "Checkout cancelled", "This checkout was cancelled and nothing was charged.", {
+            href: session.cancelUrl,
+            label: "Return to the shop",
+          }),
+        );
+      default:
+        return page(
+          410,
+          renderClosedPage(
+            frame,
+            "Checkout expired",
+            "This checkout has expired and the reserved items were released. Nothing was charged; please check out again.",
+            { href: session.cancelUrl, label: "Return to the shop" },
+          ),
+        );
+    }
+  }
+
+  async function orderView(order: SessionWithLines): Promise<OrderView> {
+    const currencies = await listCurrencies(db);
+    return { frame, order, currency: currencies.get(order.session.currencyCode) };
+  }
+
+  async function details(outcome: Extract<CheckoutOutcome, { kind: "details" }>): Promise<CheckoutPage> {
+    const { order, values, errors } = outcome;
+    const country = isShippingCountry(values.country) ? values.country : countryForTimeZone(order.session.timeZone);
+    const view = await orderView(order);
+    return page(
+      outcome.status,
+      renderDetailsPage({ ...view, fields: detailsForm(country), values: { ...values, country }, errors }),
+    );
+  }
+
+  async function payment(outcome: Extract<CheckoutOutcome, { kind: "payment" }>): Promise<CheckoutPage> {
+    const { order } = outcome;
+    const view = await orderView(order);
+    const context = paymentContextOf(order, view.currency, { publicUrl: options.publicUrl, siteUrl: frame.siteUrl });
+    if (context === undefined) return details({ kind: "details", status: 200, order, values: {}, errors: {} });
+    const { session } = order;
+    const rate = await findShippingRate(db, context.customer.country, session.currencyCode);
+    // A failure remembered from the last attempt is shown with the first section when it names none.
+    const lastError =
+      outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
+    const sections = offeredProviders(options.providers, context).map((provider, index) =>
+      provider.renderSection({
+        action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
+        context,
+        error:
+          lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
+            ? lastError.message
+            : null,
+      }),
+    );
+    return page(
+      outcome.status,
+      renderPaymentPage({
+        ...view,
+        addressLines: addressLines(context.customer),
+        email: context.customer.email,
+        phone: context.customer.phone,
+        shipping: { amount: session.shippingAmount ?? 0, days: deliveryText(rate) },
+        sections,
+      }),
+    );
+  }
+
+  return async function render(outcome: CheckoutOutcome): Promise<CheckoutPage> {
+    switch (outcome.kind) {
+      case "redirect":
+        return outcome;
+      case "closed":
+        return closed(outcome.session);
+      case "details":
+        return details(outcome);
+      case "payment":
+        return payment(outcome);
+      case "continue": {
+        const { target } = outcome;
+        const formOrigins = "form" in target ? [new URL(target.form.action).origin] : [];
+        return page(200, renderContinuePage(frame, outcome.providerName, target), formOrigins);
+      }
+      case "pending":
+        return page(200, renderPaymentPendingPage(frame, outcome.providerName, outcome.checkAgainUrl));
+    }
+  };
+}
