@@ -1,7 +1,8 @@
 import type { AdminStock, AdminStockMovement, AdminStockProduct } from "@herbo/hosted-api/admin";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { orders, products, stockMovements, variants } from "../db/schema.ts";
+import { applyStock, StockShortage } from "../stock/ledger.ts";
 import { ApiError, notFound } from "../errors.ts";
 
 const historyLength = 30;
@@ -57,7 +58,7 @@ async function stockHistory(db: Database): Promise<AdminStockMovement[]> {
 }
 
 /**
- * Adds (or removes, when negative) units on hand, with a reason, in one conditional UPDATE: concurrent
+ * Adds (or removes, when negative) units on hand, with a reason, through the stock ledger: concurrent
  * adjustments add up, and none can take on-hand below what open checkouts hold (nor below zero).
  */
 export async function adjustStock(
@@ -66,46 +67,42 @@ export async function adjustStock(
   now: Date,
 ): Promise<{ onHand: number; reserved: number }> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(variants)
-      .set({ stockOnHand: sql`${variants.stockOnHand} + ${input.change}`, updatedAt: now })
-      .where(
-        and(
-          eq(variants.id, input.variantId),
-          eq(variants.manageInventory, true),
-          sql`${variants.stockOnHand} + ${input.change} >= ${variants.stockReserved}`,
-        ),
-      )
-      .returning({ onHand: variants.stockOnHand, reserved: variants.stockReserved });
-    if (updated === undefined) {
-      const [current] = await tx.select().from(variants).where(eq(variants.id, input.variantId));
+    try {
+      const after = await applyStock(
+        tx,
+        [{ kind: "adjust", variantId: input.variantId, quantity: input.change }],
+        now,
+        {
+          actor: input.actor,
+          reason: input.reason,
+        },
+      );
+      const stock = after.get(input.variantId);
+      if (stock === undefined) throw new Error(`The ledger did not change ${input.variantId}`);
+      return stock;
+    } catch (error) {
+      if (!(error instanceof StockShortage)) throw error;
+      const current = error.stock;
       if (current === undefined) throw notFound(`No variant ${input.variantId}.`);
-      if (!current.manageInventory) {
+      const [variant] = await tx
+        .select({ title: variants.title })
+        .from(variants)
+        .where(eq(variants.id, input.variantId));
+      if (!current.tracked) {
         throw new ApiError(
           409,
           "stock_not_tracked",
-          `${current.title} does not track stock, so it has none to adjust.`,
-          {
-            variant_id: current.id,
-          },
+          `${variant?.title ?? input.variantId} does not track stock, so it has none to adjust.`,
+          { variant_id: input.variantId },
         );
       }
       throw new ApiError(
         409,
         "stock_below_reserved",
-        `Cannot remove ${-input.change}: ${current.stockOnHand} on hand, of which ${current.stockReserved} are held by open checkouts.`,
-        { variant_id: current.id, on_hand: current.stockOnHand, reserved: current.stockReserved },
+        `Cannot remove ${-input.change}: ${current.onHand} on hand, of which ${current.reserved} are held by open checkouts.`,
+        { variant_id: input.variantId, on_hand: current.onHand, reserved: current.reserved },
       );
     }
-    await tx.insert(stockMovements).values({
-      variantId: input.variantId,
-      at: now,
-      actor: input.actor,
-      change: input.change,
-      onHandAfter: updated.onHand,
-      reason: input.reason,
-    });
-    return updated;
   });
 }
 

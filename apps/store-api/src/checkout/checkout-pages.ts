@@ -1,6 +1,7 @@
 import { handlingDays, isShippingCountry } from "@herbo/hosted-api";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
+import { paymentSectionHtml } from "../pages/kit.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { addressLines, countryForTimeZone, detailsForm } from "./details/index.ts";
 import type { CheckoutOutcome } from "./flow.ts";
@@ -12,7 +13,7 @@ import {
   renderPaymentPendingPage,
   type OrderView,
 } from "./page.ts";
-import type { PageFrame } from "./page-layout.ts";
+import type { PageFrame } from "../pages/layout.ts";
 import { offeredProviders, paymentContextOf } from "./payment-context.ts";
 import { findShippingRate, type SessionRow, type SessionWithLines } from "./sessions.ts";
 
@@ -111,9 +112,8 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
     const lastError =
       outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
     const sections = offeredProviders(options.providers, context).map((provider, index) =>
-      provider.renderSection({
+      paymentSectionHtml(provider.section(context), {
         action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
-        context,
         error:
           lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
             ? lastError.message

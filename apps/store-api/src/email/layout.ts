@@ -1,4 +1,4 @@
-import { markup, type SafeHtml } from "./html.ts";
+import { markup, type SafeHtml } from "../html/markup.ts";
 
 /** The shop's look in email clients: inline styles only, no remote images, no scripts, no tracking. */
 export const colours = { cream: "#faf6ef", brown: "#1c1410", gold: "#c8963e", muted: "#5a4a3f", panel: "#ffffff" };

@@ -1,5 +1,5 @@
 import type { OrderSnapshot } from "./order-snapshot.ts";
-import { markup } from "./html.ts";
+import { markup } from "../html/markup.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { money } from "./order-facts.ts";
 import { buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";

@@ -1,4 +1,4 @@
-import { markup } from "./html.ts";
+import { markup } from "../html/markup.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { deliveryEstimateText, money, paymentMethodText, paymentStatusText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";

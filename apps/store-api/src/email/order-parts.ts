@@ -1,6 +1,6 @@
 import type { OrderSnapshot } from "./order-snapshot.ts";
 import { addressLines } from "../checkout/details/index.ts";
-import { markup, type SafeHtml } from "./html.ts";
+import { markup, type SafeHtml } from "../html/markup.ts";
 import { styles } from "./layout.ts";
 import { lineTitle, money, shippingText } from "./order-facts.ts";
 

@@ -1,4 +1,4 @@
-import { markup } from "./html.ts";
+import { markup } from "../html/markup.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { refundText } from "./order-cancelled-email.ts";
 import { money } from "./order-facts.ts";

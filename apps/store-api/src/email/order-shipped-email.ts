@@ -1,4 +1,4 @@
-import { markup } from "./html.ts";
+import { markup } from "../html/markup.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
 import { money } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml } from "./order-parts.ts";

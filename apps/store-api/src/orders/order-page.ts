@@ -1,6 +1,7 @@
 import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
 import { addressLines } from "../checkout/details/index.ts";
-import { escapeHtml, layout, type PageFrame } from "../checkout/page-layout.ts";
+import { markup } from "../html/markup.ts";
+import { layout, type PageFrame } from "../pages/layout.ts";
 import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
 import type { OrderRow } from "./place-order.ts";
 
@@ -67,43 +68,39 @@ function placedDate(order: OrderRow): string {
 /** The shopper's own page for one order, reached by the unguessable link in their email. */
 export function renderOrderPage(input: OrderPageInput): string {
   const { order, currency } = input;
-  const money = (amount: number) => `<span class="nowrap">${escapeHtml(formatMinorUnits(amount, currency))}</span>`;
+  const money = (amount: number) => markup`<span class="nowrap">${formatMinorUnits(amount, currency)}</span>`;
   const total = formatMinorUnits(order.totalAmount, currency);
-  const rows = input.lines
-    .map(
-      (
-        line,
-      ) => `<tr><td>${escapeHtml(line.productTitle)}<br><span class="note">${escapeHtml(line.variantTitle)}</span></td>
-<td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>`,
-    )
-    .join("\n");
+  const rows = input.lines.map(
+    (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
+<td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>
+`,
+  );
   const shipment =
     input.shipment === null || (order.fulfilmentStatus !== "shipped" && order.fulfilmentStatus !== "delivered")
       ? ""
-      : `<p>Carrier: ${escapeHtml(input.shipment.carrier)}. Tracking number: <strong>${escapeHtml(input.shipment.trackingNumber)}</strong>.</p>`;
+      : markup`<p>Carrier: ${input.shipment.carrier}. Tracking number: <strong>${input.shipment.trackingNumber}</strong>.</p>`;
   const address =
     order.customer === null
       ? ""
-      : `<section class="card" aria-labelledby="address-heading"><h2 id="address-heading">Delivery address</h2>
-<address>${addressLines(order.customer).map(escapeHtml).join("<br>")}</address></section>`;
-  const body = `<h1>Order ${escapeHtml(order.number)}</h1>
-<p class="note">Placed on ${escapeHtml(placedDate(order))}</p>
+      : markup`<section class="card" aria-labelledby="address-heading"><h2 id="address-heading">Delivery address</h2>
+<address>${addressLines(order.customer).map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</address></section>`;
+  const refunds = refundLines(input, (amount) => formatMinorUnits(amount, currency)).map(
+    (line) => markup`\n<p data-testid="refund-status">${line}</p>`,
+  );
+  const body = markup`<h1>Order ${order.number}</h1>
+<p class="note">Placed on ${placedDate(order)}</p>
 <section class="card" aria-labelledby="status-heading">
 <h2 id="status-heading">Status</h2>
-<p data-testid="fulfilment-status">${escapeHtml(fulfilmentText[order.fulfilmentStatus])}</p>
+<p data-testid="fulfilment-status">${fulfilmentText[order.fulfilmentStatus]}</p>
 ${shipment}
-<p data-testid="payment-status">${escapeHtml(paymentText(order.paymentStatus, order, total))}</p>
-${refundLines(input, (amount) => formatMinorUnits(amount, currency))
-  .map((line) => `<p data-testid="refund-status">${escapeHtml(line)}</p>`)
-  .join("\n")}
+<p data-testid="payment-status">${paymentText(order.paymentStatus, order, total)}</p>${refunds}
 </section>
 <section class="card" aria-labelledby="items-heading">
 <h2 id="items-heading">Items</h2>
 <table>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>
-${rows}
-</tbody>
+${rows}</tbody>
 <tfoot>
 <tr><th scope="row" colspan="2">Subtotal</th><td class="num">${money(order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping</th><td class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
@@ -112,8 +109,8 @@ ${rows}
 </table>
 </section>
 ${address}
-<p class="note">Questions about this order? Reply to your confirmation email and quote ${escapeHtml(order.number)}.</p>`;
-  return layout(input.frame, `Order ${order.number}`, body);
+<p class="note">Questions about this order? Reply to your confirmation email and quote ${order.number}.</p>`;
+  return layout(input.frame, `Order ${order.number}`, body, { badge: "Your order" });
 }
 
 /** The page for an address that names no order. */
@@ -121,7 +118,8 @@ export function renderOrderNotFound(frame: PageFrame): string {
   return layout(
     frame,
     "Order not found",
-    `<h1>Order not found</h1>
+    markup`<h1>Order not found</h1>
 <p>This order link is not valid. Please use the link in your confirmation email, or contact us with your order number.</p>`,
+    { badge: "Your order" },
   );
 }

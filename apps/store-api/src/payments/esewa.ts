@@ -2,7 +2,6 @@ import { walletNames } from "../orders/build-snapshot.ts";
 import { randomUUID } from "node:crypto";
 import { decimalAmount } from "@herbo/hosted-api";
 import { z } from "zod";
-import { escapeHtml } from "../checkout/page-layout.ts";
 import { esewaSignature, isEsewaSignatureValid, readSignedAnswer, requiredSignedFields } from "./esewa-signature.ts";
 import type { PaymentProvider, ProviderVerdict, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits, parseDecimalAmount } from "./provider-amount.ts";
@@ -56,17 +55,12 @@ export function createEsewaProvider(
     displayName: walletNames.esewa ?? "eSewa",
     formOrigins: [new URL(api).origin],
     isAvailable: ({ country, currencyCode }) => country === "NP" && currencyCode === "NPR",
-    renderSection({ action, context, error }) {
-      const errorHtml = error === null ? "" : `<p class="error" role="alert">${escapeHtml(error)}</p>`;
-      return `<section class="card" aria-labelledby="esewa-heading">
-<h2 id="esewa-heading">eSewa</h2>
-<p>Pay from your eSewa wallet on eSewa's page, then come back here.</p>
-${errorHtml}
-<form method="post" action="${escapeHtml(action)}">
-<button class="pay" type="submit">Pay <span class="nowrap">${escapeHtml(context.totalText)}</span> with eSewa</button>
-</form>
-</section>`;
-    },
+    section: (context) => ({
+      id: "esewa",
+      heading: "eSewa",
+      paragraphs: [{ text: ["Pay from your eSewa wallet on eSewa's page, then come back here."] }],
+      button: ["Pay ", { nowrap: context.totalText }, " with eSewa"],
+    }),
 
     async initiatePayment(context) {
       const paisa = convertMinorUnits(context.totalAmount, context.decimalDigits, 2);

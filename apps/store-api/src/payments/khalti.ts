@@ -1,6 +1,5 @@
 import { walletNames } from "../orders/build-snapshot.ts";
 import { z } from "zod";
-import { escapeHtml } from "../checkout/page-layout.ts";
 import type { PaymentProvider, ProviderVerdict, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
@@ -82,17 +81,14 @@ export function createKhaltiProvider(settings: KhaltiSettings): PaymentProvider 
     id: "khalti",
     displayName: walletNames.khalti ?? "Khalti",
     isAvailable: ({ country, currencyCode }) => country === "NP" && currencyCode === "NPR",
-    renderSection({ action, context, error }) {
-      const errorHtml = error === null ? "" : `<p class="error" role="alert">${escapeHtml(error)}</p>`;
-      return `<section class="card" aria-labelledby="khalti-heading">
-<h2 id="khalti-heading">Khalti</h2>
-<p>Pay from your Khalti wallet, mobile banking or e-banking on Khalti's page, then come back here.</p>
-${errorHtml}
-<form method="post" action="${escapeHtml(action)}">
-<button class="pay" type="submit">Pay <span class="nowrap">${escapeHtml(context.totalText)}</span> with Khalti</button>
-</form>
-</section>`;
-    },
+    section: (context) => ({
+      id: "khalti",
+      heading: "Khalti",
+      paragraphs: [
+        { text: ["Pay from your Khalti wallet, mobile banking or e-banking on Khalti's page, then come back here."] },
+      ],
+      button: ["Pay ", { nowrap: context.totalText }, " with Khalti"],
+    }),
 
     async initiatePayment(context, _form, now) {
       const paisa = convertMinorUnits(context.totalAmount, context.decimalDigits, 2);

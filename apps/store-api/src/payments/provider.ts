@@ -1,4 +1,5 @@
 import type { CustomerDetails } from "../db/schema.ts";
+import type { PaymentSection } from "../pages/kit.ts";
 import type { OrderPayment } from "../orders/place-order.ts";
 
 /** What a provider knows of a payment it started: the parts of a payment attempt it reads. */
@@ -117,8 +118,8 @@ export interface PaymentProvider {
   readonly displayName: string;
   /** Whether it can take an order to this country in this currency. */
   isAvailable(order: { country: string; currencyCode: string; decimalDigits: number }): boolean;
-  /** Its part of the payment step: a heading and a form posting to `action`. */
-  renderSection(view: { action: string; context: PaymentContext; error: string | null }): string;
+  /** Its part of the payment step, as data the page kit draws: heading, text, fields and the button. */
+  section(context: PaymentContext): PaymentSection;
   /** Handles that form's POST: pays at once, declines, or starts a payment at the provider. */
   initiatePayment(
     context: PaymentContext,

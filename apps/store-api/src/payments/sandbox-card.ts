@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { checkSandboxCard, sandboxCards } from "../checkout/cards.ts";
-import { escapeHtml } from "../checkout/page-layout.ts";
 import type { PaymentProvider } from "./provider.ts";
 
 const cardFormSchema = z.object({
@@ -17,27 +16,66 @@ export const sandboxCardProvider: PaymentProvider = {
   id: "sandbox",
   displayName: "Card (sandbox)",
   isAvailable: () => true,
-  renderSection({ action, context, error }) {
-    const errorHtml = error === null ? "" : `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>`;
-    const described = error === null ? "" : ' aria-describedby="card-error"';
-    return `<section class="card" aria-labelledby="card-heading">
-<h2 id="card-heading">Pay by card</h2>
-<p class="note">Sandbox mode: no real money moves. Test card <code>${spacedTestCard}</code> succeeds and
-<code>4000 0000 0000 0002</code> is declined; use any future expiry date and any 3-digit code.</p>
-${errorHtml}
-<form method="post" action="${escapeHtml(action)}">
-<label for="card-name">Name on card</label>
-<input id="card-name" name="name" autocomplete="cc-name" required maxlength="100" value="${escapeHtml(context.customer.fullName)}">
-<label for="card-number">Card number</label>
-<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" required maxlength="23" placeholder="${spacedTestCard}"${described}>
-<div class="row">
-<div><label for="card-expiry">Expiry (MM/YY)</label><input id="card-expiry" name="expiry" autocomplete="cc-exp" required maxlength="7" placeholder="12/30"></div>
-<div><label for="card-cvc">Security code</label><input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" placeholder="123"></div>
-</div>
-<button class="pay" type="submit">Pay <span class="nowrap">${escapeHtml(context.totalText)}</span></button>
-</form>
-</section>`;
-  },
+  section: (context) => ({
+    id: "card",
+    heading: "Pay by card",
+    paragraphs: [
+      {
+        note: true,
+        text: [
+          "Sandbox mode: no real money moves. Test card ",
+          { code: spacedTestCard },
+          " succeeds and\n",
+          { code: "4000 0000 0000 0002" },
+          " is declined; use any future expiry date and any 3-digit code.",
+        ],
+      },
+    ],
+    fields: [
+      {
+        id: "card-name",
+        name: "name",
+        label: "Name on card",
+        autocomplete: "cc-name",
+        required: true,
+        maxLength: 100,
+        value: context.customer.fullName,
+      },
+      {
+        id: "card-number",
+        name: "number",
+        label: "Card number",
+        inputMode: "numeric",
+        autocomplete: "cc-number",
+        required: true,
+        maxLength: 23,
+        placeholder: spacedTestCard,
+        describedByError: true,
+      },
+      [
+        {
+          id: "card-expiry",
+          name: "expiry",
+          label: "Expiry (MM/YY)",
+          autocomplete: "cc-exp",
+          required: true,
+          maxLength: 7,
+          placeholder: "12/30",
+        },
+        {
+          id: "card-cvc",
+          name: "cvc",
+          label: "Security code",
+          inputMode: "numeric",
+          autocomplete: "cc-csc",
+          required: true,
+          maxLength: 4,
+          placeholder: "123",
+        },
+      ],
+    ],
+    button: ["Pay ", { nowrap: context.totalText }],
+  }),
   async initiatePayment(_context, form, now) {
     const parsed = cardFormSchema.safeParse(form);
     const card = parsed.success

@@ -1,5 +1,4 @@
 import Stripe from "stripe";
-import { escapeHtml } from "../checkout/page-layout.ts";
 import type { PaymentProvider, ProviderVerdict, WebhookAction, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits } from "./provider-amount.ts";
 
@@ -95,17 +94,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     id: "stripe",
     displayName: "Stripe",
     isAvailable: ({ currencyCode }) => stripeDecimalDigits(currencyCode) !== undefined,
-    renderSection({ action, context, error }) {
-      const errorHtml = error === null ? "" : `<p class="error" role="alert">${escapeHtml(error)}</p>`;
-      return `<section class="card" aria-labelledby="stripe-heading">
-<h2 id="stripe-heading">Pay by card</h2>
-<p>You enter your card on Stripe's secure page, then come back here. Visa, Mastercard and American Express are accepted.</p>
-${errorHtml}
-<form method="post" action="${escapeHtml(action)}">
-<button class="pay" type="submit">Pay <span class="nowrap">${escapeHtml(context.totalText)}</span> by card</button>
-</form>
-</section>`;
-    },
+    section: (context) => ({
+      id: "stripe",
+      heading: "Pay by card",
+      paragraphs: [
+        {
+          text: [
+            "You enter your card on Stripe's secure page, then come back here. Visa, Mastercard and American Express are accepted.",
+          ],
+        },
+      ],
+      button: ["Pay ", { nowrap: context.totalText }, " by card"],
+    }),
 
     async initiatePayment(context, _form, now) {
       const digits = stripeDecimalDigits(context.currencyCode);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
-import type { PageFrame } from "../checkout/page-layout.ts";
+import type { PageFrame } from "../pages/layout.ts";
 import type { Database } from "../db/connection.ts";
 import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { renderOrderNotFound, renderOrderPage } from "../orders/order-page.ts";

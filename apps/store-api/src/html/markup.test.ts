@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, markup } from "./html.ts";
+import { escapeHtml, markup } from "./markup.ts";
 
 describe("html template", () => {
   it("escapes every interpolated string, in content and in attributes", () => {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { inline, paymentSectionHtml, type PaymentSection } from "./kit.ts";
+
+const section: PaymentSection = {
+  id: "card",
+  heading: "Pay by card",
+  paragraphs: [
+    { note: true, text: ["Test card ", { code: "4242" }, " works"] },
+    { text: ["Have ", { strong: "Rs 5" }] },
+  ],
+  fields: [
+    { id: "card-name", name: "name", label: "Name", required: true, maxLength: 100, value: '"><script>x</script>' },
+    [
+      {
+        id: "card-number",
+        name: "number",
+        label: "Number",
+        inputMode: "numeric",
+        autocomplete: "cc-number",
+        maxLength: 23,
+        placeholder: "4242",
+        describedByError: true,
+      },
+      { id: "card-cvc", name: "cvc", label: "Code", maxLength: 4 },
+    ],
+  ],
+  button: ["Pay ", { nowrap: "Rs 1,200 <b>" }],
+};
+
+describe("the page kit", () => {
+  it("draws runs of text, escaping each", () => {
+    expect(inline(["a < b ", { code: "<c>" }, " ", { strong: "&" }, { nowrap: '"q"' }]).toString()).toBe(
+      'a &lt; b <code>&lt;c&gt;</code> <strong class="nowrap">&amp;</strong><span class="nowrap">&quot;q&quot;</span>',
+    );
+  });
+
+  it("draws a provider's section from its data, every value escaped", () => {
+    const html = paymentSectionHtml(section, { action: "/checkout/cs_1/pay/sandbox?a=1&b=2", error: null }).toString();
+    expect(html).toBe(`<section class="card" aria-labelledby="card-heading">
+<h2 id="card-heading">Pay by card</h2>
+<p class="note">Test card <code>4242</code> works</p>
+<p>Have <strong class="nowrap">Rs 5</strong></p>
+<form method="post" action="/checkout/cs_1/pay/sandbox?a=1&amp;b=2">
+<label for="card-name">Name</label>
+<input id="card-name" name="name" required maxlength="100" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;">
+<div class="row"><div><label for="card-number">Number</label>
+<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242"></div><div><label for="card-cvc">Code</label>
+<input id="card-cvc" name="cvc" maxlength="4"></div></div>
+<button class="pay" type="submit">Pay <span class="nowrap">Rs 1,200 &lt;b&gt;</span></button>
+</form>
+</section>`);
+  });
+
+  it("shows an error as an alert the marked field points at", () => {
+    const html = paymentSectionHtml(section, { action: "/pay", error: "Declined <again>" }).toString();
+    expect(html).toContain('<p class="error" role="alert" id="card-error">Declined &lt;again&gt;</p>\n<form');
+    expect(html).toContain('placeholder="4242" aria-describedby="card-error">');
+    expect(html.match(/aria-describedby/g)).toHaveLength(1);
+  });
+
+  it("draws a section without fields as its button alone", () => {
+    const html = paymentSectionHtml(
+      { id: "cod", heading: "Cash", paragraphs: [], button: ["Place order"] },
+      { action: "/p", error: null },
+    ).toString();
+    expect(html).toContain('<form method="post" action="/p">\n<button class="pay" type="submit">Place order</button>');
+  });
+});

@@ -1,0 +1,75 @@
+import { markup, type SafeHtml } from "../html/markup.ts";
+
+/**
+ * The server's page kit: what the hosted pages are made of, as data, drawn by one set of functions on
+ * `markup` (which escapes every value). Payment providers describe their part of the payment step with
+ * these types and never write HTML.
+ */
+
+/** A run of text: plain, code (a test card number), strong, or kept on one line (an amount). */
+export type Inline = string | { code: string } | { strong: string } | { nowrap: string };
+
+export interface Field {
+  /** The element id, also the label's `for`. */
+  id: string;
+  name: string;
+  label: string;
+  autocomplete?: string;
+  inputMode?: "numeric" | "text" | "tel" | "email";
+  required?: boolean;
+  maxLength: number;
+  placeholder?: string;
+  value?: string;
+  /** Points at the section's error message when there is one. */
+  describedByError?: boolean;
+}
+
+/** A provider's part of the payment step: a heading, what it says, its fields, and the button that pays. */
+export interface PaymentSection {
+  /** Prefix of the section's ids ("card", "khalti"). */
+  id: string;
+  heading: string;
+  paragraphs: { text: Inline[]; note?: boolean }[];
+  /** Fields in order; an array is one row of fields side by side. */
+  fields?: (Field | Field[])[];
+  button: Inline[];
+}
+
+export function inline(parts: readonly Inline[]): SafeHtml {
+  return markup`${parts.map((part) => {
+    if (typeof part === "string") return part;
+    if ("code" in part) return markup`<code>${part.code}</code>`;
+    if ("strong" in part) return markup`<strong class="nowrap">${part.strong}</strong>`;
+    return markup`<span class="nowrap">${part.nowrap}</span>`;
+  })}`;
+}
+
+function field(section: PaymentSection, definition: Field, error: string | null): SafeHtml {
+  const describedBy = definition.describedByError === true && error !== null ? `${section.id}-error` : undefined;
+  return markup`<label for="${definition.id}">${definition.label}</label>
+<input id="${definition.id}" name="${definition.name}"${definition.inputMode === undefined ? "" : markup` inputmode="${definition.inputMode}"`}${
+    definition.autocomplete === undefined ? "" : markup` autocomplete="${definition.autocomplete}"`
+  }${definition.required === true ? markup` required` : ""} maxlength="${definition.maxLength}"${
+    definition.value === undefined ? "" : markup` value="${definition.value}"`
+  }${definition.placeholder === undefined ? "" : markup` placeholder="${definition.placeholder}"`}${
+    describedBy === undefined ? "" : markup` aria-describedby="${describedBy}"`
+  }>`;
+}
+
+/** One provider's section of the payment step, its form posting to `action`, with its error if any. */
+export function paymentSectionHtml(section: PaymentSection, view: { action: string; error: string | null }): SafeHtml {
+  const { error } = view;
+  const fields = (section.fields ?? []).map((entry) =>
+    Array.isArray(entry)
+      ? markup`<div class="row">${entry.map((one) => markup`<div>${field(section, one, error)}</div>`)}</div>\n`
+      : markup`${field(section, entry, error)}\n`,
+  );
+  return markup`<section class="card" aria-labelledby="${section.id}-heading">
+<h2 id="${section.id}-heading">${section.heading}</h2>
+${section.paragraphs.map((paragraph) => (paragraph.note === true ? markup`<p class="note">${inline(paragraph.text)}</p>\n` : markup`<p>${inline(paragraph.text)}</p>\n`))}${
+    error === null ? "" : markup`<p class="error" role="alert" id="${section.id}-error">${error}</p>\n`
+  }<form method="post" action="${view.action}">
+${fields}<button class="pay" type="submit">${inline(section.button)}</button>
+</form>
+</section>`;
+}
