@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { renderClosedPage } from "./checkout/page.ts";
+import { renderClosedPage } from "./hosted-checkout/page.ts";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";

@@ -12,7 +12,7 @@ import { addressLines } from "../checkout/details/index.ts";
 import type { Database } from "../db/connection.ts";
 import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { availableActions } from "../orders/order-state-machine.ts";
-import { isOutstandingRefund } from "../orders/order-states.ts";
+import { isOutstandingRefund } from "../lifecycle/order-states.ts";
 import { adminMoney } from "./admin-money.ts";
 import { eventSummary } from "./order-history.ts";
 import { dayRange } from "./shop-time.ts";

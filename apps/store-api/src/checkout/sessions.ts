@@ -1,21 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
-import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, lte, notExists, or } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import {
   checkoutLines,
   checkoutSessions,
+  paymentAttempts,
   products,
   shippingRates,
   variants,
   type CheckoutSessionStatus,
   type CustomerDetails,
+  type PaymentAttemptStatus,
 } from "../db/schema.ts";
 import { ApiError } from "../errors.ts";
-import { noOpenAttempt, noPendingAttempt, someOpenAttempt } from "../payments/attempts.ts";
 import { applyStock, availableUnits, entriesOf, StockShortage, type StockEntry } from "../stock/ledger.ts";
-import { statusesBefore } from "../transitions.ts";
-import { sessionLifecycle } from "./session-states.ts";
+import { statusesBefore } from "../lifecycle/transitions.ts";
+import { openAttemptStatuses } from "../lifecycle/attempt-states.ts";
+import { sessionLifecycle } from "../lifecycle/session-states.ts";
 
 /**
  * Checkout sessions: created with their lines priced from the database and their stock reserved, given
@@ -243,6 +245,29 @@ export async function createCheckoutSession(
       .returning();
     return { session, lines };
   });
+}
+
+/** For a session query: the session's attempts in these statuses. */
+function attemptsOfSessionIn(tx: Reader, statuses: readonly PaymentAttemptStatus[]) {
+  return tx
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), inArray(paymentAttempts.status, [...statuses])));
+}
+
+/** For a session query: no attempt of the session is open at a provider (pending or superseded). */
+function noOpenAttempt(tx: Reader) {
+  return notExists(attemptsOfSessionIn(tx, openAttemptStatuses));
+}
+
+/** For a session query: some attempt of the session is open at a provider. */
+function someOpenAttempt(tx: Reader) {
+  return exists(attemptsOfSessionIn(tx, openAttemptStatuses));
+}
+
+/** For a session query: no attempt of the session is pending (superseded ones no longer bind its details). */
+function noPendingAttempt(tx: Reader) {
+  return notExists(attemptsOfSessionIn(tx, ["pending"]));
 }
 
 /** Open sessions whose hold has not ended. */

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { CustomerDetails } from "../checkout/details/types.ts";
+import type { CustomerDetails } from "./customer-details.ts";
 
 /** Display-only nested data of a product, kept as the hosted backend shapes it. */
 export interface ProductExtras {
@@ -186,7 +186,7 @@ export const checkoutLines = pgTable(
 );
 
 /** Contact and delivery details as the hosted checkout checked them. */
-export type { CustomerDetails } from "../checkout/details/types.ts";
+export type { CustomerDetails } from "./customer-details.ts";
 
 /** An order's payment (orders/order-states.ts declares how it moves). */
 export const paymentStatuses = [

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { orderEvents, orders, type FulfilmentStatus, type PaymentStatus } from "../db/schema.ts";
-import { assertMove } from "../transitions.ts";
-import { fulfilmentLifecycle, orderPaymentLifecycle } from "./order-states.ts";
+import { assertMove } from "../lifecycle/transitions.ts";
+import { fulfilmentLifecycle, orderPaymentLifecycle } from "../lifecycle/order-states.ts";
 import type { OrderRow } from "./place-order.ts";
 
 /**

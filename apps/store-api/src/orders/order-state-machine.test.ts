@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { fulfilmentStatuses, paymentStatuses, type FulfilmentStatus, type PaymentStatus } from "../db/schema.ts";
-import { canMove } from "../transitions.ts";
+import { canMove } from "../lifecycle/transitions.ts";
 import {
   availableActions,
   decideAction,
   fulfilmentWords,
   orderActionNames,
+  orderStateMachine,
   paymentWords,
   type OrderActionName,
 } from "./order-state-machine.ts";
-import { fulfilmentLifecycle, orderPaymentLifecycle } from "./order-states.ts";
+import { fulfilmentLifecycle, orderPaymentLifecycle } from "../lifecycle/order-states.ts";
 
 const methods = ["card", "cod"] as const;
 
@@ -176,6 +177,22 @@ describe("the order state machine", () => {
     expect(availableActions({ paymentMethod: "card", paymentStatus: "paid", fulfilmentStatus: "cancelled" })).toEqual(
       [],
     );
+  });
+
+  it("records each action's own event in the history", () => {
+    expect(Object.fromEntries(orderActionNames.map((action) => [action, orderStateMachine[action].event]))).toEqual({
+      pack: "packed",
+      ship: "shipped",
+      deliver: "delivered",
+      collect_cash: "cash_collected",
+      cancel: "cancelled",
+      correct_shipment: "shipment_corrected",
+      undo_delivery: "delivery_undone",
+      undo_cash_collection: "cash_collection_undone",
+      take_return: "returned",
+      record_refund: "refund_recorded",
+      retry_refund: "refund_retried",
+    });
   });
 
   it("leads only where the order's lifecycles allow", () => {

@@ -3,15 +3,14 @@ import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { orderLines, orderRefunds, orders, type RefundStatus } from "../db/schema.ts";
+import { orderLines, orderRefunds, orders, paymentAttempts, type RefundStatus } from "../db/schema.ts";
 import type { RefundState } from "../email/outbox-data.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
-import { findAttempt } from "../payments/attempts.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
-import { assertMove, statusesBefore } from "../transitions.ts";
+import type { RefundingProvider } from "./refund-request.ts";
+import { assertMove, statusesBefore } from "../lifecycle/transitions.ts";
 import { buildOrderSnapshot } from "./build-snapshot.ts";
 import { lockOrder, moveOrder } from "./order-moves.ts";
-import { isOutstandingRefund, paymentStatusOf, refundLifecycle } from "./order-states.ts";
+import { isOutstandingRefund, paymentStatusOf, refundLifecycle } from "../lifecycle/order-states.ts";
 import type { OrderRow } from "./place-order.ts";
 
 /**
@@ -26,7 +25,7 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface RefundServices {
   db: Database;
   now: () => Date;
-  providers: ReadonlyMap<string, PaymentProvider>;
+  providers: ReadonlyMap<string, RefundingProvider>;
   log: FastifyBaseLogger;
   shopName: string;
   publicUrl: string;
@@ -44,7 +43,7 @@ export interface NewRefund {
 }
 
 /** Whether the order's provider can send a refund itself (a refund API and the payment's reference). */
-export function providerCanRefund(order: OrderRow, providers: ReadonlyMap<string, PaymentProvider>): boolean {
+export function providerCanRefund(order: OrderRow, providers: ReadonlyMap<string, RefundingProvider>): boolean {
   return (
     order.paymentMethod !== "cod" &&
     order.paymentReference !== null &&
@@ -264,7 +263,7 @@ export async function sendRefund(services: RefundServices, refundId: string): Pr
   } else {
     try {
       const attemptReference =
-        order.paymentAttemptId === null ? null : ((await findAttempt(db, order.paymentAttemptId))?.reference ?? null);
+        order.paymentAttemptId === null ? null : await attemptReferenceOf(db, order.paymentAttemptId);
       const { refundReference } = await provider.refundPayment({
         reference: order.paymentReference,
         attemptReference,
@@ -290,6 +289,15 @@ export async function sendRefund(services: RefundServices, refundId: string): Pr
   });
   services.onEmailQueued();
   return status;
+}
+
+/** The reference of the payment attempt that paid an order (a Khalti pidx): some providers look refunds up by it. */
+async function attemptReferenceOf(db: Database, attemptId: string): Promise<string | null> {
+  const [attempt] = await db
+    .select({ reference: paymentAttempts.reference })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  return attempt?.reference ?? null;
 }
 
 /**

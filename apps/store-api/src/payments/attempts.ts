@@ -1,8 +1,8 @@
-import { and, asc, eq, exists, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { checkoutSessions, paymentAttempts, type CustomerDetails, type PaymentAttemptStatus } from "../db/schema.ts";
-import { statusesBefore } from "../transitions.ts";
-import { attemptLifecycle, openAttemptStatuses } from "./attempt-states.ts";
+import { statusesBefore } from "../lifecycle/transitions.ts";
+import { attemptLifecycle, openAttemptStatuses } from "../lifecycle/attempt-states.ts";
 import type { StartedPayment } from "./provider.ts";
 
 /**
@@ -106,28 +106,6 @@ export async function openAttemptsOfSession(
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.sessionId, sessionId), inArray(paymentAttempts.status, [...openAttemptStatuses])))
     .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id));
-}
-
-/** For a session query: no attempt of the session is open at a provider (pending or superseded). */
-export function noOpenAttempt(tx: Pick<Database, "select">) {
-  return notExists(attemptsOfSessionIn(tx, openAttemptStatuses));
-}
-
-/** For a session query: some attempt of the session is open at a provider. */
-export function someOpenAttempt(tx: Pick<Database, "select">) {
-  return exists(attemptsOfSessionIn(tx, openAttemptStatuses));
-}
-
-/** For a session query: no attempt of the session is pending (superseded ones no longer bind its details). */
-export function noPendingAttempt(tx: Pick<Database, "select">) {
-  return notExists(attemptsOfSessionIn(tx, ["pending"]));
-}
-
-function attemptsOfSessionIn(tx: Pick<Database, "select">, statuses: readonly PaymentAttemptStatus[]) {
-  return tx
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.sessionId, checkoutSessions.id), inArray(paymentAttempts.status, [...statuses])));
 }
 
 /**

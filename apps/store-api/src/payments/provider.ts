@@ -1,4 +1,5 @@
 import type { CustomerDetails } from "../db/schema.ts";
+import type { RefundRequest } from "../orders/refund-request.ts";
 import type { PaymentSection } from "../pages/kit.ts";
 import type { OrderPayment } from "../orders/place-order.ts";
 
@@ -90,21 +91,6 @@ export type WebhookAction =
   | { action: "ignore" }
   /** Not from the provider, too old, or unreadable: refuse, write nothing. */
   | { action: "refuse"; reason: string };
-
-export interface RefundRequest {
-  /** The provider's id for the money taken (a Stripe PaymentIntent id, a Khalti transaction id). */
-  reference: string;
-  /** The payment attempt's reference (a Checkout Session id, a Khalti pidx), when the order has one. */
-  attemptReference: string | null;
-  /** Minor units of `currencyCode`. */
-  amount: number;
-  currencyCode: string;
-  decimalDigits: number;
-  /** Whether this gives back everything that was captured (some providers take no amount then). */
-  whole: boolean;
-  /** The same key for a repeated request, so the provider refunds once. */
-  idempotencyKey: string;
-}
 
 /**
  * One way to pay on the hosted checkout (after Medusa's payment providers: initiate, authorize, refund,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkSandboxCard, sandboxCards } from "../checkout/cards.ts";
+import { checkSandboxCard, sandboxCards } from "./sandbox-cards.ts";
 import type { PaymentProvider } from "./provider.ts";
 
 const cardFormSchema = z.object({

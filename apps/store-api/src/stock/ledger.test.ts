@@ -38,7 +38,9 @@ describe("the stock ledger's rules", () => {
     const ids = ["var_b", "var_B", "var_a", "var_10", "var_9"];
     const plan = planStock(ids.map((variantId) => ({ kind: "reserve" as const, variantId, quantity: 1 })));
     expect(plan.map((change) => change.variantId)).toEqual(["var_10", "var_9", "var_B", "var_a", "var_b"]);
-    const again = planStock([...ids].reverse().map((variantId) => ({ kind: "reserve" as const, variantId, quantity: 1 })));
+    const again = planStock(
+      [...ids].reverse().map((variantId) => ({ kind: "reserve" as const, variantId, quantity: 1 })),
+    );
     expect(again.map((change) => change.variantId)).toEqual(plan.map((change) => change.variantId));
   });
 
@@ -77,12 +79,16 @@ describe("the stock ledger's rules", () => {
   });
 
   it("names the variant and the change it could not take", () => {
-    const shortage = new StockShortage("var_a", { onHand: 1, reserved: 1, tracked: true }, {
-      variantId: "var_a",
-      onHand: 0,
-      reserved: 2,
-      adjusts: false,
-    });
+    const shortage = new StockShortage(
+      "var_a",
+      { onHand: 1, reserved: 1, tracked: true },
+      {
+        variantId: "var_a",
+        onHand: 0,
+        reserved: 2,
+        adjusts: false,
+      },
+    );
     expect(shortage).toMatchObject({ name: "StockShortage", variantId: "var_a" });
     expect(shortage.message).toBe("Stock of var_a cannot change by 0 on hand, 2 reserved");
   });

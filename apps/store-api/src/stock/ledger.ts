@@ -52,7 +52,12 @@ export function planStock(entries: readonly StockEntry[]): StockChange[] {
   const changes = new Map<string, StockChange>();
   for (const entry of entries) {
     const delta = deltaOf(entry);
-    const change = changes.get(entry.variantId) ?? { variantId: entry.variantId, onHand: 0, reserved: 0, adjusts: false };
+    const change = changes.get(entry.variantId) ?? {
+      variantId: entry.variantId,
+      onHand: 0,
+      reserved: 0,
+      adjusts: false,
+    };
     changes.set(entry.variantId, {
       variantId: entry.variantId,
       onHand: change.onHand + delta.onHand,
@@ -60,9 +65,12 @@ export function planStock(entries: readonly StockEntry[]): StockChange[] {
       adjusts: change.adjusts || entry.kind === "adjust",
     });
   }
-  return [...changes.values()]
-    .filter((change) => change.onHand !== 0 || change.reserved !== 0)
-    .sort((left, right) => (left.variantId < right.variantId ? -1 : left.variantId > right.variantId ? 1 : 0));
+  return (
+    [...changes.values()]
+      .filter((change) => change.onHand !== 0 || change.reserved !== 0)
+      // Ids are unique after merging, so no two compare equal.
+      .sort((left, right) => (left.variantId < right.variantId ? -1 : 1))
+  );
 }
 
 /** Whether a variant's stock may take a change: nothing below zero, never more reserved than on hand. */

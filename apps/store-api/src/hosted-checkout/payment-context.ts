@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { decimalDigitsOf, formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
 import type { PaymentContext, PaymentProvider } from "../payments/provider.ts";
 import { providerReturnUrl } from "../payments/registry.ts";
-import type { SessionWithLines } from "./sessions.ts";
+import type { SessionWithLines } from "../checkout/sessions.ts";
 
 /**
  * What a provider is told about the order on the payment step: the checkout's lines, its details and

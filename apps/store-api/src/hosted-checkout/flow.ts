@@ -7,7 +7,7 @@ import { findAttempt, findAttemptByReference, moveAttempt, openAttemptsOfSession
 import type { ContinueTarget, PaymentContext, PaymentProvider } from "../payments/provider.ts";
 import { recordStartedPayment, settleInstantPayment, settlePayment, type PaymentServices } from "../payments/settle.ts";
 import type { RequestLimit } from "../request-counters.ts";
-import { validateDetails, type DetailsField, detailsFields } from "./details/index.ts";
+import { validateDetails, type DetailsField, detailsFields } from "../checkout/details/index.ts";
 import { offeredProviders, paymentContextOf } from "./payment-context.ts";
 import {
   cancelSession,
@@ -17,7 +17,7 @@ import {
   saveCustomerDetails,
   type SessionRow,
   type SessionWithLines,
-} from "./sessions.ts";
+} from "../checkout/sessions.ts";
 
 /**
  * The hosted checkout's workflow: what each step does, as outcomes the routes turn into pages. The

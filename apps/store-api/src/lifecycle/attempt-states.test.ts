@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paymentAttemptStatuses } from "../db/schema.ts";
-import { canMove, statusesBefore } from "../transitions.ts";
+import { canMove, statusesBefore } from "./transitions.ts";
 import { attemptLifecycle, isOpenAttempt, openAttemptStatuses } from "./attempt-states.ts";
 
 describe("the payment attempt's lifecycle", () => {
@@ -34,6 +34,12 @@ describe("the payment attempt's lifecycle", () => {
     expect(attemptLifecycle.paid).toEqual([]);
     expect(attemptLifecycle.refunded).toEqual([]);
     expect(statusesBefore(attemptLifecycle, "paid")).toEqual(["pending", "superseded", "failed", "abandoned"]);
+  });
+
+  it("names only known statuses", () => {
+    for (const next of Object.values(attemptLifecycle)) {
+      for (const status of next) expect(paymentAttemptStatuses).toContain(status);
+    }
   });
 
   it("counts pending and superseded attempts as open at their provider", () => {

@@ -3,7 +3,7 @@ import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { paymentSectionHtml } from "../pages/kit.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { addressLines, countryForTimeZone, detailsForm } from "./details/index.ts";
+import { addressLines, countryForTimeZone, detailsForm } from "../checkout/details/index.ts";
 import type { CheckoutOutcome } from "./flow.ts";
 import {
   renderClosedPage,
@@ -15,7 +15,7 @@ import {
 } from "./page.ts";
 import type { PageFrame } from "../pages/layout.ts";
 import { offeredProviders, paymentContextOf } from "./payment-context.ts";
-import { findShippingRate, type SessionRow, type SessionWithLines } from "./sessions.ts";
+import { findShippingRate, type SessionRow, type SessionWithLines } from "../checkout/sessions.ts";
 
 /** A checkout page to send: its status, its HTML, and the origins its forms may post to. */
 export type CheckoutPage =

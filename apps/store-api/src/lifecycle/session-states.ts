@@ -1,5 +1,5 @@
 import type { CheckoutSessionStatus } from "../db/schema.ts";
-import type { TransitionTable } from "../transitions.ts";
+import type { TransitionTable } from "./transitions.ts";
 
 /**
  * A checkout session: open until an order is placed from it (paid), the shopper cancels it, or its hold

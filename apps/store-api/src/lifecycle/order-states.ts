@@ -1,5 +1,5 @@
 import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
-import type { TransitionTable } from "../transitions.ts";
+import type { TransitionTable } from "./transitions.ts";
 
 /**
  * An order's payment. Only orders/order-moves.ts changes it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSandboxCard, passesLuhn } from "./cards.ts";
+import { checkSandboxCard, passesLuhn } from "./sandbox-cards.ts";
 
 const now = new Date("2026-03-15T12:00:00Z");
 const form = { name: "Asha Gurung", number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };

@@ -1,5 +1,5 @@
 import type { PaymentAttemptStatus } from "../db/schema.ts";
-import type { TransitionTable } from "../transitions.ts";
+import type { TransitionTable } from "./transitions.ts";
 
 /**
  * A payment attempt: a payment started at a provider for one amount, currency and set of delivery details.

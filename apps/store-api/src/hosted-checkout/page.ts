@@ -1,8 +1,8 @@
 import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
-import type { DetailsField, FieldDefinition } from "./details/index.ts";
-import type { SessionWithLines } from "./sessions.ts";
+import type { DetailsField, FieldDefinition } from "../checkout/details/index.ts";
+import type { SessionWithLines } from "../checkout/sessions.ts";
 
 export interface OrderView {
   frame: PageFrame;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fulfilmentStatuses, paymentStatuses, refundStatuses } from "../db/schema.ts";
-import { canMove, type TransitionTable } from "../transitions.ts";
+import { canMove, type TransitionTable } from "./transitions.ts";
 import {
   fulfilmentLifecycle,
   isOutstandingRefund,
@@ -65,6 +65,17 @@ describe("an order's lifecycles", () => {
       ].sort(),
     );
     expect(refundStatuses.filter(isOutstandingRefund)).toEqual(["requested", "failed", "to_make"]);
+  });
+
+  it("names only known statuses, and ends where nothing follows", () => {
+    const known = (table: Record<string, readonly string[]>, statuses: readonly string[]) =>
+      Object.values(table).every((next) => next.every((status) => statuses.includes(status)));
+    expect(known(orderPaymentLifecycle, paymentStatuses)).toBe(true);
+    expect(known(fulfilmentLifecycle, fulfilmentStatuses)).toBe(true);
+    expect(known(refundLifecycle, refundStatuses)).toBe(true);
+    expect(orderPaymentLifecycle.refunded).toEqual([]);
+    expect([fulfilmentLifecycle.returned, fulfilmentLifecycle.cancelled]).toEqual([[], []]);
+    expect(refundLifecycle.succeeded).toEqual([]);
   });
 
   it("reads the payment status from the money taken and given back", () => {
