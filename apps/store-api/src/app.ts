@@ -17,7 +17,7 @@ import { checkDatabase } from "./db/health.ts";
 import { withRedactedUrls } from "./log-redaction.ts";
 import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
-import { registerCatalogRoutes } from "./routes/catalog.ts";
+import { catalogRoutes } from "./routes/catalog.ts";
 import { resumeRefunds } from "./orders/refunds.ts";
 import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
 import { reconcilePayments, type ReconcileReport } from "./payments/reconcile.ts";
@@ -25,14 +25,14 @@ import type { PaymentServices } from "./payments/settle.ts";
 import paymentReconciler from "./plugins/payment-reconciler.ts";
 import { paymentWebhookRoutes } from "./routes/payment-webhooks.ts";
 import { checkoutApiRoutes } from "./routes/checkout-api.ts";
-import { registerCheckoutAssets } from "./routes/checkout-assets.ts";
-import { registerHealthRoute } from "./routes/health.ts";
-import { registerImageRoutes } from "./routes/images.ts";
+import { checkoutAssetRoutes } from "./routes/checkout-assets.ts";
+import { healthRoute } from "./routes/health.ts";
+import { imageRoutes } from "./routes/images.ts";
 import { orderPageRoutes } from "./routes/order-page.ts";
 import { checkoutPageRoutes } from "./routes/checkout-pages.ts";
 import type { ScryptParameters } from "./admin/passwords.ts";
 import adminApi from "./plugins/admin-api.ts";
-import { registerAdminApp } from "./routes/admin-app.ts";
+import { adminAppRoutes } from "./routes/admin-app.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
@@ -137,8 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
 
-  registerHealthRoute(app, { check: () => checkDatabase(db) });
-  registerCatalogRoutes(app, { db, publicUrl: config.publicUrl, cache: catalogCache });
+  await app.register(healthRoute, { check: () => checkDatabase(db) });
+  await app.register(catalogRoutes, { db, publicUrl: config.publicUrl, cache: catalogCache });
   await app.register(checkoutApiRoutes, {
     db,
     now,
@@ -214,8 +214,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentReconciler, { pass: reconcileOnce, intervalMs: options.reconcileIntervalMs ?? 0 });
   app.decorate("reconcilePayments", reconcileOnce);
   await app.register(orderPageRoutes, { db, frame });
-  registerCheckoutAssets(app);
-  registerImageRoutes(app, { folder: options.imagesFolder ?? seedImagesFolder });
+  await app.register(checkoutAssetRoutes);
+  await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });
   // The back office: its JSON behind one guard, and its built pages.
   await app.register(adminApi, {
     prefix: "/admin/api",
@@ -232,6 +232,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? {}
       : { passwordParameters: options.admin.passwordParameters }),
   });
-  registerAdminApp(app, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
+  await app.register(adminAppRoutes, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
   return app;
 }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors.ts";
 import { packageRoot } from "../package-root.ts";
 
@@ -52,7 +52,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StoredFile): F
  * year; every other path under /admin is the single page, which routes in the browser and is never cached
  * or indexed. /admin/api/* belongs to the guarded JSON plugin; an unknown API path is a JSON 404 here.
  */
-export function registerAdminApp(app: FastifyInstance, options: { folder?: string } = {}): void {
+export const adminAppRoutes: FastifyPluginAsync<{ folder?: string }> = async (app, options) => {
   const folder = options.folder ?? defaultAdminFolder;
   const files = new Map<string, Promise<StoredFile | undefined>>();
   const load = (name: string) => {
@@ -96,4 +96,4 @@ export function registerAdminApp(app: FastifyInstance, options: { folder?: strin
       .header("cache-control", "public, max-age=31536000, immutable");
     return send(request, reply, file);
   });
-}
+};

@@ -5,7 +5,7 @@ import {
   type VariantsResponse,
   type WireVariantFields,
 } from "@herbo/hosted-api";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { findProduct, listCurrencies, listProducts, listVariants, productSortFields } from "../catalog/repository.ts";
 import { sendCached, type ResponseCache } from "../catalog/response-cache.ts";
@@ -93,7 +93,7 @@ const storeParamsSchema = z.object({ storeId: z.string() });
 const errors = { "4xx": errorBodySchema, "5xx": errorBodySchema };
 
 /** The three catalogue reads. Answers are cached serialised (see ResponseCache), so they bypass the serializer. */
-export function registerCatalogRoutes(root: FastifyInstance, options: CatalogRouteOptions): void {
+export const catalogRoutes: FastifyPluginAsync<CatalogRouteOptions> = async (root, options) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, cache } = options;
   const assetUrl = assetUrlOn(options.publicUrl);
@@ -166,4 +166,4 @@ export function registerCatalogRoutes(root: FastifyInstance, options: CatalogRou
     });
     return sendCached(request, reply, cached);
   });
-}
+};

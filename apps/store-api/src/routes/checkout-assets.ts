@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { errorBody } from "../errors.ts";
 import { packageRoot } from "../package-root.ts";
 
@@ -15,7 +15,7 @@ const files: Record<string, string> = {
 };
 
 /** GET /checkout-assets/{file}: the hosted pages' stylesheet, script, logo and font, from this API. */
-export function registerCheckoutAssets(app: FastifyInstance): void {
+export const checkoutAssetRoutes: FastifyPluginAsync = async (app) => {
   const cache = new Map<string, Buffer>();
   app.get("/checkout-assets/:file", async (request, reply) => {
     const { file } = request.params as { file: string };
@@ -32,4 +32,4 @@ export function registerCheckoutAssets(app: FastifyInstance): void {
       .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
       .send(bytes);
   });
-}
+};

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { renderSocialCard } from "../catalog/social-card.ts";
 
 const contentTypes: Record<string, string> = {
@@ -11,7 +11,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Serves the catalogue's images from one folder; names are checked, so no path can leave it. */
-export function registerImageRoutes(app: FastifyInstance, options: { folder: string }): void {
+export const imageRoutes: FastifyPluginAsync<{ folder: string }> = async (app, options) => {
   const cache = new Map<string, Buffer>();
   app.get("/images/:file", async (request, reply) => {
     const { file } = request.params as { file: string };
@@ -54,7 +54,7 @@ export function registerImageRoutes(app: FastifyInstance, options: { folder: str
     }
     return sendImage(reply, "image/png", await bytes);
   });
-}
+};
 
 function sendImage(reply: FastifyReply, type: string, bytes: Buffer) {
   return (
