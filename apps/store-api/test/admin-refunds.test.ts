@@ -235,6 +235,8 @@ describe.each(kinds)("refunds, returns and corrections in the back office, on %s
   it("corrects a carrier and tracking number after shipping, and emails the shopper the new one once", async () => {
     const number = await placeTestOrder(api);
     await act(number, ship);
+    // A minute later, so the two emails are in a known order.
+    api.clock.advance(60_000);
     const corrected = {
       action: "correct_shipment",
       carrier: "DHL Express",

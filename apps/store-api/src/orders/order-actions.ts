@@ -4,7 +4,6 @@ import type { Database } from "../db/connection.ts";
 import { checkoutLines, orderEvents, orderLines, orderRefunds } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
 import { applyStock, entriesOf } from "../stock/ledger.ts";
-import { buildOrderSnapshot } from "./build-snapshot.ts";
 import { lockOrderByNumber, moveOrder, recordOrderEvent } from "./order-moves.ts";
 import { decideAction, orderStateMachine } from "./order-state-machine.ts";
 import type { OrderRow } from "./place-order.ts";
@@ -12,8 +11,10 @@ import {
   announceRefund,
   createRefund,
   finishRefund,
+  orderSnapshotFor,
   refundableAmount,
   sendRefund,
+  type NewRefund,
   type RefundServices,
 } from "./refunds.ts";
 
@@ -171,7 +172,7 @@ async function ship(
       },
     );
   }
-  const snapshot = await snapshotOf(tx, updated, context);
+  const snapshot = await orderSnapshotFor(tx, updated, context);
   await enqueueEmail(
     tx,
     {
@@ -200,7 +201,7 @@ async function cancel(tx: Transaction, order: OrderRow, request: Request<"cancel
     context,
     `Order ${order.number} cancelled`,
   );
-  let updated = await moveOrder(
+  const updated = await moveOrder(
     tx,
     order,
     { fulfilmentStatus: "cancelled" },
@@ -216,32 +217,13 @@ async function cancel(tx: Transaction, order: OrderRow, request: Request<"cancel
     },
   );
   const owed = await refundableAmount(tx, updated);
-  if (owed <= 0) {
-    await announceRefund(
-      tx,
-      updated,
-      { kind: "cancel", amount: 0, lines: null },
-      order.paymentStatus === "refunded" ? "refunded" : "none",
-      context,
-      now,
-    );
-    return { order: updated, stockChanged: restocked.length > 0, emailQueued: true };
-  }
-  const created = await createRefund(
+  return giveBack(
     tx,
     updated,
-    { kind: "cancel", amount: owed, actor, reason: request.reason ?? null, lines: null },
+    { kind: "cancel", amount: Math.max(0, owed), actor, reason: request.reason ?? null, lines: null },
+    restocked,
     context,
-    now,
   );
-  updated = created.order;
-  const sending = created.refund.status === "requested";
-  return {
-    order: updated,
-    stockChanged: restocked.length > 0,
-    emailQueued: !sending,
-    refundsToSend: sending ? [created.refund.id] : [],
-  };
 }
 
 /**
@@ -305,7 +287,7 @@ async function takeReturn(
     variantTitle: line.variantTitle,
     quantity,
   }));
-  let updated = await moveOrder(tx, order, everything ? { fulfilmentStatus: "returned" } : {}, {
+  const updated = await moveOrder(tx, order, everything ? { fulfilmentStatus: "returned" } : {}, {
     at: now,
     actor,
     type: "returned",
@@ -316,22 +298,37 @@ async function takeReturn(
       ...(request.reason === undefined ? {} : { reason: request.reason }),
     },
   });
-  if (request.refundAmount === 0) {
-    await announceRefund(tx, updated, { kind: "return", amount: 0, lines: emailLines }, "none", context, now);
-    return { order: updated, stockChanged: restocked.length > 0, emailQueued: true };
-  }
-  const created = await createRefund(
+  return giveBack(
     tx,
     updated,
     { kind: "return", amount: request.refundAmount, actor, reason: request.reason ?? null, lines: emailLines },
+    restocked,
     context,
-    now,
   );
-  updated = created.order;
+}
+
+/**
+ * What a cancellation or a return gives back: nothing (the shopper is told now), or a refund, sent by its
+ * provider once this commits (the shopper is told with its outcome) or left for the owner (told now).
+ */
+async function giveBack(
+  tx: Transaction,
+  order: OrderRow,
+  refund: NewRefund,
+  restocked: readonly { variantId: string; quantity: number }[],
+  context: OrderActionContext,
+): Promise<Effects> {
+  const stockChanged = restocked.length > 0;
+  if (refund.amount === 0) {
+    const state = order.paymentStatus === "refunded" ? "refunded" : "none";
+    await announceRefund(tx, order, { kind: refund.kind, amount: 0, lines: refund.lines }, state, context, context.now);
+    return { order, stockChanged, emailQueued: true };
+  }
+  const created = await createRefund(tx, order, refund, context, context.now);
   const sending = created.refund.status === "requested";
   return {
-    order: updated,
-    stockChanged: restocked.length > 0,
+    order: created.order,
+    stockChanged,
     emailQueued: !sending,
     refundsToSend: sending ? [created.refund.id] : [],
   };
@@ -410,11 +407,6 @@ async function restock(
 
 async function linesOf(tx: Transaction, order: OrderRow) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
-}
-
-async function snapshotOf(tx: Transaction, order: OrderRow, context: OrderActionContext) {
-  if (order.customer === null) throw new Error(`Order ${order.number} has no customer to email`);
-  return buildOrderSnapshot(tx, { ...order, customer: order.customer }, await linesOf(tx, order), context);
 }
 
 interface Shipment {

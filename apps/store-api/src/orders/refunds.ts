@@ -161,7 +161,7 @@ export async function finishRefund(
   if (announcing) {
     await announceRefund(tx, updated, moved, to === "succeeded" ? "refunded" : "to_make", services, now);
   } else if (to === "succeeded") {
-    const snapshot = await snapshotOf(tx, updated, services);
+    const snapshot = await orderSnapshotFor(tx, updated, services);
     await enqueueEmail(
       tx,
       {
@@ -208,7 +208,7 @@ export async function announceRefund(
   services: Pick<RefundServices, "shopName" | "publicUrl">,
   now: Date,
 ): Promise<void> {
-  const snapshot = await snapshotOf(tx, order, services);
+  const snapshot = await orderSnapshotFor(tx, order, services);
   const recipient = snapshot.customer.email;
   if (refund.kind === "cancel") {
     await enqueueEmail(
@@ -235,7 +235,12 @@ export async function announceRefund(
   }
 }
 
-async function snapshotOf(tx: Transaction, order: OrderRow, services: Pick<RefundServices, "shopName" | "publicUrl">) {
+/** An order as its emails show it now. */
+export async function orderSnapshotFor(
+  tx: Transaction,
+  order: OrderRow,
+  services: Pick<RefundServices, "shopName" | "publicUrl">,
+) {
   if (order.customer === null) throw new Error(`Order ${order.number} has no customer to email`);
   const lines = await tx
     .select()
