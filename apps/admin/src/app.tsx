@@ -8,6 +8,7 @@ import { NotFound } from "./routes/not-found.tsx";
 import { Order } from "./routes/order.tsx";
 import { Orders } from "./routes/orders.tsx";
 import { Overview } from "./routes/overview.tsx";
+import { OwedPayments } from "./routes/owed-payments.tsx";
 import { SignIn } from "./routes/sign-in.tsx";
 import { Stock } from "./routes/stock.tsx";
 
@@ -42,6 +43,7 @@ export function App() {
         <Route path="/sign-in" element={<Navigate to="/" replace />} />
         <Route path="/orders" element={<Orders />} />
         <Route path="/orders/:number" element={<Order />} />
+        <Route path="/payments/owed" element={<OwedPayments />} />
         <Route path="/stock" element={<Stock />} />
         <Route path="/emails" element={<Emails />} />
         <Route path="*" element={<NotFound />} />

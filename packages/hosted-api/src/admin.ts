@@ -113,9 +113,13 @@ export interface AdminOrderDetail {
   subtotal: AdminMoney;
   shipping: AdminMoney;
   total: AdminMoney;
+  /** The order's currency, for amounts the owner types (a refund) and writes back. */
+  currency: { code: string; decimalDigits: number; template: string | null; symbol: string | null };
   payment: {
     method: string;
     provider: string;
+    /** Whether a refund of this order goes back through its provider (else the owner makes it by hand). */
+    refundsThroughProvider: boolean;
     reference: string | null;
     status: AdminPaymentStatus;
     cardLast4: string | null;
@@ -287,6 +291,8 @@ export interface AdminOwedPayment {
 
 export interface AdminOwedPayments {
   payments: AdminOwedPayment[];
+  /** After "retry": whether the provider took the refund this time. */
+  retried?: "refunded" | "failed";
 }
 
 export type AdminOwedPaymentAction = { action: "record"; note: string } | { action: "retry" };

@@ -5,6 +5,7 @@ import { NavLink } from "react-router";
 const sections = [
   { to: "/", label: "Overview", end: true },
   { to: "/orders", label: "Orders", end: false },
+  { to: "/payments/owed", label: "Payments to give back", end: false },
   { to: "/stock", label: "Stock", end: false },
   { to: "/emails", label: "Emails", end: false },
 ];

@@ -1,66 +1,67 @@
 import type { AdminOrderAction, AdminOrderActionRequest, AdminOrderDetail } from "@herbo/hosted-api/admin";
-import { useState, type FormEvent } from "react";
-import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
-import { actionDone, actionLabels } from "../lib/labels.ts";
+import { useState } from "react";
+import { useOrderAction } from "../hooks/use-order-action.ts";
+import { actionLabels } from "../lib/labels.ts";
+import { CancelForm } from "./cancel-form.tsx";
+import { ConfirmStep } from "./confirm-step.tsx";
 import { Notice } from "./notice.tsx";
+import { ReturnForm } from "./return-form.tsx";
+import { ShipmentForm } from "./shipment-form.tsx";
 
-/** Actions that need nothing but a press. */
-const simpleActions = ["pack", "deliver", "collect_cash", "undo_delivery", "undo_cash_collection"] as const;
-type SimpleAction = (typeof simpleActions)[number];
+/** Actions done at a press; the others open a form or a confirm step first. */
+const pressActions = ["pack", "deliver", "collect_cash"] as const;
+type PressAction = (typeof pressActions)[number];
+const formActions = [
+  "ship",
+  "correct_shipment",
+  "cancel",
+  "take_return",
+  "undo_delivery",
+  "undo_cash_collection",
+] as const;
+type FormAction = (typeof formActions)[number];
+/** Refunds are recorded and sent again from the Refunds section, one refund at a time. */
+const refundActions: readonly AdminOrderAction[] = ["record_refund", "retry_refund"];
+
+const undoQuestions = {
+  undo_delivery: "Undo delivered? The order goes back to shipped (for a parcel marked delivered by mistake).",
+  undo_cash_collection:
+    "Undo cash collected? The cash is still to collect again (for a collection recorded by mistake).",
+} as const;
+
+function isFormAction(action: AdminOrderAction): action is FormAction {
+  return (formActions as readonly AdminOrderAction[]).includes(action);
+}
+
+function isPressAction(action: AdminOrderAction): action is PressAction {
+  return (pressActions as readonly AdminOrderAction[]).includes(action);
+}
 
 interface Props {
   order: AdminOrderDetail;
   onChanged(order: AdminOrderDetail): void;
 }
 
-/** The buttons of the actions the order allows now; shipping and cancelling ask for details first. */
+/** The buttons of the actions the order allows now, and the form or confirm step of the one opened. */
 export function OrderActions({ order, onChanged }: Props) {
-  const [open, setOpen] = useState<"ship" | "cancel">();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string }>();
+  const [open, setOpen] = useState<FormAction>();
+  const { busy, message, clearMessage, run } = useOrderAction(order, onChanged);
+  const buttons = order.actions.filter((action) => !refundActions.includes(action));
+  const back = () => setOpen(undefined);
+  const submit = (request: AdminOrderActionRequest) => {
+    void run(request).then((done) => {
+      if (done) setOpen(undefined);
+    });
+  };
 
-  async function run(request: AdminOrderActionRequest) {
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      const updated = await apiRequest<AdminOrderDetail>("POST", `/orders/${order.number}/actions`, request);
-      onChanged(updated);
-      setOpen(undefined);
-      setMessage({ kind: "success", text: actionDone[request.action] });
-    } catch (failure) {
-      setMessage({ kind: "error", text: (failure as AdminApiError).message });
-    } finally {
-      setBusy(false);
+  function press(action: AdminOrderAction) {
+    if (isFormAction(action)) {
+      setOpen(action);
+      clearMessage();
+    } else if (isPressAction(action)) {
+      submit({ action });
     }
   }
-
-  function submitShipment(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const trackingUrl = String(form.get("trackingUrl") ?? "").trim();
-    void run({
-      action: "ship",
-      carrier: String(form.get("carrier") ?? ""),
-      trackingNumber: String(form.get("trackingNumber") ?? ""),
-      ...(trackingUrl === "" ? {} : { trackingUrl }),
-    });
-  }
-
-  function submitCancel(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
-    void run({ action: "cancel", ...(reason === "" ? {} : { reason }) });
-  }
-
-  const press = (action: SimpleAction | "ship" | "cancel") => {
-    if (action === "ship" || action === "cancel") {
-      setOpen(action);
-      setMessage(undefined);
-    } else void run({ action });
-  };
-  const buttons = order.actions.filter((action): action is SimpleAction | "ship" | "cancel" =>
-    (simpleActions as readonly AdminOrderAction[]).concat(["ship", "cancel"]).includes(action),
-  );
 
   return (
     <section className="card space-y-3" aria-labelledby="actions-heading">
@@ -68,7 +69,15 @@ export function OrderActions({ order, onChanged }: Props) {
         Actions
       </h2>
       {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
-      {order.actions.length === 0 ? <p className="muted">Nothing left to do for this order.</p> : null}
+      {buttons.length === 0 ? (
+        <p className="muted">
+          {order.actions.length === 0
+            ? "Nothing left to do for this order."
+            : "Nothing left to do for this order but its refund: see Refunds."}
+        </p>
+      ) : order.actions.some((action) => refundActions.includes(action)) ? (
+        <p className="muted">A refund of this order is still owed: see Refunds.</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {buttons.map((action) => (
           <button
@@ -76,58 +85,33 @@ export function OrderActions({ order, onChanged }: Props) {
             type="button"
             disabled={busy}
             onClick={() => press(action)}
-            aria-expanded={action === "ship" || action === "cancel" ? open === action : undefined}
+            aria-expanded={isFormAction(action) ? open === action : undefined}
             className={action === "cancel" ? "button-quiet" : "button"}
           >
             {actionLabels[action]}
           </button>
         ))}
       </div>
-      {open === "ship" ? (
-        <form onSubmit={submitShipment} aria-label="Shipment" className="grid gap-3 sm:grid-cols-3">
-          <label className="label">
-            Carrier
-            <input name="carrier" required maxLength={100} className="field" />
-          </label>
-          <label className="label">
-            Tracking number
-            <input name="trackingNumber" required maxLength={100} className="field" />
-          </label>
-          <label className="label">
-            Tracking link (optional)
-            <input name="trackingUrl" type="url" maxLength={500} className="field" />
-          </label>
-          <div className="flex gap-2 sm:col-span-3">
-            <button type="submit" className="button" disabled={busy}>
-              Confirm shipment and email the shopper
-            </button>
-            <button type="button" className="button-quiet" onClick={() => setOpen(undefined)}>
-              Back
-            </button>
-          </div>
-        </form>
+      {open === "ship" || open === "correct_shipment" ? (
+        <ShipmentForm action={open} shipment={order.shipment} busy={busy} onSubmit={submit} onBack={back} />
       ) : null}
       {open === "cancel" ? (
-        <form onSubmit={submitCancel} aria-label="Cancellation" className="space-y-3">
-          <p>
-            Cancelling returns the items to stock and emails the shopper.
-            {order.payment.status === "paid"
-              ? " The payment must then be refunded; the history records it as a refund to make."
-              : ""}
-          </p>
-          <label className="label">
-            Reason (optional, kept in the history)
-            <input name="reason" maxLength={200} className="field" />
-          </label>
-          <div className="flex gap-2">
-            <button type="submit" className="button-danger" disabled={busy}>
-              Confirm cancellation
-            </button>
-            <button type="button" className="button-quiet" onClick={() => setOpen(undefined)}>
-              Keep the order
-            </button>
-          </div>
-        </form>
+        <CancelForm
+          order={order}
+          busy={busy}
+          onSubmit={(reason) => submit({ action: "cancel", ...(reason === undefined ? {} : { reason }) })}
+          onBack={back}
+        />
+      ) : null}
+      {open === "take_return" ? <ReturnForm order={order} busy={busy} onSubmit={submit} onBack={back} /> : null}
+      {open === "undo_delivery" || open === "undo_cash_collection" ? (
+        <ConfirmStep
+          question={undoQuestions[open]}
+          confirmLabel={`Yes, ${actionLabels[open].toLowerCase()}`}
+          busy={busy}
+          onConfirm={() => submit({ action: open })}
+          onBack={back}
+        />
       ) : null}
     </section>
   );

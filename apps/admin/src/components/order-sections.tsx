@@ -1,6 +1,13 @@
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 import { formatDateTime } from "../lib/dates.ts";
-import { paymentMethodLabel, paymentStatusLabels } from "../lib/labels.ts";
+import { paymentMethodLabel, paymentStatusLabels, providerLabel } from "../lib/labels.ts";
+import { formatMoney, moneyFormat } from "../lib/money.ts";
+import { owedAmount } from "../lib/refunds.ts";
+
+/** The refund still owed, as one amount. */
+function owedText(order: AdminOrderDetail): string {
+  return formatMoney(owedAmount(order), moneyFormat(order));
+}
 
 /** What was bought, and the totals. */
 export function OrderLines({ order }: { order: AdminOrderDetail }) {
@@ -31,6 +38,7 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
                 <span className="block text-bark">
                   {line.variantTitle}
                   {line.sku === null ? "" : ` · ${line.sku}`} · {line.unitPrice.text} each
+                  {line.returnedQuantity > 0 ? ` · ${line.returnedQuantity} came back` : ""}
                 </span>
               </td>
               <td className="py-1 pr-2 text-right">{line.quantity}</td>
@@ -114,7 +122,7 @@ export function OrderParties({ order }: { order: AdminOrderDetail }) {
           <dd data-testid="payment-status">{paymentStatusLabels[payment.status]}</dd>
           <dt className="text-bark">Provider</dt>
           <dd>
-            {payment.provider}
+            {providerLabel(payment.provider)}
             {payment.reference === null ? "" : ` · ${payment.reference}`}
           </dd>
           {payment.paidAt === null ? null : (
@@ -127,33 +135,12 @@ export function OrderParties({ order }: { order: AdminOrderDetail }) {
             <>
               <dt className="text-bark">Refund</dt>
               <dd className="font-semibold">
-                {order.refund === "to_make" ? `To make: ${order.total.text}` : "Refunded"}
+                {order.refund === "to_make" ? `To make: ${owedText(order)}` : `Refunded: ${order.refunded.text}`}
               </dd>
             </>
           )}
         </dl>
       </section>
     </div>
-  );
-}
-
-/** Everything that happened to the order, oldest first, with who and when. */
-export function OrderHistory({ order }: { order: AdminOrderDetail }) {
-  return (
-    <section className="card" aria-labelledby="history-heading">
-      <h2 id="history-heading" className="font-semibold">
-        History
-      </h2>
-      <ol className="mt-2 space-y-2" data-testid="order-history">
-        {order.history.map((event, index) => (
-          <li key={index} className="border-l-2 border-line pl-3">
-            <p>{event.summary}</p>
-            <p className="muted">
-              {formatDateTime(event.at)} · {event.actor}
-            </p>
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { emailKindLabel, emailTone, fulfilmentTone, paymentMethodLabel, paymentTone } from "./labels.ts";
+import {
+  emailKindLabel,
+  emailTone,
+  fulfilmentTone,
+  paymentMethodLabel,
+  paymentTone,
+  providerLabel,
+  refundStatusLabels,
+  refundTone,
+} from "./labels.ts";
 
 describe("labels", () => {
   it("names payment methods and email kinds", () => {
@@ -9,6 +18,18 @@ describe("labels", () => {
     expect(emailKindLabel("order_shipped")).toBe("Order shipped");
   });
 
+  it("colours every status", () => {
+    expect(
+      (["pending", "paid", "cod_due", "cod_collected", "refund_due", "partially_refunded", "refunded"] as const).map(
+        paymentTone,
+      ),
+    ).toEqual(["warn", "good", "warn", "good", "warn", "plain", "plain"]);
+    expect(
+      (["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"] as const).map(fulfilmentTone),
+    ).toEqual(["warn", "warn", "good", "good", "bad", "bad"]);
+    expect((["queued", "retrying", "sent", "failed"] as const).map(emailTone)).toEqual(["warn", "warn", "good", "bad"]);
+  });
+
   it("colours what needs the owner's attention", () => {
     expect(paymentTone("cod_due")).toBe("warn");
     expect(paymentTone("paid")).toBe("good");
@@ -16,5 +37,23 @@ describe("labels", () => {
     expect(fulfilmentTone("cancelled")).toBe("bad");
     expect(emailTone("failed")).toBe("bad");
     expect(emailTone("retrying")).toBe("warn");
+  });
+});
+
+describe("refund and provider labels", () => {
+  it("names providers as the owner knows them", () => {
+    expect(providerLabel("stripe")).toBe("Stripe");
+    expect(providerLabel("esewa")).toBe("eSewa");
+    expect(providerLabel("sandbox")).toBe("Sandbox card");
+    expect(providerLabel("paypal")).toBe("paypal");
+    expect(paymentMethodLabel("wallet")).toBe("Wallet");
+  });
+
+  it("colours refunds: made is good, refused is bad, the rest waits", () => {
+    expect(refundTone("succeeded")).toBe("good");
+    expect(refundTone("failed")).toBe("bad");
+    expect(refundTone("to_make")).toBe("warn");
+    expect(refundTone("requested")).toBe("warn");
+    expect(refundStatusLabels.to_make).toBe("To make by hand");
   });
 });

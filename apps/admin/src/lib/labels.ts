@@ -3,6 +3,8 @@ import type {
   AdminFulfilmentStatus,
   AdminOrderAction,
   AdminPaymentStatus,
+  AdminRefund,
+  AdminRefundStatus,
 } from "@herbo/hosted-api/admin";
 
 /** Every status and action as the owner reads it, in one place. */
@@ -50,9 +52,9 @@ export const actionDone: Record<AdminOrderAction, string> = {
   correct_shipment: "Shipment corrected; the shopper will get an email with the new tracking number.",
   undo_delivery: "Delivery undone: the order is shipped again.",
   undo_cash_collection: "Cash collection undone: the cash is still to collect.",
-  take_return: "Return taken; the shopper will get an email.",
+  take_return: "Return recorded; the shopper will get an email.",
   record_refund: "Refund recorded as made; the shopper will get an email.",
-  retry_refund: "Refund sent again.",
+  retry_refund: "Refund sent again; its outcome is under Refunds.",
 };
 
 export const emailStatusLabels: Record<AdminEmailStatus, string> = {
@@ -62,10 +64,35 @@ export const emailStatusLabels: Record<AdminEmailStatus, string> = {
   failed: "Failed",
 };
 
-const paymentMethodNames: Record<string, string> = { card: "Card", cod: "Cash on delivery" };
+export const refundStatusLabels: Record<AdminRefundStatus, string> = {
+  requested: "Being sent",
+  failed: "Refused by the provider",
+  to_make: "To make by hand",
+  succeeded: "Refunded",
+};
+
+export const refundKindLabels: Record<AdminRefund["kind"], string> = {
+  cancel: "Cancellation",
+  return: "Return",
+};
+
+const paymentMethodNames: Record<string, string> = { card: "Card", cod: "Cash on delivery", wallet: "Wallet" };
 
 export function paymentMethodLabel(method: string): string {
   return paymentMethodNames[method] ?? method;
+}
+
+const providerNames: Record<string, string> = {
+  stripe: "Stripe",
+  khalti: "Khalti",
+  esewa: "eSewa",
+  sandbox: "Sandbox card",
+  cod: "Cash on delivery",
+};
+
+/** A payment provider's id ("stripe") as the owner knows it ("Stripe"). */
+export function providerLabel(provider: string): string {
+  return providerNames[provider] ?? provider;
 }
 
 /** "order_confirmation" → "Order confirmation". */
@@ -85,6 +112,12 @@ export function paymentTone(status: AdminPaymentStatus): Tone {
 export function fulfilmentTone(status: AdminFulfilmentStatus): Tone {
   if (status === "delivered" || status === "shipped") return "good";
   if (status === "cancelled" || status === "returned") return "bad";
+  return "warn";
+}
+
+export function refundTone(status: AdminRefundStatus): Tone {
+  if (status === "succeeded") return "good";
+  if (status === "failed") return "bad";
   return "warn";
 }
 

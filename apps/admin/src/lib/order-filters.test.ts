@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filterParams, filtersFromForm, readFilters } from "./order-filters.ts";
+import {
+  filterParams,
+  filtersFromForm,
+  fulfilmentStatusOptions,
+  paymentMethodOptions,
+  paymentStatusOptions,
+  readFilters,
+} from "./order-filters.ts";
 
 describe("the orders list's filters in the address", () => {
   it("reads the filters that are set and the page", () => {
@@ -16,6 +23,7 @@ describe("the orders list's filters in the address", () => {
       "q=HS-1001&from=2026-03-01",
     );
     expect(filterParams({}, 1).toString()).toBe("");
+    expect(filterParams({ q: "  asha  ", country: " " }).toString()).toBe("q=asha");
     expect(filterParams({ fulfilmentStatus: "packed" }, 2).toString()).toBe("fulfilmentStatus=packed&page=2");
   });
 
@@ -25,5 +33,21 @@ describe("the orders list's filters in the address", () => {
     form.set("paymentMethod", "cod");
     form.set("unrelated", "x");
     expect(filtersFromForm(form)).toEqual({ q: "thapa", paymentMethod: "cod" });
+  });
+});
+
+describe("the orders list's status filters", () => {
+  it("offer every payment and fulfilment status, refunds and returns included", () => {
+    expect(paymentStatusOptions).toEqual([
+      "pending",
+      "paid",
+      "cod_due",
+      "cod_collected",
+      "refund_due",
+      "partially_refunded",
+      "refunded",
+    ]);
+    expect(fulfilmentStatusOptions).toEqual(["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"]);
+    expect(paymentMethodOptions).toEqual(["card", "cod", "wallet"]);
   });
 });

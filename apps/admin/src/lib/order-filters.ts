@@ -1,4 +1,5 @@
 import type { AdminFulfilmentStatus, AdminPaymentStatus } from "@herbo/hosted-api/admin";
+import { fulfilmentStatusLabels, paymentStatusLabels } from "./labels.ts";
 
 /** The orders list's filters as the address keeps them (?q=…&paymentStatus=…&page=2). */
 export const filterNames = [
@@ -12,15 +13,10 @@ export const filterNames = [
 ] as const;
 export type FilterName = (typeof filterNames)[number];
 
-export const paymentStatusOptions: AdminPaymentStatus[] = ["pending", "paid", "cod_due", "cod_collected", "refunded"];
-export const fulfilmentStatusOptions: AdminFulfilmentStatus[] = [
-  "unfulfilled",
-  "packed",
-  "shipped",
-  "delivered",
-  "cancelled",
-];
-export const paymentMethodOptions = ["card", "cod"];
+/** Every status the contract has, in the order the labels list them (a new status is a new label). */
+export const paymentStatusOptions = Object.keys(paymentStatusLabels) as AdminPaymentStatus[];
+export const fulfilmentStatusOptions = Object.keys(fulfilmentStatusLabels) as AdminFulfilmentStatus[];
+export const paymentMethodOptions = ["card", "cod", "wallet"];
 
 /** The filters set in the address, and the page (1 when absent or malformed). */
 export function readFilters(params: URLSearchParams): { filters: Partial<Record<FilterName, string>>; page: number } {

@@ -2,7 +2,9 @@ import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 import { Link, useParams } from "react-router";
 import { Notice } from "../components/notice.tsx";
 import { OrderActions } from "../components/order-actions.tsx";
-import { OrderHistory, OrderLines, OrderParties } from "../components/order-sections.tsx";
+import { OrderHistory } from "../components/order-history.tsx";
+import { OrderRefunds } from "../components/order-refunds.tsx";
+import { OrderLines, OrderParties } from "../components/order-sections.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { useApi } from "../hooks/use-api.ts";
@@ -55,6 +57,7 @@ export function Order() {
           <OrderActions order={order} onChanged={replace} />
           <OrderLines order={order} />
           <OrderParties order={order} />
+          <OrderRefunds order={order} onChanged={replace} />
           <OrderHistory order={order} />
         </>
       )}

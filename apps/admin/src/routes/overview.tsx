@@ -52,6 +52,25 @@ export function Overview() {
               </p>
             </section>
           </div>
+          <section className="card" aria-labelledby="refunds-owed-heading">
+            <h2 id="refunds-owed-heading" className="font-semibold">
+              Refunds owed
+            </h2>
+            <ul className="mt-2 space-y-1">
+              <li>
+                <span className="text-2xl font-bold">{data.refundsOwed.orders}</span>{" "}
+                <Link to="/orders?paymentStatus=refund_due">
+                  {data.refundsOwed.orders === 1 ? "order" : "orders"} with a refund to make
+                </Link>
+              </li>
+              <li>
+                <span className="text-2xl font-bold">{data.refundsOwed.payments}</span>{" "}
+                <Link to="/payments/owed">
+                  {data.refundsOwed.payments === 1 ? "payment" : "payments"} to give back (they became no order)
+                </Link>
+              </li>
+            </ul>
+          </section>
           <section className="card" aria-labelledby="low-stock-heading">
             <h2 id="low-stock-heading" className="font-semibold">
               Low on stock ({data.lowStock.threshold} or fewer available)

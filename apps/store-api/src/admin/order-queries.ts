@@ -1,3 +1,4 @@
+import { decimalDigitsOf } from "@herbo/hosted-api";
 import type {
   AdminFulfilmentStatus,
   AdminOrderDetail,
@@ -12,6 +13,8 @@ import { addressLines } from "../checkout/details/index.ts";
 import type { Database } from "../db/connection.ts";
 import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { availableActions } from "../orders/order-state-machine.ts";
+import type { RefundingProvider } from "../orders/refund-request.ts";
+import { providerCanRefund } from "../orders/refunds.ts";
 import { isOutstandingRefund } from "../lifecycle/order-states.ts";
 import { adminMoney } from "./admin-money.ts";
 import { eventSummary } from "./order-history.ts";
@@ -100,7 +103,11 @@ export async function listOrders(db: Database, filters: OrderFilters, page: numb
 }
 
 /** Everything the order page shows, or undefined for an unknown number. */
-export async function orderDetail(db: Database, number: string): Promise<AdminOrderDetail | undefined> {
+export async function orderDetail(
+  db: Database,
+  number: string,
+  providers: ReadonlyMap<string, RefundingProvider>,
+): Promise<AdminOrderDetail | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (order === undefined) return undefined;
   const [lines, events, refunds, known] = await Promise.all([
@@ -139,9 +146,16 @@ export async function orderDetail(db: Database, number: string): Promise<AdminOr
     subtotal: money(order.subtotalAmount),
     shipping: money(order.shippingAmount),
     total: money(order.totalAmount),
+    currency: {
+      code: order.currencyCode,
+      decimalDigits: decimalDigitsOf(known.get(order.currencyCode)),
+      template: known.get(order.currencyCode)?.template ?? null,
+      symbol: known.get(order.currencyCode)?.symbol ?? null,
+    },
     payment: {
       method: order.paymentMethod,
       provider: order.paymentProvider,
+      refundsThroughProvider: providerCanRefund(order, providers),
       reference: order.paymentReference,
       status: order.paymentStatus,
       cardLast4: order.cardLast4,

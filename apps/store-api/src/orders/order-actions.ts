@@ -1,7 +1,8 @@
+import { formatMinorUnits } from "@herbo/hosted-api";
 import type { AdminOrderActionRequest } from "@herbo/hosted-api/admin";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { checkoutLines, orderEvents, orderLines, orderRefunds } from "../db/schema.ts";
+import { checkoutLines, currencies, orderEvents, orderLines, orderRefunds } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
 import { applyStock, entriesOf } from "../stock/ledger.ts";
 import { lockOrderByNumber, moveOrder, recordOrderEvent } from "./order-moves.ts";
@@ -256,9 +257,9 @@ async function takeReturn(
   }
   const refundable = await refundableAmount(tx, order);
   if (request.refundAmount > refundable) {
-    throw new Refusal(
-      `Cannot refund that much: at most ${refundable} (minor units) can still be given back on this order.`,
-    );
+    const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currencyCode));
+    const most = formatMinorUnits(refundable, currency ?? { code: order.currencyCode });
+    throw new Refusal(`Cannot refund that much: at most ${most} can still be given back on this order.`);
   }
   if (returned.length === 0 && request.refundAmount === 0) {
     throw new Refusal("Cannot take a return: name the items that came back, or an amount to refund.");

@@ -280,16 +280,14 @@ export async function refundCapture(
     }
     return "refunded";
   } catch (error) {
-    const reason = error instanceof Error ? error.message : "The provider refused the refund";
-    await postponeAttempt(
-      db,
-      attempt.id,
-      new Date(now.getTime() + (services.refundRetryMs ?? 10 * 60_000)),
-      now,
-      reason,
-    );
+    // Why it is owed stays as it was: the provider's refusal goes to the log for the owner.
+    await postponeAttempt(db, attempt.id, new Date(now.getTime() + (services.refundRetryMs ?? 10 * 60_000)), now);
     log.error(
-      { ...facts, err: { name: error instanceof Error ? error.name : "unknown" } },
+      {
+        ...facts,
+        err: { name: error instanceof Error ? error.name : "unknown" },
+        reason: error instanceof Error ? error.message.slice(0, 200) : "unknown",
+      },
       "could not refund a payment that became no order",
     );
     return "retry";

@@ -60,6 +60,7 @@ test.beforeAll(async ({ browser }) => {
 const listPages = [
   ["/", "Overview"],
   ["/orders", "Orders"],
+  ["/payments/owed", "Payments to give back"],
   ["/stock", "Stock"],
   ["/emails", "Emails"],
   ["/no-such-page", "Page not found"],

@@ -122,7 +122,7 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
     "/orders/:number",
     { schema: { params: orderNumberParams } },
     async (request): Promise<AdminOrderDetail> => {
-      const detail = await orderDetail(db, request.params.number);
+      const detail = await orderDetail(db, request.params.number, options.payments.providers);
       if (detail === undefined) throw notFound(`No order ${request.params.number}.`);
       return detail;
     },
@@ -151,7 +151,7 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
           fulfilment_status: outcome.order.fulfilmentStatus,
         });
       }
-      const detail = await orderDetail(db, number);
+      const detail = await orderDetail(db, number, options.payments.providers);
       if (detail === undefined) throw notFound(`No order ${number}.`);
       return detail;
     },

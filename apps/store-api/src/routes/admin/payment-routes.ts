@@ -44,10 +44,10 @@ export const paymentRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
       if (request.body.action === "record") {
         const note = `${request.body.note} (recorded by ${ownerOf(request).email})`;
         await moveAttempt(db, attempt.id, "refunded", { refundNote: note }, options.now());
-      } else {
-        await refundCapture(options.payments, attempt.id);
+        return { payments: await listOwedPayments(db, options.payments.providers) };
       }
-      return { payments: await listOwedPayments(db, options.payments.providers) };
+      const retried = (await refundCapture(options.payments, attempt.id)) === "refunded" ? "refunded" : "failed";
+      return { payments: await listOwedPayments(db, options.payments.providers), retried };
     },
   );
 };

@@ -6,9 +6,9 @@ import { expect, open } from "./fixtures";
 /** The back office, served by the test store API. */
 export const backOffice = `${e2eSettings.apiUrl}/admin`;
 
-/** Opens a back-office page and signs in as the test shop's owner when asked to. */
-export async function signInToBackOffice(page: Page, path = ""): Promise<void> {
-  await page.goto(`${backOffice}${path}`);
+/** Opens a back-office page and signs in as the test shop's owner when asked to (another shop's, given its address). */
+export async function signInToBackOffice(page: Page, path = "", base = backOffice): Promise<void> {
+  await page.goto(`${base}${path}`);
   await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
   await page.getByLabel("Email").fill(e2eSettings.owner.email);
   await page.getByLabel("Password").fill(e2eSettings.owner.password);
@@ -59,13 +59,22 @@ export async function openOrderOf(page: Page, email: string, number: string): Pr
   await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
 }
 
-/** Places a cash-on-delivery order for one Travel Tin straight through the hosted checkout's forms. */
-export async function placeOrderDirectly(shopper: NepalShopper): Promise<string> {
+/** The provinces of the test shoppers, by the codes the checkout's form sends. */
+const provinceCodes: Record<string, string> = { "Bagmati Province": "P3", "Gandaki Province": "P4" };
+
+/** What a direct order buys and how it pays: one Travel Tin in cash on delivery unless told otherwise. */
+export interface DirectOrder {
+  items?: { variant_id: string; quantity: number }[];
+  payment?: "cod" | "sandbox";
+}
+
+/** Places an order straight through the hosted checkout's forms (cash on delivery, or the sandbox's test card). */
+export async function placeOrderDirectly(shopper: NepalShopper, order: DirectOrder = {}): Promise<string> {
   const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+      items: order.items ?? [{ variant_id: "var_travel_tin", quantity: 1 }],
       successUrl: `${e2eSettings.webUrl}/success`,
       cancelUrl: `${e2eSettings.webUrl}/store`,
     }),
@@ -81,14 +90,20 @@ export async function placeOrderDirectly(shopper: NepalShopper): Promise<string>
       country: "NP",
       line1: shopper.line1,
       city: shopper.city,
-      region: "P3",
+      region: provinceCodes[shopper.province] ?? "P3",
       district: shopper.district,
       postalCode: shopper.postalCode,
       action: "continue",
     }),
     redirect: "manual",
   });
-  const paid = await fetch(`${e2eSettings.apiUrl}${session}/pay/cod`, { method: "POST", redirect: "manual" });
+  const payment = order.payment ?? "cod";
+  const card = { name: shopper.fullName, number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+  const paid = await fetch(`${e2eSettings.apiUrl}${session}/pay/${payment}`, {
+    method: "POST",
+    ...(payment === "sandbox" ? { body: new URLSearchParams(card) } : {}),
+    redirect: "manual",
+  });
   const number = new URL(paid.headers.get("location") ?? "", e2eSettings.webUrl).searchParams.get("order");
   if (number === null) throw new Error(`The order was not placed (${paid.status})`);
   return number;

@@ -15,9 +15,17 @@ export function emailsTo(address: string): string[] {
     .filter((message) => /^To: .*$/m.exec(message)?.[0].includes(address) === true);
 }
 
-/** The decoded text of a message: quoted-printable soft breaks and escapes undone, for plain searching. */
+/**
+ * The decoded text of a message: quoted-printable soft breaks and escapes undone, for plain searching. The
+ * escapes are UTF-8 bytes, so a run of them is one text ("=C3=97" is "×").
+ */
 export function readable(message: string): string {
-  return message
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return message.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .slice(1)
+        .split("=")
+        .map((hex) => Number.parseInt(hex, 16)),
+    ).toString("utf8"),
+  );
 }

@@ -1,0 +1,37 @@
+import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
+import type { FormEvent } from "react";
+import { cancelSentence } from "../lib/refunds.ts";
+
+interface Props {
+  order: AdminOrderDetail;
+  busy: boolean;
+  onSubmit(reason: string | undefined): void;
+  onBack(): void;
+}
+
+/** Cancelling, with what happens to the stock and the money said before the owner confirms. */
+export function CancelForm({ order, busy, onSubmit, onBack }: Props) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
+    onSubmit(reason === "" ? undefined : reason);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Cancellation" className="space-y-3">
+      <p>Cancelling returns the items to stock and emails the shopper. {cancelSentence(order)}</p>
+      <label className="label">
+        Reason (optional, kept in the history)
+        <input name="reason" maxLength={200} className="field" />
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="button-danger" disabled={busy}>
+          Confirm cancellation
+        </button>
+        <button type="button" className="button-quiet" onClick={onBack}>
+          Keep the order
+        </button>
+      </div>
+    </form>
+  );
+}
