@@ -54,6 +54,15 @@ export const workspaces = [
     ],
   },
   {
+    dir: "apps/admin",
+    tests: ["src/lib/**/*.test.ts"],
+    files: [
+      { file: "src/lib/money.ts", target: 90 },
+      { file: "src/lib/returns.ts", target: 90 },
+      { file: "src/lib/refunds.ts", target: 90 },
+    ],
+  },
+  {
     dir: "packages/hosted-api",
     tests: ["src/**/*.test.ts"],
     files: [

@@ -58,6 +58,8 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
 test.describe("when the web server cannot reach the store", () => {
   let shop: RunningServer;
   test.beforeAll(async () => {
+    // An extra web server compresses its whole build as it starts: slow on a loaded machine.
+    test.setTimeout(180_000);
     shop = await startWebServer(await deadUrl());
   });
   test.afterAll(async () => {
@@ -92,6 +94,8 @@ test.describe("when the store answers with errors", () => {
   let fake: RunningServer;
   let shop: RunningServer;
   test.beforeAll(async () => {
+    // An extra web server compresses its whole build as it starts: slow on a loaded machine.
+    test.setTimeout(180_000);
     const product = await realApiJson("/products/prod_himalayan_resin");
     fake = await startFakeStoreApi((request, response) => {
       const url = request.url ?? "";

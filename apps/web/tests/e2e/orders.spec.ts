@@ -30,6 +30,8 @@ async function checkoutOneTin(page: Page): Promise<void> {
 test("pays by card for a Kathmandu address: /success shows the order number, and the emailed confirmation has it", async ({
   page,
 }) => {
+  // A whole purchase with accessibility checks of each page: three times the usual time on a busy machine.
+  test.slow();
   const shopper = nepalShopper("Kathmandu");
   await checkoutOneTin(page);
   await expectNoViolations(page);

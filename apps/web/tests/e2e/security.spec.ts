@@ -85,6 +85,8 @@ test.describe("untrusted catalogue text", () => {
   let fake: RunningServer;
   let shop: RunningServer;
   test.beforeAll(async () => {
+    // An extra web server compresses its whole build as it starts: slow on a loaded machine.
+    test.setTimeout(180_000);
     fake = await startFakeStoreApi((request, response) => {
       const url = new URL(request.url ?? "/", "http://fake");
       const json = (body: unknown) =>
@@ -149,6 +151,8 @@ test.describe("an outage of the store", () => {
   // instead of waiting for it, not how fast a busy machine renders the error page.
   const patience = 15_000;
   test.beforeAll(async () => {
+    // An extra web server compresses its whole build as it starts: slow on a loaded machine.
+    test.setTimeout(180_000);
     // A store that accepts every request and never answers.
     silent = await startFakeStoreApi(() => undefined);
     shop = await startWebServer(silent.url);

@@ -11,6 +11,8 @@ test.describe("limits of the web server", () => {
   const slowProductMs = 2_000;
 
   test.beforeAll(async () => {
+    // An extra web server compresses its whole build as it starts: slow on a loaded machine.
+    test.setTimeout(180_000);
     const list = await realApiJson("/products");
     fake = await startFakeStoreApi((request, response) => {
       const url = request.url ?? "";
@@ -114,6 +116,8 @@ test.describe("the page cache turned off (PAGE_CACHE_SECONDS=0)", () => {
   let firstTitle = "";
 
   test.beforeAll(async () => {
+    // An extra web server compresses its whole build as it starts: slow on a loaded machine.
+    test.setTimeout(180_000);
     const list = (await realApiJson("/products")) as { products: Array<{ title: string }> };
     fake = await startFakeStoreApi((request, response) => {
       if (/\/products(\?|$)/.test(request.url ?? "")) {

@@ -19,8 +19,9 @@ let api: RunningServer | undefined;
 let shop: RunningServer | undefined;
 
 test.beforeAll(async () => {
-  // Two servers start here, side by side; the config gives each of its own servers 60 s to start.
-  test.setTimeout(60_000);
+  // Two servers start here, side by side: a web server compresses its whole build as it starts, which on a
+  // loaded machine takes far longer than a test, so this hook allows what the servers themselves allow.
+  test.setTimeout(180_000);
   const apiPort = await freePort();
   const apiUrl = `http://localhost:${apiPort}`;
   // The fake also sends the signed checkout.session.completed webhook, as Stripe does, racing the return.

@@ -46,7 +46,7 @@ export async function startWebServer(
     url: `http://localhost:${port}`,
     // Any answer of the app itself (its 404 page) shows it is up.
     ready: async (url) => (await fetch(`${url}/404`)).status === 404,
-    timeoutMs: 30_000,
+    timeoutMs: 120_000,
   });
 }
 
