@@ -11,6 +11,150 @@ export const apiFolder = path.join(root, "apps", "store-api");
 export const contractFolder = path.join(root, "packages", "hosted-api");
 export const adminFolder = path.join(root, "apps", "admin");
 export const apiEntry = path.join(apiFolder, "dist", "src", "server.js");
+export const webEntry = path.join(webFolder, "dist", "server.js");
+
+/**
+ * What every server may see of the machine: the path, locale, time zone, temporary folders, Node's own
+ * options and certificates, and an egress proxy (Windows' names too). Nothing the shop configures.
+ */
+const systemNames = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TMP",
+  "TEMP",
+  "NODE_ENV",
+  "NODE_OPTIONS",
+  "NODE_EXTRA_CA_CERTS",
+  "NODE_USE_ENV_PROXY",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+  "CI",
+  "SYSTEMROOT",
+  "SystemRoot",
+  "WINDIR",
+  "COMSPEC",
+  "PATHEXT",
+  "USERPROFILE",
+  "APPDATA",
+  "LOCALAPPDATA",
+];
+const systemPrefixes = ["LC_"];
+
+/**
+ * The settings each server reads (apps/web: server/settings.ts and app/lib/env.server.ts; the store API:
+ * src/config.ts, and libpq's PG… variables that node-postgres reads). `npm start` hands each server only
+ * these, so the web server never holds ADMIN_PASSWORD, the providers' keys or SMTP_URL's password;
+ * scripts/lib.test.mjs checks the lists against those files.
+ */
+export const serverSettings = {
+  web: {
+    names: [
+      "PORT",
+      "HOST",
+      "SITE_URL",
+      "STORE_API_URL",
+      "PUBLIC_STORE_API_URL",
+      "STORE_ID",
+      "CHAT_PHONE",
+      "STORE_API_TIMEOUT_MS",
+      "PAGE_CACHE_SECONDS",
+      "HEADERS_TIMEOUT_MS",
+      "REQUEST_TIMEOUT_MS",
+      "RENDER_CONCURRENCY",
+      "RENDER_QUEUE",
+      "LOG_REQUESTS",
+    ],
+    prefixes: [],
+  },
+  "store-api": {
+    names: [
+      "STORE_API_PORT",
+      "STORE_API_HOST",
+      "STORE_API_URL",
+      "STORE_ID",
+      "SITE_URL",
+      "ALLOWED_ORIGINS",
+      "DATABASE_URL",
+      "DATA_DIR",
+      "RESERVATION_MINUTES",
+      "CATALOG_CACHE_MS",
+      "CHECKOUT_RATE_LIMIT",
+      "PAYMENT_ATTEMPT_LIMIT",
+      "CHECKOUT_HOLD_MINUTES",
+      "CHECKOUT_OPEN_PER_ADDRESS",
+      "CHECKOUT_UNITS_PER_ADDRESS",
+      "COD_OPEN_LIMIT",
+      "COD_MAX_TOTAL",
+      "COD_CONFIRM_HOURS",
+      "TRUST_PROXY",
+      "SHOP_NAME",
+      "SHOP_EMAIL",
+      "PAYMENT_METHODS",
+      "MAIL_FROM",
+      "SMTP_URL",
+      "OUTBOX_DIR",
+      "ADMIN_EMAIL",
+      "ADMIN_PASSWORD",
+      "SIGN_IN_CONCURRENCY",
+      "LOG_LEVEL",
+      "HEADERS_TIMEOUT_MS",
+      "REQUEST_TIMEOUT_MS",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "STRIPE_API_URL",
+      "KHALTI_SECRET_KEY",
+      "KHALTI_API_URL",
+      "ESEWA_PRODUCT_CODE",
+      "ESEWA_SECRET_KEY",
+      "ESEWA_API_URL",
+    ],
+    prefixes: ["PG"],
+  },
+};
+
+/** The part of `environment` one server (`web` or `store-api`) may see: its own settings and the machine's. */
+export function environmentFor(server, environment = process.env) {
+  const allowed = serverSettings[server];
+  if (allowed === undefined) throw new Error(`No settings list for the server "${server}"`);
+  const names = new Set([...systemNames, ...allowed.names]);
+  const prefixes = [...systemPrefixes, ...allowed.prefixes];
+  return Object.fromEntries(
+    Object.entries(environment).filter(
+      ([name, value]) => value !== undefined && (names.has(name) || prefixes.some((prefix) => name.startsWith(prefix))),
+    ),
+  );
+}
+
+/** `npm start`'s two servers, each with only its own settings (see supervisor.mjs for how they are kept running). */
+export function shopProcesses(environment = process.env) {
+  return [
+    {
+      name: "store-api",
+      command: process.execPath,
+      args: [apiEntry],
+      options: { cwd: root, env: environmentFor("store-api", environment) },
+    },
+    {
+      name: "web",
+      command: process.execPath,
+      args: [webEntry],
+      options: { cwd: root, env: environmentFor("web", environment) },
+    },
+  ];
+}
 
 /** Reads KEY=value lines of the root .env into process.env without overriding what is already set. */
 export function loadDotEnv(file = path.join(root, ".env")) {

@@ -1,10 +1,20 @@
-// Tests of the helpers npm start uses to decide whether a build is current.
+// Tests of the helpers npm start uses: whether a build is current, and what each server is handed.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { adminBuildIsCurrent, apiBuildIsCurrent, newestSourceTime } from "./lib.mjs";
+import {
+  adminBuildIsCurrent,
+  apiBuildIsCurrent,
+  apiEntry,
+  environmentFor,
+  newestSourceTime,
+  root,
+  serverSettings,
+  shopProcesses,
+  webEntry,
+} from "./lib.mjs";
 
 function fileAt(file, seconds) {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -27,5 +37,131 @@ describe("newest source time", () => {
   it("answers for this repository's builds without failing, built or not", () => {
     assert.equal(typeof adminBuildIsCurrent(), "boolean");
     assert.equal(typeof apiBuildIsCurrent(), "boolean");
+  });
+});
+
+/** An environment as `npm start` has it after reading .env: both servers' settings, secrets, and the machine's. */
+const started = {
+  PATH: "/usr/bin",
+  HOME: "/home/shop",
+  LC_ALL: "en_US.UTF-8",
+  NODE_ENV: "production",
+  PORT: "3000",
+  SITE_URL: "https://shop.example",
+  STORE_API_URL: "http://localhost:4000",
+  STORE_ID: "local",
+  RENDER_QUEUE: "16",
+  HEADERS_TIMEOUT_MS: "10000",
+  STORE_API_PORT: "4000",
+  SHOP_NAME: "Herbo Shilajit",
+  ADMIN_EMAIL: "owner@shop.example",
+  ADMIN_PASSWORD: "a long passphrase for the owner",
+  DATABASE_URL: "postgres://shop:db-password@db:5432/shop",
+  PGPASSWORD: "db-password",
+  SMTP_URL: "smtps://mailer:smtp-password@smtp.example.com:465",
+  STRIPE_SECRET_KEY: "sk_live_0000000000",
+  STRIPE_WEBHOOK_SECRET: "whsec_0000000000",
+  KHALTI_SECRET_KEY: "live_secret_key_0000",
+  ESEWA_PRODUCT_CODE: "EPAYTEST",
+  ESEWA_SECRET_KEY: "esewa-secret-0000",
+  COD_OPEN_LIMIT: "3",
+  SOMETHING_ELSE_TOKEN: "unrelated-secret",
+};
+const secrets = [
+  "ADMIN_PASSWORD",
+  "ADMIN_EMAIL",
+  "DATABASE_URL",
+  "PGPASSWORD",
+  "SMTP_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "KHALTI_SECRET_KEY",
+  "ESEWA_SECRET_KEY",
+];
+
+describe("each server's environment", () => {
+  it("gives the web server its own settings and the machine's, and none of the store API's secrets", () => {
+    const web = environmentFor("web", started);
+    assert.deepEqual(web, {
+      PATH: "/usr/bin",
+      HOME: "/home/shop",
+      LC_ALL: "en_US.UTF-8",
+      NODE_ENV: "production",
+      PORT: "3000",
+      SITE_URL: "https://shop.example",
+      STORE_API_URL: "http://localhost:4000",
+      STORE_ID: "local",
+      RENDER_QUEUE: "16",
+      HEADERS_TIMEOUT_MS: "10000",
+    });
+    const text = JSON.stringify(web);
+    for (const secret of secrets) assert.ok(!text.includes(started[secret]), secret);
+  });
+
+  it("gives the store API its settings, its keys and libpq's variables, and nothing it does not read", () => {
+    const api = environmentFor("store-api", started);
+    for (const name of [...secrets, "ESEWA_PRODUCT_CODE", "SHOP_NAME", "STORE_API_PORT", "COD_OPEN_LIMIT", "PATH"]) {
+      assert.equal(api[name], started[name], name);
+    }
+    for (const name of ["PORT", "RENDER_QUEUE", "SOMETHING_ELSE_TOKEN"]) assert.equal(api[name], undefined, name);
+  });
+
+  it("hands those environments to npm start's two servers", () => {
+    const [api, web] = shopProcesses(started);
+    assert.deepEqual(
+      [api, web].map(({ name, args, options }) => ({ name, args, cwd: options.cwd })),
+      [
+        { name: "store-api", args: [apiEntry], cwd: root },
+        { name: "web", args: [webEntry], cwd: root },
+      ],
+    );
+    assert.deepEqual(web.options.env, environmentFor("web", started));
+    assert.deepEqual(api.options.env, environmentFor("store-api", started));
+    assert.equal(web.options.env.ADMIN_PASSWORD, undefined);
+    assert.equal(web.options.env.STRIPE_SECRET_KEY, undefined);
+  });
+
+  it("refuses an unknown server rather than handing it everything", () => {
+    assert.throws(() => environmentFor("admin", started), /No settings list for the server "admin"/);
+  });
+});
+
+/** The setting names a source file's zod schema declares (`  NAME: z…`) or reads from process.env. */
+function settingNames(file) {
+  const text = readFileSync(path.join(root, file), "utf8");
+  return [
+    ...[...text.matchAll(/^\s+([A-Z][A-Z0-9_]+): z/gm)].map((match) => match[1]),
+    ...[...text.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]),
+  ];
+}
+
+describe("the settings lists", () => {
+  it("name every setting the store API's config reads", () => {
+    const names = settingNames("apps/store-api/src/config.ts");
+    assert.ok(names.includes("ADMIN_PASSWORD") && names.length > 30);
+    const missing = names.filter((name) => !serverSettings["store-api"].names.includes(name));
+    assert.deepEqual(missing, [], "add these to serverSettings['store-api'] in scripts/lib.mjs");
+  });
+
+  it("name every setting the web server and its pages read, and no secret", () => {
+    const names = ["apps/web/server/settings.ts", "apps/web/app/lib/env.server.ts", "apps/web/server/app.ts"]
+      .flatMap(settingNames)
+      .filter((name) => name !== "CI");
+    assert.ok(names.includes("SITE_URL") && names.includes("RENDER_QUEUE") && names.includes("LOG_REQUESTS"));
+    const missing = names.filter((name) => !serverSettings.web.names.includes(name));
+    assert.deepEqual(missing, [], "add these to serverSettings.web in scripts/lib.mjs");
+    for (const name of serverSettings.web.names) assert.doesNotMatch(name, /SECRET|PASSWORD|KEY|SMTP|DATABASE|ADMIN/);
+  });
+
+  it("name every setting .env.example documents, so each reaches its server", () => {
+    const documented = [
+      ...readFileSync(path.join(root, ".env.example"), "utf8").matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm),
+    ].map((match) => match[1]);
+    assert.ok(documented.includes("PORT") && documented.includes("ESEWA_API_URL"));
+    const listed = new Set([...serverSettings.web.names, ...serverSettings["store-api"].names]);
+    assert.deepEqual(
+      documented.filter((name) => !listed.has(name)),
+      [],
+    );
   });
 });

@@ -5,22 +5,20 @@ import path from "node:path";
 import {
   adminBuildIsCurrent,
   apiBuildIsCurrent,
-  apiEntry,
   contractFolder,
   loadDotEnv,
   modifiedTime,
   newestSourceTime,
-  root,
   run,
+  shopProcesses,
   webBuildSettings,
   webBuildStamp,
+  webEntry,
   webFolder,
 } from "./lib.mjs";
 import { supervise } from "./supervisor.mjs";
 
 loadDotEnv();
-
-const webEntry = path.join(webFolder, "dist", "server.js");
 
 function webBuildIsCurrent() {
   if (
@@ -52,10 +50,8 @@ if (!adminBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/admin"
 if (!webBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/web"]);
 
 // A crashed child is started again (with growing pauses) while the other keeps serving; see supervisor.mjs.
-const shop = supervise([
-  { name: "store-api", command: process.execPath, args: [apiEntry], options: { cwd: root, env: process.env } },
-  { name: "web", command: process.execPath, args: [webEntry], options: { cwd: root, env: process.env } },
-]);
+// Each server gets only its own settings: the web server never sees ADMIN_PASSWORD or a provider's key.
+const shop = supervise(shopProcesses());
 shop.finished.then(({ code }) => process.exit(code));
 process.on("SIGINT", () => void shop.stop());
 process.on("SIGTERM", () => void shop.stop());

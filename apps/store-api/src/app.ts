@@ -1,5 +1,7 @@
 import type http from "node:http";
+import { releaseExpiredSessions } from "./checkout/sessions.ts";
 import { renderClosedPage } from "./hosted-checkout/page.ts";
+import { expireUnconfirmedOrders } from "./orders/unconfirmed-orders.ts";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -9,12 +11,12 @@ import type { StoreApiConfig } from "./config.ts";
 import type { Database } from "./db/connection.ts";
 import { zodSerializerCompiler, zodValidatorCompiler } from "./http/zod-schemas.ts";
 import errorAnswers, { answerConnectionError, routerErrors } from "./plugins/error-answers.ts";
-import expirySweeper from "./plugins/expiry-sweeper.ts";
+import expirySweeper, { type SweepReport } from "./plugins/expiry-sweeper.ts";
 import outboxWorker, { type OutboxWorkerPluginOptions } from "./plugins/outbox-worker.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { checkDatabase } from "./db/health.ts";
-import { withRedactedUrls } from "./log-redaction.ts";
+import { withPrivateLogs } from "./log-redaction.ts";
 import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
@@ -31,6 +33,7 @@ import { imageRoutes } from "./routes/images.ts";
 import { orderPageRoutes } from "./routes/order-page.ts";
 import { checkoutPageRoutes } from "./routes/checkout-pages.ts";
 import type { ScryptParameters } from "./admin/passwords.ts";
+import { defaultPasswordCheckLimits, type PasswordCheckLimits } from "./admin/password-check-gate.ts";
 import adminApi from "./plugins/admin-api.ts";
 import { adminAppRoutes } from "./routes/admin-app.ts";
 
@@ -45,6 +48,7 @@ export interface AppOptions {
         | "paymentAttemptLimit"
         | "maxOpenCheckoutsPerAddress"
         | "maxUnitsPerAddress"
+        | "cashOnDelivery"
         | "trustProxy"
         | "siteUrl"
         | "shopEmail"
@@ -52,6 +56,7 @@ export interface AppOptions {
         | "headersTimeoutMs"
         | "requestTimeoutMs"
         | "paymentSettings"
+        | "passwordChecks"
       >
     >;
   db: Database;
@@ -64,8 +69,16 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Delivers the email outbox in this process; without it, emails wait in the outbox for another copy. */
   outbox?: Omit<OutboxWorkerPluginOptions, "db" | "now">;
-  /** The back office: where its built files are (default apps/admin/dist), and a lower scrypt cost for tests. */
-  admin?: { folder?: string; passwordParameters?: ScryptParameters };
+  /**
+   * The back office: where its built files are (default apps/admin/dist); for tests, a lower scrypt cost,
+   * other password check limits than config.passwordChecks, and a hook run before each password check.
+   */
+  admin?: {
+    folder?: string;
+    passwordParameters?: ScryptParameters;
+    passwordChecks?: PasswordCheckLimits;
+    beforePasswordCheck?: () => Promise<void>;
+  };
   /** How often payments still open at a provider are asked about (payments/reconcile.ts); 0 turns it off. */
   reconcileIntervalMs?: number;
 }
@@ -77,6 +90,8 @@ declare module "fastify" {
      * back; `everyPending` as after a restart, which also sends refunds a stopped process left unsent.
      */
     reconcilePayments(everyPending: boolean): Promise<ReconcileReport>;
+    /** One sweep now (the sweeper runs it on its interval): checkouts whose hold ended, orders never confirmed. */
+    sweepExpired(): Promise<SweepReport>;
   }
 }
 
@@ -98,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = requestTimeoutOptions(config);
   const trustProxy = config.trustProxy ?? false;
   const serverOptions: FastifyHttpOptions<http.Server> = {
-    logger: withRedactedUrls(options.logger),
+    logger: withPrivateLogs(options.logger),
     bodyLimit: bodyLimitBytes,
     requestTimeout: timeouts.requestTimeout,
     http: { maxHeaderSize: maxHeaderBytes, ...timeouts.http },
@@ -114,11 +129,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(zodSerializerCompiler);
 
   const allowedOrigins = new Set(config.allowedOrigins);
-  await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+  const shopCors = {
+    origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
+      callback(null, origin !== undefined && allowedOrigins.has(origin)),
     methods: ["GET", "POST"],
     allowedHeaders: ["Content-Type"],
     maxAge: 600,
+  };
+  // Only the catalogue and checkout (/store/…) answer the shop's pages; the back office and the rest never do.
+  await app.register(cors, {
+    delegator: (request, callback) => callback(null, request.url.startsWith("/store/") ? shopCors : { origin: false }),
   });
   await app.register(formbody, { bodyLimit: bodyLimitBytes });
   await app.register(securityHeaders, { https: config.publicUrl.startsWith("https://") });
@@ -133,7 +153,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const catalogCache = new ResponseCache(config.catalogCacheMs ?? 1_000);
   const onStockChange = () => catalogCache.invalidate();
-  await app.register(expirySweeper, { db, now, intervalMs: options.sweepIntervalMs ?? 0, onStockChange });
 
   if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
 
@@ -159,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const providers = createProviders(config.paymentMethods ?? defaultPaymentMethods, config.paymentSettings ?? {}, {
     publicUrl: config.publicUrl,
+    shopName: config.shopName,
   });
   const payments: PaymentServices = {
     db,
@@ -170,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     onStockChange,
     onOrderPlaced,
+    ...(config.cashOnDelivery === undefined ? {} : { cashOnDelivery: config.cashOnDelivery }),
   };
   await app.register(checkoutPageRoutes, {
     db,
@@ -213,6 +234,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   await app.register(paymentReconciler, { pass: reconcileOnce, intervalMs: options.reconcileIntervalMs ?? 0 });
   app.decorate("reconcilePayments", reconcileOnce);
+  const sweepOnce = async (): Promise<SweepReport> => {
+    const at = now();
+    const expiredCheckouts = await releaseExpiredSessions(db, at);
+    const unconfirmedOrders = await expireUnconfirmedOrders(
+      payments,
+      at,
+      config.cashOnDelivery?.confirmWithinMs ?? 48 * 3_600_000,
+    );
+    if (expiredCheckouts > 0 || unconfirmedOrders > 0) onStockChange();
+    if (unconfirmedOrders > 0) onOrderPlaced();
+    return { expiredCheckouts, unconfirmedOrders };
+  };
+  await app.register(expirySweeper, { sweep: sweepOnce, intervalMs: options.sweepIntervalMs ?? 0 });
+  app.decorate("sweepExpired", sweepOnce);
   await app.register(orderPageRoutes, { db, frame });
   await app.register(checkoutAssetRoutes);
   await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });
@@ -231,6 +266,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.admin?.passwordParameters === undefined
       ? {}
       : { passwordParameters: options.admin.passwordParameters }),
+    passwordChecks: options.admin?.passwordChecks ?? config.passwordChecks ?? defaultPasswordCheckLimits,
+    ...(options.admin?.beforePasswordCheck === undefined
+      ? {}
+      : { beforePasswordCheck: options.admin.beforePasswordCheck }),
   });
   await app.register(adminAppRoutes, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
   return app;

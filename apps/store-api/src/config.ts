@@ -62,6 +62,14 @@ const environmentSchema = z.object({
     .default(10),
   CHECKOUT_OPEN_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000).default(5),
   CHECKOUT_UNITS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  COD_OPEN_LIMIT: z.coerce.number().int().min(0).max(1_000).default(3),
+  // Rs 25,000 in paisa: several jars, never a wholesale load on a courier's word.
+  COD_MAX_TOTAL: z.coerce.number().int().min(0).max(1_000_000_000).default(2_500_000),
+  COD_CONFIRM_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(48),
   TRUST_PROXY: z.string().optional(),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   SHOP_EMAIL: z.email().optional(),
@@ -85,6 +93,7 @@ const environmentSchema = z.object({
   OUTBOX_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  SIGN_IN_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -167,6 +176,12 @@ export interface StoreApiConfig {
   maxOpenCheckoutsPerAddress: number;
   /** Units of stock one address's unpaid checkouts may hold together (CHECKOUT_UNITS_PER_ADDRESS; 0: no limit). */
   maxUnitsPerAddress: number;
+  /**
+   * Cash on delivery before the shop's confirming call: unconfirmed orders one address, phone or email may
+   * hold (COD_OPEN_LIMIT), the largest order in minor units (COD_MAX_TOTAL), and how long an order waits to
+   * be confirmed before it is cancelled (COD_CONFIRM_HOURS).
+   */
+  cashOnDelivery: { openLimit: number; maxTotal: number; confirmWithinMs: number };
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   /** Who may tell the API a client's address: nobody, N proxy hops, or proxies at these addresses. */
   trustProxy: TrustProxy;
@@ -184,6 +199,11 @@ export interface StoreApiConfig {
   paymentMethods: readonly string[];
   /** The first owner, created at start-up when no owner exists yet (ADMIN_EMAIL and ADMIN_PASSWORD). */
   firstOwner: { email: string | undefined; password: string | undefined };
+  /**
+   * Sign-in password checks (scrypt, 128 MiB each) one process runs at once (SIGN_IN_CONCURRENCY) and lets
+   * wait (twice as many); more sign-ins are answered 503 at once.
+   */
+  passwordChecks: { concurrent: number; queue: number };
   /** Each provider's keys and API origin, when set. */
   paymentSettings: PaymentSettings;
   logLevel: string;
@@ -225,6 +245,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     paymentAttemptLimit: settings.PAYMENT_ATTEMPT_LIMIT,
     maxOpenCheckoutsPerAddress: settings.CHECKOUT_OPEN_PER_ADDRESS,
     maxUnitsPerAddress: settings.CHECKOUT_UNITS_PER_ADDRESS,
+    cashOnDelivery: {
+      openLimit: settings.COD_OPEN_LIMIT,
+      maxTotal: settings.COD_MAX_TOTAL,
+      confirmWithinMs: Math.round(settings.COD_CONFIRM_HOURS * 3_600_000),
+    },
     trustProxy,
     shopName: settings.SHOP_NAME,
     shopEmail: settings.SHOP_EMAIL,
@@ -235,6 +260,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
     firstOwner: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
+    passwordChecks: { concurrent: settings.SIGN_IN_CONCURRENCY, queue: settings.SIGN_IN_CONCURRENCY * 2 },
     logLevel: settings.LOG_LEVEL,
     headersTimeoutMs: settings.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,

@@ -1,17 +1,63 @@
+import { Writable } from "node:stream";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { redactedRequest, redactSessionIds, withRedactedUrls } from "./log-redaction.ts";
+import {
+  privateError,
+  redactedRequest,
+  redactFields,
+  redactLine,
+  redactSecrets,
+  redactUrl,
+  referenceTail,
+  withPrivateLogs,
+} from "./log-redaction.ts";
 
-describe("session ids in logged URLs", () => {
-  it("replaces every session id in paths and query values", () => {
-    expect(redactSessionIds("/checkout/cs_01HABCDEF_x-y")).toBe("/checkout/cs_[redacted]");
-    expect(redactSessionIds("/checkout/cs_abc/pay")).toBe("/checkout/cs_[redacted]/pay");
-    expect(redactSessionIds("/x?session=cs_abc&b=cs_def")).toBe("/x?session=cs_[redacted]&b=cs_[redacted]");
+const orderToken = "Jq3vX9_aZ-0123456789abcdefABCDEF";
+
+describe("checkout ids and order tokens in logged URLs", () => {
+  it("replaces every session id and attempt id in paths", () => {
+    expect(redactUrl("/checkout/cs_01HABCDEF_x-y")).toBe("/checkout/cs_[redacted]");
+    expect(redactUrl("/checkout/cs_abc/pay")).toBe("/checkout/cs_[redacted]/pay");
+    expect(redactUrl("/checkout/cs_abc/continue/pa_def")).toBe("/checkout/cs_[redacted]/continue/pa_[redacted]");
   });
 
-  it("leaves other ids alone, also ones that merely contain cs_", () => {
-    expect(redactSessionIds("/store/local/products/prod_docs_kit")).toBe("/store/local/products/prod_docs_kit");
-    expect(redactSessionIds("/store/local/variants?product_ids[]=prod_1")).toBe(
-      "/store/local/variants?product_ids[]=prod_1",
+  it("replaces the order page's token, whatever its length", () => {
+    expect(redactUrl(`/orders/${orderToken}`)).toBe("/orders/[redacted]");
+    expect(redactUrl("/orders/short")).toBe("/orders/[redacted]");
+    expect(redactUrl(`/orders/${orderToken}/`)).toBe("/orders/[redacted]/");
+  });
+
+  it("leaves other ids alone, also ones that merely contain cs_, and the back office's order numbers", () => {
+    expect(redactUrl("/store/local/products/prod_docs_kit")).toBe("/store/local/products/prod_docs_kit");
+    expect(redactUrl("/store/local/variants?product_ids[]=prod_1")).toBe("/store/local/variants?product_ids[]=prod_1");
+    expect(redactUrl("/admin/api/orders/HS-1001")).toBe("/admin/api/orders/HS-1001");
+    expect(redactUrl("/admin/api/orders/export.csv?from=2026-01-01&to=2026-01-31")).toBe(
+      "/admin/api/orders/export.csv?from=2026-01-01&to=2026-01-31",
+    );
+  });
+
+  it("keeps the catalogue's and the filters' query values, and no other", () => {
+    expect(redactUrl("/store/local/products?limit=5&order=asc&ids%5B%5D=prod_1")).toBe(
+      "/store/local/products?limit=5&order=asc&ids%5B%5D=prod_1",
+    );
+    expect(redactUrl("/admin/api/orders?q=Asha+Gurung&paymentStatus=paid&page=2")).toBe(
+      "/admin/api/orders?q=[redacted]&paymentStatus=paid&page=2",
+    );
+    expect(redactUrl("/x?session=cs_abc&b=cs_def&asha@example.com")).toBe(
+      "/x?session=[redacted]&b=[redacted]&[redacted]",
+    );
+    expect(redactUrl("/checkout/cs_abc?country=NP")).toBe("/checkout/cs_[redacted]?country=NP");
+  });
+
+  it("drops a provider's whole return query", () => {
+    expect(
+      redactUrl("/checkout/cs_abc/return/khalti?pidx=bZQLD9wRVWo4CdESSfuSsB&transaction_id=GFq9&mobile=98XXXXX904"),
+    ).toBe("/checkout/cs_[redacted]/return/khalti?[redacted]");
+    expect(redactUrl("/checkout/cs_abc/return/esewa?data=eyJ0cmFuc2FjdGlvbl9jb2RlIjoiMDAwQUVPNSJ9")).toBe(
+      "/checkout/cs_[redacted]/return/esewa?[redacted]",
+    );
+    expect(redactUrl("/checkout/cs_abc/return/stripe?reference=cs_test_a1b2")).toBe(
+      "/checkout/cs_[redacted]/return/stripe?[redacted]",
     );
   });
 
@@ -33,11 +79,145 @@ describe("session ids in logged URLs", () => {
       remotePort: 5,
     });
   });
+});
 
-  it("keeps a logger that is off, off, and adds the serializer to any other", () => {
-    expect(withRedactedUrls(undefined)).toBe(false);
-    expect(withRedactedUrls(false)).toBe(false);
-    expect(withRedactedUrls(true)).toEqual({ serializers: { req: redactedRequest } });
-    expect(withRedactedUrls({ level: "warn" })).toEqual({ level: "warn", serializers: { req: redactedRequest } });
+describe("secrets in any text", () => {
+  it("redacts ids and tokens in messages, but not file names or words that contain the prefixes", () => {
+    expect(redactSecrets('{"session":"cs_live_a1B2","attempt":"pa_x-Y"}')).toBe(
+      '{"session":"cs_[redacted]","attempt":"pa_[redacted]"}',
+    );
+    expect(redactSecrets(`see https://api.test/orders/${orderToken} now`)).toBe(
+      "see https://api.test/orders/[redacted] now",
+    );
+    expect(redactSecrets("at src/orders/cash-on-delivery-limits.ts:12")).toBe(
+      "at src/orders/cash-on-delivery-limits.ts:12",
+    );
+    expect(redactSecrets("prod_docs_kit spa_day")).toBe("prod_docs_kit spa_day");
+  });
+
+  it("removes a failed statement's parameters from a JSON line", () => {
+    const line = JSON.stringify({
+      msg: 'Failed query: select 1 where x = $1\nparams: asha@example.com,"a\\"b"',
+      level: 50,
+    });
+    const redacted = redactLine(line);
+    expect(redacted).not.toContain("asha@example.com");
+    expect(JSON.parse(redacted)).toEqual({ msg: "Failed query: select 1 where x = $1\nparams: [redacted]", level: 50 });
+  });
+});
+
+describe("fields of application log lines", () => {
+  it("keeps a provider reference's last 4 characters and drops search text", () => {
+    expect(referenceTail("bZQLD9wRVWo4CdESSfuSsB")).toBe("…uSsB");
+    expect(referenceTail("short")).toBe("[redacted]");
+    expect(
+      redactFields({
+        session: "cs_abc",
+        attempt: "pa_def",
+        order: "HS-1001",
+        reference: "bZQLD9wRVWo4CdESSfuSsB",
+        nested: { paymentReference: "pi_3MtwBwLkdIwHu7ix28a3tqPa", q: "Asha" },
+        list: ["cs_x"],
+      }),
+    ).toEqual({
+      session: "cs_[redacted]",
+      attempt: "pa_[redacted]",
+      order: "HS-1001",
+      reference: "…uSsB",
+      nested: { paymentReference: "…tqPa", q: "[redacted]" },
+      list: ["cs_[redacted]"],
+    });
+  });
+
+  it("leaves errors and requests to their serializers", () => {
+    const error = new Error("boom");
+    expect((redactFields({ err: error }) as { err: unknown }).err).toBe(error);
+  });
+});
+
+describe("failed SQL statements", () => {
+  /** The shape drizzle gives a failed statement: the parameters in the message and in `params`, pg's error as cause. */
+  function failedStatement() {
+    const cause = Object.assign(new Error('invalid input syntax for type integer: "asha@example.com"'), {
+      severity: "ERROR",
+      code: "22P02",
+      detail: "Key (email)=(asha@example.com) already exists.",
+      where: "SQL function, asha@example.com",
+      hint: "asha@example.com",
+    });
+    const error = new Error(
+      "Failed query: select * from orders where access_token = $1 and email = $2\nparams: Jq3vX9,asha@example.com",
+    );
+    return Object.assign(error, {
+      name: "DrizzleQueryError",
+      query: "select * from orders where access_token = $1 and email = $2",
+      params: ["Jq3vX9", "asha@example.com"],
+      cause,
+    });
+  }
+
+  it("keeps the statement, the SQLSTATE and the stack, and drops the parameters and quoted values", () => {
+    const logged = privateError(failedStatement()) as Record<string, unknown>;
+    const text = JSON.stringify(logged);
+    expect(text).not.toContain("asha@example.com");
+    expect(text).not.toContain("Jq3vX9");
+    expect(logged).toMatchObject({
+      type: "Error",
+      name: "DrizzleQueryError",
+      message: "Failed query: select * from orders where access_token = $1 and email = $2\nparams: [redacted]",
+      query: "select * from orders where access_token = $1 and email = $2",
+      cause: { code: "22P02", severity: "ERROR", message: 'invalid input syntax for type integer: "[redacted]"' },
+    });
+    expect(logged).not.toHaveProperty("params");
+    expect(logged.cause).not.toHaveProperty("detail");
+    expect(String(logged.stack)).toMatch(/^DrizzleQueryError: Failed query: .*\nparams: \[redacted\]\n\s+at /);
+  });
+
+  it("is the logger's error serializer, so a 500 logs no parameter", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({ logger: withPrivateLogs({ level: "info", stream }) });
+    app.get("/orders/:token", async () => {
+      throw failedStatement();
+    });
+    app.setErrorHandler((error, request, reply) => {
+      request.log.error({ err: error, session: "cs_abc", reference: "bZQLD9wRVWo4CdESSfuSsB" }, "request failed");
+      return reply.code(500).send({ error: "internal" });
+    });
+    const answer = await app.inject({ method: "GET", url: `/orders/${orderToken}?q=Asha` });
+    await app.close();
+    expect(answer.statusCode).toBe(500);
+    const text = lines.join("");
+    expect(text).toContain("request failed");
+    expect(text).toContain('"url":"/orders/[redacted]?q=[redacted]"');
+    expect(text).toContain('"reference":"…uSsB"');
+    for (const secret of ["asha@example.com", "Jq3vX9", "cs_abc", "Asha", "bZQLD9wRVWo4CdESSfuSsB"]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe("the logger options", () => {
+  it("keeps a logger that is off, off, and adds the serializers, formatter and hook to any other", () => {
+    expect(withPrivateLogs(undefined)).toBe(false);
+    expect(withPrivateLogs(false)).toBe(false);
+    expect(withPrivateLogs(true)).toMatchObject({ serializers: { req: redactedRequest } });
+    const options = withPrivateLogs({ level: "warn" });
+    expect(options).toMatchObject({ level: "warn", serializers: { req: redactedRequest } });
+    if (typeof options !== "object") throw new Error("expected options");
+    const error = Object.assign(new Error("Failed query: select 1\nparams: asha@example.com"), {
+      query: "select 1",
+      code: "42P01",
+      statusCode: 500,
+    });
+    expect(options.serializers?.err?.(error)).toEqual(privateError(error));
+    expect(JSON.stringify(options.serializers?.err?.(error))).not.toContain("asha@example.com");
+    expect(options.hooks?.streamWrite?.('{"session":"cs_abc"}')).toBe('{"session":"cs_[redacted]"}');
+    expect(options.formatters?.log?.({ reference: "bZQLD9wRVWo4CdESSfuSsB" })).toEqual({ reference: "…uSsB" });
   });
 });

@@ -3,6 +3,7 @@ import { readSeedCatalog, seedIfEmpty, seedShippingRates } from "./catalog/seed.
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
+import { trustProxyWarning } from "./trust-proxy.ts";
 
 const sweepIntervalMs = 30_000;
 const reconcileIntervalMs = 60_000;
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   } else if (firstOwner === "not_configured") {
     app.log.info("no ADMIN_EMAIL/ADMIN_PASSWORD: add an owner with `npm run admin -- create-owner --email …`");
   }
+  const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
+  if (proxyWarning !== undefined) app.log.warn(proxyWarning);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -46,3 +46,26 @@ function isAddressOrRange(entry: string): boolean {
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+/** Whether a listening address means every interface: 0.0.0.0, or :: however it is written. */
+export function isEveryInterface(host: string): boolean {
+  const address = host.trim().replace(/^\[(.*)\]$/, "$1");
+  if (address === "0.0.0.0") return true;
+  if (isIP(address) !== 6) return false;
+  return new URL(`http://[${address}]`).hostname === "[::]";
+}
+
+/**
+ * The start-up warning for a hop count on an API that listens on every interface: whoever reaches the port
+ * directly, past the proxies, writes the address the rate limits count. Undefined when the setting is safe
+ * (no proxy trusted, proxies named by address, or one interface only).
+ */
+export function trustProxyWarning(trustProxy: TrustProxy, host: string): string | undefined {
+  if (typeof trustProxy !== "number" || !isEveryInterface(host)) return undefined;
+  return (
+    `TRUST_PROXY=${trustProxy} trusts ${trustProxy === 1 ? "one proxy hop" : `${trustProxy} proxy hops`} while the store API listens on every interface ` +
+    `(STORE_API_HOST=${host}): anyone who reaches its port without passing the proxies can write their own address ` +
+    "in X-Forwarded-For and walk past the rate limits. Let a firewall open the port to the proxies only, or set " +
+    "TRUST_PROXY to the proxies' address ranges (for example TRUST_PROXY=10.0.0.0/8)."
+  );
+}

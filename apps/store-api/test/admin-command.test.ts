@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand, type AdminCommandIo } from "../src/admin/admin-command.ts";
 import { createSession, findSession } from "../src/admin/sessions.ts";
 import { verifyPassword } from "../src/admin/passwords.ts";
+import { signInLimits, signInThrottle } from "../src/admin/sign-in-throttle.ts";
+import { requestCounters } from "../src/db/schema.ts";
 import { findOwnerByEmail } from "../src/admin/owners.ts";
 import { openDatabase } from "../src/db/connection.ts";
 import { packageRoot } from "../src/package-root.ts";
@@ -76,6 +78,46 @@ describe("npm run admin", () => {
     ).toBe(2);
     expect(await runAdminCommand(["delete-everything"], io(undefined).io)).toBe(2);
     expect(await findOwnerByEmail(database.db, "second@shop.example")).toBeUndefined();
+  });
+
+  it("unlocks an owner's sign-in: every count of the account goes, other accounts' and addresses' stay", async () => {
+    const throttle = signInThrottle(database.db, () => new Date());
+    for (const address of ["203.0.113.1", "203.0.113.2"]) {
+      for (let attempt = 0; attempt < signInLimits.accountAtAddress.attempts; attempt += 1) {
+        await throttle.count({ email: "owner@shop.example", address });
+      }
+      expect(await throttle.count({ email: "OWNER@shop.example", address })).toMatchObject({ allowed: false });
+    }
+    await throttle.count({ email: "other@shop.example", address: "203.0.113.3" });
+    const scopes = async () =>
+      (await database.db.select({ scope: requestCounters.scope }).from(requestCounters)).map((row) => row.scope).sort();
+    expect(await scopes()).toEqual([
+      "sign-in-account",
+      "sign-in-account",
+      "sign-in-account-address",
+      "sign-in-account-address",
+      "sign-in-account-address",
+      "sign-in-address",
+      "sign-in-address",
+      "sign-in-address",
+    ]);
+
+    const unlocked = io(undefined);
+    expect(await runAdminCommand(["unlock", "--email", "Owner@Shop.example"], unlocked.io)).toBe(0);
+    expect(unlocked.out.join("\n")).toContain("Sign-in locks on Owner@Shop.example lifted");
+    expect(await scopes()).toEqual([
+      "sign-in-account",
+      "sign-in-account-address",
+      "sign-in-address",
+      "sign-in-address",
+      "sign-in-address",
+    ]);
+    expect(await throttle.count({ email: "owner@shop.example", address: "203.0.113.1" })).toEqual({ allowed: true });
+
+    expect(await runAdminCommand(["unlock"], io(undefined).io)).toBe(2);
+    const unknown = io(undefined);
+    expect(await runAdminCommand(["unlock", "--email", "nobody@shop.example"], unknown.io)).toBe(1);
+    expect(unknown.errors.join("")).toContain("No owner has the email nobody@shop.example");
   });
 
   it("works as a command reading the password from standard input", async () => {

@@ -84,7 +84,7 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
         country: "NP",
         paymentMethod: "cod",
         paymentStatus: "cod_due",
-        fulfilmentStatus: "unfulfilled",
+        fulfilmentStatus: "unconfirmed",
         total: { amount: 65000, currency: "NPR", text: "Rs. 650.00" },
         itemCount: 1,
       });
@@ -265,11 +265,12 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
         { action: "take_return", lines: [{ position: 1, quantity: 1 }], restock: true, refundAmount: 0 },
       ]),
       cod([]),
-      cod([{ action: "pack" }, ship]),
-      cod([ship, { action: "collect_cash" }]),
-      cod([ship, { action: "deliver" }, { action: "collect_cash" }]),
+      cod([{ action: "confirm" }]),
+      cod([{ action: "confirm" }, { action: "pack" }, ship]),
+      cod([{ action: "confirm" }, ship, { action: "collect_cash" }]),
+      cod([{ action: "confirm" }, ship, { action: "deliver" }, { action: "collect_cash" }]),
       cod([{ action: "cancel" }]),
-      cod([ship, { action: "collect_cash" }, { action: "undo_cash_collection" }]),
+      cod([{ action: "confirm" }, ship, { action: "collect_cash" }, { action: "undo_cash_collection" }]),
     ];
     const bodyOf = (action: string): Record<string, unknown> => {
       switch (action) {
@@ -335,6 +336,12 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
 
   it("collects cash on a cash-on-delivery order once it is out for delivery", async () => {
     const number = await placeTestOrder(api, { method: "cod", details: pokharaDetails });
+    const unconfirmed = await owner.action(number, ship);
+    expect(unconfirmed.status).toBe(409);
+    expect(((await unconfirmed.json()) as { error: { message: string } }).error.message).toBe(
+      "Cannot mark the order shipped: it is not yet confirmed with the shopper.",
+    );
+    expect((await owner.action(number, { action: "confirm" })).status).toBe(200);
     const early = await owner.action(number, { action: "collect_cash" });
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: { message: string } }).error.message).toBe(

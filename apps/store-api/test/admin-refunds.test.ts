@@ -267,6 +267,7 @@ describe.each(kinds)("refunds, returns and corrections in the back office, on %s
 
   it("undoes a wrong 'delivered' and a wrong 'cash collected', with history, but not cash that was partly refunded", async () => {
     const number = await placeTestOrder(api, { method: "cod" });
+    await act(number, { action: "confirm" });
     await act(number, ship);
     await act(number, { action: "deliver" });
     const undone = await act(number, { action: "undo_delivery" });

@@ -118,6 +118,8 @@ export async function startApi(
     holdMs?: number;
     maxOpenCheckoutsPerAddress?: number;
     maxUnitsPerAddress?: number;
+    /** Cash on delivery before the shop's call; default: no limits, and 48 hours to confirm. */
+    cashOnDelivery?: { openLimit: number; maxTotal: number; confirmWithinMs: number };
     /** Payment attempts per checkout in 15 minutes; default 0 (off), since tests pay far faster than people. */
     paymentAttemptLimit?: number;
     trustProxy?: StoreApiConfigTrust;
@@ -144,6 +146,7 @@ export async function startApi(
     ...(options.holdMs === undefined ? {} : { holdMs: options.holdMs }),
     maxOpenCheckoutsPerAddress: options.maxOpenCheckoutsPerAddress ?? 0,
     maxUnitsPerAddress: options.maxUnitsPerAddress ?? 0,
+    cashOnDelivery: options.cashOnDelivery ?? { openLimit: 0, maxTotal: 0, confirmWithinMs: 48 * 3_600_000 },
     paymentAttemptLimit: options.paymentAttemptLimit ?? 0,
     trustProxy: options.trustProxy ?? false,
     shopName: "Herbo Shilajit",

@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { detailsFields } from "../src/checkout/details/types.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AdminClient, addOwner } from "./admin-helpers.ts";
+import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
+import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
+import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
 import {
   checkoutBody,
   databaseKinds,
@@ -12,6 +16,7 @@ import {
   testStoreId,
   type RunningApi,
 } from "./harness.ts";
+import { LogCapture } from "./payment-helpers.ts";
 
 const kinds = await databaseKinds();
 /** Generated requests per database kind (SPEC-level guarantee: at least 5,000). */
@@ -24,7 +29,33 @@ interface Probe {
   body?: string;
 }
 
+/** Text of control and invisible characters among a few ordinary ones: NUL, CR/LF, ESC, DEL, C1, zero-width, bidi. */
+const controlText = fc.string({
+  unit: fc.constantFrom(
+    "\u0000",
+    "\u0001",
+    "\t",
+    "\n",
+    "\r",
+    "\u001b",
+    "\u007f",
+    "\u0085",
+    "\u009f",
+    "\u200b",
+    "\u200d",
+    "\u2028",
+    "\u202e",
+    "\ufeff",
+    "a",
+    "7",
+    "-",
+    "_",
+  ),
+  minLength: 1,
+  maxLength: 20,
+});
 const text = fc.oneof(
+  controlText,
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.constantFrom(
@@ -187,6 +218,75 @@ const hostedProbe: fc.Arbitrary<Probe> = fc
           body: new URLSearchParams(form).toString(),
         }),
   }));
+/** Any query: the keys a route reads, and others, with hostile values. */
+function queryOf(keys: readonly string[], value: fc.Arbitrary<string> = fc.oneof(text, number.map(String))) {
+  return fc
+    .array(fc.tuple(fc.constantFrom(...keys, "x"), value), { maxLength: 6 })
+    .map((pairs) => new URLSearchParams(pairs).toString());
+}
+
+/** The checkout page's `?country=` (its details form starts in that country). */
+const countryProbe: fc.Arbitrary<Probe> = fc
+  .record({ id: fc.oneof(fc.constant("open"), text.map(encodeURIComponent)), search: queryOf(["country"]) })
+  .map(({ id, search }) => ({
+    method: "GET",
+    path: `/checkout/${id === "open" ? openSessionId.current : id}?${search}`,
+  }));
+
+/** eSewa's `data`: base64 JSON whose transaction_uuid and other fields are hostile. */
+const esewaData = fc
+  .record({ transaction_uuid: text, status: text, total_amount: text, signed_field_names: text, signature: text })
+  .map((fields) => Buffer.from(JSON.stringify(fields)).toString("base64"));
+
+/** A shopper (or anyone) back from a provider, with whatever query: Khalti's, eSewa's and Stripe's keys. */
+const returnProbe: fc.Arbitrary<Probe> = fc
+  .record({
+    id: fc.oneof(fc.constant("open"), fc.constant("open"), text.map(encodeURIComponent)),
+    provider: fc.constantFrom("khalti", "esewa", "stripe", "sandbox", "cod", "nope"),
+    search: fc.oneof(
+      queryOf(["pidx", "transaction_id", "tidx", "status", "amount", "total_amount", "mobile", "purchase_order_id"]),
+      queryOf(["data", "failed"], fc.oneof(text, esewaData)),
+      queryOf(
+        ["reference"],
+        fc.oneof(
+          text,
+          text.map((suffix) => `cs_test_${suffix}`),
+        ),
+      ),
+    ),
+  })
+  .map(({ id, provider, search }) => ({
+    method: "GET",
+    path: `/checkout/${id === "open" ? openSessionId.current : id}/return/${provider}?${search}`,
+  }));
+
+/** The signed-in owner's cookie for the back office's probes, made before the snapshot is taken. */
+const ownerCookie = { current: "" };
+const day = fc.oneof(
+  fc
+    .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
+  text,
+);
+/** The back office's reads that take a query: the order list's search and filters, the CSV export, the emails. */
+const adminProbe: fc.Arbitrary<Probe> = fc
+  .oneof(
+    queryOf(["q", "paymentMethod", "paymentStatus", "fulfilmentStatus", "country", "page"]).map(
+      (search) => `/admin/api/orders?${search}`,
+    ),
+    fc
+      .tuple(
+        queryOf(["q", "from", "to"], fc.oneof(day, text)),
+        fc.constantFrom("/admin/api/orders", "/admin/api/orders/export.csv"),
+      )
+      .map(([search, path]) => `${path}?${search}`),
+    fc
+      .record({ from: day, to: day })
+      .map(({ from, to }) => `/admin/api/orders/export.csv?${new URLSearchParams({ from, to }).toString()}`),
+    queryOf(["status", "page"]).map((search) => `/admin/api/emails?${search}`),
+  )
+  .map((path) => ({ method: "GET", path, headers: { cookie: ownerCookie.current } }));
+
 const oddProbe: fc.Arbitrary<Probe> = fc
   .record({
     // Methods no route serves, WebDAV's and made-up ones included (fetch refuses to send TRACE).
@@ -209,10 +309,14 @@ const oddProbe: fc.Arbitrary<Probe> = fc
     ...(probe.method === "GET" ? {} : { headers: { "content-type": "application/json" }, body: "{}" }),
   }));
 
+/** Every route that reads a query string is among these: the catalogue, the checkout page, returns, the back office. */
 const probe = fc.oneof(
   { weight: 3, arbitrary: catalogProbe },
   { weight: 4, arbitrary: checkoutProbe },
   { weight: 2, arbitrary: hostedProbe },
+  { weight: 1, arbitrary: countryProbe },
+  { weight: 2, arbitrary: returnProbe },
+  { weight: 2, arbitrary: adminProbe },
   { weight: 1, arbitrary: oddProbe },
 );
 
@@ -243,16 +347,33 @@ async function expectWellBehaved(request: Probe, response: Response): Promise<vo
 
 describe.each(kinds)("hostile input on %s", (kind) => {
   let api: RunningApi;
+  let khalti: KhaltiFake;
+  let esewa: EsewaFake;
+  let stripe: StripeFake;
+  const logs = new LogCapture();
   beforeAll(async () => {
-    api = await startApi(kind);
+    [khalti, esewa, stripe] = await Promise.all([startKhaltiFake(), startEsewaFake(), startStripeFake()]);
+    api = await startApi(kind, {
+      // Every provider whose return reads a query, each against its local fake.
+      paymentMethods: ["sandbox", "cod", "khalti", "esewa", "stripe"],
+      paymentSettings: {
+        khalti: { secretKey: khalti.secretKey, apiUrl: khalti.url },
+        esewa: { productCode: esewa.productCode, secretKey: esewa.secretKey, apiUrl: esewa.url },
+        stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url },
+      },
+      logger: logs.logger,
+    });
     const opened = await postJson(
       `${api.storeUrl}/checkout`,
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
     );
     openSessionId.current = sessionIdOf(((await opened.json()) as { url: string }).url);
+    await addOwner(api);
+    ownerCookie.current = (await AdminClient.signIn(api)).cookie;
   });
   afterAll(async () => {
     await api.close();
+    await Promise.all([khalti.close(), esewa.close(), stripe.close()]);
   });
 
   // Thousands of real requests, a fifth of them rendering hosted pages: minutes on a busy machine.
@@ -265,7 +386,32 @@ describe.each(kinds)("hostile input on %s", (kind) => {
       { numRuns: runs },
     );
     expect(await snapshot(api.db)).toEqual(before);
+    // Refused input is the client's mistake: nothing is logged as an error (no SQL, no stack).
+    expect(logs.errorLines()).toEqual([]);
   }, 240_000);
+
+  it.each([
+    ["a NUL as Khalti's pidx", () => `/checkout/${openSessionId.current}/return/khalti?pidx=%00`],
+    ["a NUL as Stripe's reference", () => `/checkout/${openSessionId.current}/return/stripe?reference=%00`],
+    [
+      "a NUL as eSewa's transaction_uuid",
+      () =>
+        `/checkout/${openSessionId.current}/return/esewa?data=${encodeURIComponent(Buffer.from('{"transaction_uuid":"\\u0000"}').toString("base64"))}`,
+    ],
+    ["a NUL in the checkout page's country", () => `/checkout/${openSessionId.current}?country=%00`],
+  ])("answers %s without a 5xx and logs no error", async (_name, path) => {
+    const request = { method: "GET", path: path() };
+    await expectWellBehaved(request, await send(api, request));
+    expect(logs.errorLines()).toEqual([]);
+  });
+
+  it("refuses a NUL in the back office's search with 400 and logs no error", async () => {
+    const request = { method: "GET", path: "/admin/api/orders?q=%00", headers: { cookie: ownerCookie.current } };
+    const response = await send(api, request);
+    expect(response.status).toBe(400);
+    await expectWellBehaved(request, response);
+    expect(logs.errorLines()).toEqual([]);
+  });
 
   it.each([
     ["limit=-5", `/store/${testStoreId}/products?limit=-5`],

@@ -13,6 +13,10 @@ export class LogCapture {
   text(): string {
     return this.lines.join("");
   }
+  /** The lines logged at level error or above (pino: 50 and up). */
+  errorLines(): string[] {
+    return this.lines.filter((line) => ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50);
+  }
 }
 
 /** A checkout of `quantity` resin jars (managed stock) with the Kathmandu details entered. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, orderRefunds, orders } from "../src/db/schema.ts";
 import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
+import { referenceTail } from "../src/log-redaction.ts";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
 import {
   databaseKinds,
@@ -214,6 +215,43 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(logs.text()).not.toContain(stripe.secretKey);
   });
 
+  it("refuses a webhook signed more than 5 minutes ahead of its clock, and takes one signed within them", async () => {
+    const { sessionId, attempt } = await startStripe();
+    const session = stripe.pay(attempt.reference);
+    const before = await paymentState(api.db);
+    const payload = stripe.event("checkout.session.completed", session);
+    const post = (signature: string) =>
+      fetch(webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
+    // Genuinely signed with the shop's secret, but 10 minutes and 5 minutes and a second in the future.
+    expect((await post(stripe.sign(payload, signedAt() + 600))).status).toBe(400);
+    expect((await post(stripe.sign(payload, signedAt() + 301))).status).toBe(400);
+    expect(await paymentState(api.db)).toEqual(before);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
+    expect(logs.text()).toContain("Webhook signed more than 5 minutes ahead of our clock");
+    // A clock a little behind Stripe's is normal.
+    expect((await post(stripe.sign(payload, signedAt() + 60))).status).toBe(200);
+    expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
+  });
+
+  it("treats a return whose reference holds control characters or is no Checkout Session id as no payment", async () => {
+    const { sessionId } = await startStripe();
+    const before = await paymentState(api.db);
+    const errorsBefore = logs.errorLines().length;
+    for (const reference of ["%00", "cs_test_a%00b", "%0D%0Aset-cookie", "cs_test_%E2%80%8B", "x".repeat(300)]) {
+      const back = await fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${reference}`, {
+        redirect: "manual",
+      });
+      expect(back.status, reference).toBe(303);
+      expect(back.headers.get("location")).toBe(`/checkout/${sessionId}`);
+    }
+    expect(await paymentState(api.db)).toEqual(before);
+    expect(logs.errorLines()).toHaveLength(errorsBefore);
+  });
+
   it("refunds in full a payment whose amount does not match the order, places no order, and logs it for the owner", async () => {
     const { sessionId, attempt } = await startStripe();
     const session = stripe.pay(attempt.reference);
@@ -229,7 +267,11 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
       { amount: session.amount_total, idempotencyKey: `refund_${attempt.id}` },
     ]);
     expect(await sessionStatus(api.db, sessionId)).toBe("open");
-    const line = logs.lines.find((entry) => entry.includes("does not match the order") && entry.includes(sessionId));
+    // The log names the payment by the end of its reference; the checkout id, a key to it, is never written.
+    const line = logs.lines.find(
+      (entry) => entry.includes("does not match the order") && entry.includes(referenceTail(attempt.reference)),
+    );
+    expect(logs.text()).not.toContain(sessionId);
     expect(line).toBeDefined();
     expect(JSON.parse(line ?? "{}")).toMatchObject({
       expected: { amount: attempt.providerAmount, currency: "NPR" },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referenceTail } from "../src/log-redaction.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
 import { AdminClient, addOwner } from "./admin-helpers.ts";
@@ -57,6 +58,9 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       expect(payment?.amount).toBe(attempt.amount);
       expect(payment?.returnUrl).toMatch(/^http:\/\/api\.test\/checkout\/cs_[^/]+\/return\/khalti$/);
       expect(payment?.purchaseOrderId).toBe(attempt.id);
+      // Khalti shows the name and keeps it in its records: the shop's, never the checkout id.
+      expect(payment?.purchaseOrderName).toBe("Herbo Shilajit order");
+      expect(payment?.purchaseOrderName).not.toContain("cs_");
       const page = await (await fetch(`${api.baseUrl}${continueUrl}`)).text();
       expect(page).toContain(`${khalti.url}/pay/?pidx=${attempt.reference}`);
       expect(page).not.toContain(khalti.secretKey);
@@ -117,6 +121,25 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       expect(await paymentState(api.db)).toEqual(before);
     });
 
+    it("treats a return whose pidx holds control characters as no payment, answering 303 and logging no error", async () => {
+      const { sessionId } = await startKhalti();
+      const before = await paymentState(api.db);
+      const errorsBefore = logs.errorLines().length;
+      for (const query of [
+        "pidx=%00",
+        "pidx=abc%00def&status=Completed",
+        "pidx=%1F",
+        "pidx=a%20b",
+        `pidx=${"x".repeat(101)}`,
+      ]) {
+        const back = await returnTo(sessionId, "khalti", query);
+        expect(back.status, query).toBe(303);
+        expect(back.headers.get("location")).toBe(`/checkout/${sessionId}`);
+      }
+      expect(await paymentState(api.db)).toEqual(before);
+      expect(logs.errorLines()).toHaveLength(errorsBefore);
+    });
+
     it("returns a cancelled payment to the payment step and lets the shopper choose again", async () => {
       const { sessionId, attempt } = await startKhalti();
       const payment = khalti.payments.get(attempt.reference);
@@ -147,8 +170,12 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       expect((await onlyAttempt(api.db, sessionId)).status).toBe("refunded");
       expect(khalti.payments.get(attempt.reference)?.status).toBe("Refunded");
       expect(
-        logs.lines.some((line) => line.includes("Paid after the checkout was closed") && line.includes(sessionId)),
+        logs.lines.some(
+          (line) =>
+            line.includes("Paid after the checkout was closed") && line.includes(referenceTail(attempt.reference)),
+        ),
       ).toBe(true);
+      expect(logs.text()).not.toContain(sessionId);
     });
 
     it("refunds a cancelled Khalti order through its refund API, in full", async () => {
@@ -250,6 +277,27 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       expect(esewa.statusChecks.length).toBe(checksBefore);
       expect(await paymentState(api.db)).toEqual(before);
       expect(logs.text()).not.toContain(esewa.secretKey);
+    });
+
+    it("treats a return whose data or transaction_uuid holds control characters as no payment, logging no error", async () => {
+      const { sessionId, continueUrl } = await startEsewa();
+      await postForm(continueUrl);
+      const before = await paymentState(api.db);
+      const errorsBefore = logs.errorLines().length;
+      const queries = [
+        "data=%00",
+        `data=${encodeURIComponent(Buffer.from("\u0000").toString("base64"))}`,
+        `data=${encodeURIComponent(esewa.successData("\u0000"))}`,
+        `data=${encodeURIComponent(esewa.successData("abc\u0000def"))}`,
+        `data=${encodeURIComponent(esewa.successData("a\u200bb"))}`,
+      ];
+      for (const query of queries) {
+        const back = await returnTo(sessionId, "esewa", query);
+        expect(back.status, query).toBe(303);
+        expect(back.headers.get("location")).toBe(`/checkout/${sessionId}`);
+      }
+      expect(await paymentState(api.db)).toEqual(before);
+      expect(logs.errorLines()).toHaveLength(errorsBefore);
     });
 
     it("finds a paid eSewa payment whose shopper never came back, by reconciliation", async () => {

@@ -9,8 +9,11 @@ export const shopTimeZone = "Asia/Kathmandu";
 
 export type AdminPaymentStatus =
   "pending" | "paid" | "cod_due" | "cod_collected" | "refund_due" | "partially_refunded" | "refunded";
-export type AdminFulfilmentStatus = "unfulfilled" | "packed" | "shipped" | "delivered" | "returned" | "cancelled";
+export type AdminFulfilmentStatus =
+  "unconfirmed" | "unfulfilled" | "packed" | "shipped" | "delivered" | "returned" | "cancelled";
 export type AdminOrderAction =
+  /** A cash-on-delivery order, confirmed with the shopper by phone: its stock is sold and it can be packed. */
+  | "confirm"
   | "pack"
   | "ship"
   | "deliver"
@@ -158,6 +161,7 @@ export interface AdminRefund {
 }
 
 export type AdminOrderActionRequest =
+  | { action: "confirm" }
   | { action: "pack" }
   | { action: "ship"; carrier: string; trackingNumber: string; trackingUrl?: string }
   | { action: "deliver" }
@@ -261,6 +265,8 @@ export interface AdminOverview {
   today: AdminPeriodFigures;
   last7Days: AdminPeriodFigures;
   cashToCollect: { orders: number; amounts: AdminMoney[] };
+  /** Cash-on-delivery orders waiting for the shop's confirming call (not counted as revenue until then). */
+  toConfirm: { orders: number };
   /** Money owed back: orders with a refund still to make, and payments that became no order. */
   refundsOwed: { orders: number; payments: number };
   lowStock: {

@@ -9,7 +9,7 @@ import { ReturnForm } from "./return-form.tsx";
 import { ShipmentForm } from "./shipment-form.tsx";
 
 /** Actions done at a press; the others open a form or a confirm step first. */
-const pressActions = ["pack", "deliver", "collect_cash"] as const;
+const pressActions = ["confirm", "pack", "deliver", "collect_cash"] as const;
 type PressAction = (typeof pressActions)[number];
 const formActions = [
   "ship",

@@ -20,6 +20,7 @@ export const paymentStatusLabels: Record<AdminPaymentStatus, string> = {
 };
 
 export const fulfilmentStatusLabels: Record<AdminFulfilmentStatus, string> = {
+  unconfirmed: "To confirm by phone",
   unfulfilled: "Not packed",
   packed: "Packed",
   shipped: "Shipped",
@@ -29,6 +30,7 @@ export const fulfilmentStatusLabels: Record<AdminFulfilmentStatus, string> = {
 };
 
 export const actionLabels: Record<AdminOrderAction, string> = {
+  confirm: "Confirmed by phone",
   pack: "Mark packed",
   ship: "Mark shipped",
   deliver: "Mark delivered",
@@ -44,6 +46,7 @@ export const actionLabels: Record<AdminOrderAction, string> = {
 
 /** What the page says after an action went through. */
 export const actionDone: Record<AdminOrderAction, string> = {
+  confirm: "Order confirmed: its stock is sold, it can be packed, and the shopper will get an email.",
   pack: "Marked packed.",
   ship: "Marked shipped; the shopper will get an email with the tracking number.",
   deliver: "Marked delivered.",

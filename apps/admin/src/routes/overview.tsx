@@ -52,6 +52,21 @@ export function Overview() {
               </p>
             </section>
           </div>
+          <section className="card" aria-labelledby="to-confirm-heading">
+            <h2 id="to-confirm-heading" className="font-semibold">
+              Cash-on-delivery orders to confirm
+            </h2>
+            <p className="mt-2">
+              <span className="text-2xl font-bold">{data.toConfirm.orders}</span>{" "}
+              <Link to="/orders?fulfilmentStatus=unconfirmed">
+                {data.toConfirm.orders === 1 ? "order" : "orders"} waiting for your call
+              </Link>
+            </p>
+            <p className="muted">
+              Call the shopper on the order's phone number, then press “Confirmed by phone” or cancel the order. Their
+              stock stays held until then, and they count as revenue once confirmed.
+            </p>
+          </section>
           <section className="card" aria-labelledby="refunds-owed-heading">
             <h2 id="refunds-owed-heading" className="font-semibold">
               Refunds owed

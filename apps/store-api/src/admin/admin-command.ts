@@ -1,6 +1,7 @@
 import type { Database } from "../db/connection.ts";
-import { createOwner, listOwnerEmails, setOwnerPassword } from "./owners.ts";
+import { createOwner, findOwnerByEmail, listOwnerEmails, setOwnerPassword } from "./owners.ts";
 import type { ScryptParameters } from "./passwords.ts";
+import { signInThrottle } from "./sign-in-throttle.ts";
 
 export const adminUsage = `Usage: npm run admin -- <command>
 
@@ -12,6 +13,9 @@ export const adminUsage = `Usage: npm run admin -- <command>
       Replaces an owner's password (asked for, or as above) and signs them out everywhere.
   list-owners
       Prints the owners' email addresses.
+  unlock --email <address>
+      Lifts the sign-in locks on an account: at every address, and the lock of the account as a whole
+      that too many wrong passwords from many addresses put on it.
 
 With the embedded database (no DATABASE_URL), stop the shop first: only one process may open DATA_DIR.`;
 
@@ -63,6 +67,16 @@ export async function runAdminCommand(argv: readonly string[], io: AdminCommandI
       if (outcome === "unknown") return fail(io, `No owner has the email ${email}.`);
       if (typeof outcome === "object") return fail(io, outcome.message);
       io.print(`Password of ${email} changed; their sessions were ended.`);
+      return 0;
+    }
+    case "unlock": {
+      if (email === undefined || email.startsWith("--")) {
+        io.printError(`unlock needs --email <address>.\n\n${adminUsage}`);
+        return 2;
+      }
+      if ((await findOwnerByEmail(io.db, email)) === undefined) return fail(io, `No owner has the email ${email}.`);
+      await signInThrottle(io.db, () => io.now).unlock(email);
+      io.print(`Sign-in locks on ${email} lifted; the right password signs in again from anywhere.`);
       return 0;
     }
     case "list-owners": {

@@ -16,7 +16,11 @@ export function eventSummary(
       return `Payment${amount === undefined ? "" : ` of ${amount}`} received${card} (${text(data.provider) || "provider"})`;
     }
     case "cod_due":
-      return `${amount ?? "The total"} to collect in cash on delivery`;
+      return data.unconfirmed === true
+        ? `${amount ?? "The total"} to collect in cash on delivery, once the order is confirmed by phone`
+        : `${amount ?? "The total"} to collect in cash on delivery`;
+    case "confirmed":
+      return "Confirmed with the shopper by phone; its stock is sold and the shopper was emailed";
     case "packed":
       return "Marked packed";
     case "shipped": {

@@ -41,7 +41,8 @@ function containing(text: string): string {
 /** The WHERE clause of the list's filters; search looks at the number, email, name and phone. */
 export function orderConditions(filters: OrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  const q = filters.q?.trim() ?? "";
+  // The route refuses control characters; dropping them here too keeps a NUL from any caller out of SQL.
+  const q = filters.q?.replace(/\p{Cc}/gu, "").trim() ?? "";
   if (q !== "") {
     const pattern = containing(q);
     const matches: SQL[] = [

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ordersCsv, type ExportedOrder } from "./orders-csv.ts";
+import {
+  exportMaxDays,
+  exportMaxOrders,
+  isExportableRange,
+  ordersCsv,
+  tooManyOrdersMessage,
+  type ExportedOrder,
+} from "./orders-csv.ts";
 
 const asha = {
   fullName: "Asha Gurung",
@@ -87,6 +94,28 @@ describe("the orders CSV", () => {
     ]);
     expect(cellsOfFirstOrder(csv)[15]).toBe(
       "2 × Pure Himalayan Shilajit Resin (10 g); 1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
+    );
+  });
+});
+
+describe("the export's limits", () => {
+  it("covers at most 366 days, both ends included", () => {
+    expect(isExportableRange({ from: "2026-01-01", to: "2026-12-31" })).toBe(true);
+    expect(isExportableRange({ from: "2024-01-01", to: "2024-12-31" })).toBe(true);
+    expect(isExportableRange({ from: "2026-01-01", to: "2027-01-01" })).toBe(true);
+    expect(isExportableRange({ from: "2026-01-01", to: "2027-01-02" })).toBe(false);
+    expect(isExportableRange({ from: "2020-01-01", to: "2026-01-01" })).toBe(false);
+    expect(exportMaxDays).toBe(366);
+  });
+
+  it("leaves a malformed day to the day check", () => {
+    expect(isExportableRange({ from: "2026-02-30", to: "2030-01-01" })).toBe(true);
+  });
+
+  it("says how many orders the range holds and how many one export takes", () => {
+    expect(exportMaxOrders).toBe(10_000);
+    expect(tooManyOrdersMessage(12_345)).toBe(
+      "These days hold 12,345 orders; one export holds at most 10,000. Choose a shorter range.",
     );
   });
 });

@@ -1,6 +1,22 @@
 import { decimalAmount, decimalDigitsOf, type MoneyCurrency } from "@herbo/hosted-api";
 import { stringify } from "csv-stringify/sync";
-import { shopDateTime, shopTimeZone } from "./shop-time.ts";
+import { addDays, isDay, shopDateTime, shopTimeZone } from "./shop-time.ts";
+
+/** The longest range one export covers: a year, a leap year's too. */
+export const exportMaxDays = 366;
+/** The most orders one export holds: the file is built in memory, so a busier range is exported in parts. */
+export const exportMaxOrders = 10_000;
+
+/** Whether the days `from` to `to` (both included, YYYY-MM-DD) are at most exportMaxDays; a malformed day is refused elsewhere. */
+export function isExportableRange(range: { from: string; to: string }): boolean {
+  if (!isDay(range.from) || !isDay(range.to)) return true;
+  return addDays(range.from, exportMaxDays - 1) >= range.to;
+}
+
+/** The refusal of an export whose range holds more than exportMaxOrders orders. */
+export function tooManyOrdersMessage(count: number): string {
+  return `These days hold ${count.toLocaleString("en-US")} orders; one export holds at most ${exportMaxOrders.toLocaleString("en-US")}. Choose a shorter range.`;
+}
 
 /** What one exported order needs; one CSV line per order, its items summed up in one cell. */
 export interface ExportedOrder {

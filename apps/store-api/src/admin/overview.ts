@@ -1,5 +1,5 @@
 import type { AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin";
-import { and, asc, count, eq, gte, lte, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lte, notInArray, sql } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { orders, paymentAttempts, products, variants } from "../db/schema.ts";
@@ -20,7 +20,8 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
       orders: sql<number>`COUNT(*)::int`,
     })
     .from(orders)
-    .where(and(gte(orders.createdAt, since), ne(orders.fulfilmentStatus, "cancelled")))
+    // Unconfirmed cash-on-delivery orders are not revenue until the shop has confirmed them.
+    .where(and(gte(orders.createdAt, since), notInArray(orders.fulfilmentStatus, ["cancelled", "unconfirmed"])))
     .groupBy(orders.currencyCode)
     .orderBy(asc(orders.currencyCode));
   return {
@@ -40,7 +41,7 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
 export async function overview(db: Database, now: Date): Promise<AdminOverview> {
   const today = dayOf(now, shopTimeZone);
   const known = await listCurrencies(db);
-  const [todayFigures, weekFigures, cod, low, owedOrders, owedPayments] = await Promise.all([
+  const [todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed] = await Promise.all([
     periodFigures(db, dayStart(today, shopTimeZone), known),
     periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
     db
@@ -50,7 +51,12 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         orders: sql<number>`COUNT(*)::int`,
       })
       .from(orders)
-      .where(and(eq(orders.paymentStatus, "cod_due"), notInArray(orders.fulfilmentStatus, ["cancelled", "returned"])))
+      .where(
+        and(
+          eq(orders.paymentStatus, "cod_due"),
+          notInArray(orders.fulfilmentStatus, ["cancelled", "returned", "unconfirmed"]),
+        ),
+      )
       .groupBy(orders.currencyCode)
       .orderBy(asc(orders.currencyCode)),
     db
@@ -72,6 +78,7 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
       .orderBy(asc(sql`${variants.stockOnHand} - ${variants.stockReserved}`), asc(variants.id)),
     db.select({ total: count() }).from(orders).where(eq(orders.paymentStatus, "refund_due")),
     db.select({ total: count() }).from(paymentAttempts).where(eq(paymentAttempts.status, "refund_due")),
+    db.select({ total: count() }).from(orders).where(eq(orders.fulfilmentStatus, "unconfirmed")),
   ]);
   return {
     timeZone: shopTimeZone,
@@ -84,6 +91,7 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         known,
       ),
     },
+    toConfirm: { orders: unconfirmed[0]?.total ?? 0 },
     refundsOwed: { orders: owedOrders[0]?.total ?? 0, payments: owedPayments[0]?.total ?? 0 },
     lowStock: {
       threshold: lowStockThreshold,

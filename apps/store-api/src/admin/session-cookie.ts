@@ -6,16 +6,28 @@ export const sessionCookiePath = "/admin";
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
-/** The session token in a Cookie header, when it has the right shape; a malformed one counts as none. */
-export function readSessionToken(cookieHeader: string | undefined): string | undefined {
-  if (cookieHeader === undefined) return undefined;
+/**
+ * A browser sends one session cookie per path and domain it holds, so another site under the same domain
+ * can toss in cookies of the same name ahead of the owner's. At most this many are tried.
+ */
+export const maxSessionCookies = 10;
+
+/**
+ * Every session token in a Cookie header that has the right shape, in order, without repeats; malformed
+ * ones are skipped, so a tossed cookie cannot hide the owner's. The guard accepts the request when any is
+ * a valid session.
+ */
+export function readSessionTokens(cookieHeader: string | undefined): string[] {
+  if (cookieHeader === undefined) return [];
+  const tokens: string[] = [];
   for (const part of cookieHeader.split(";")) {
     const separator = part.indexOf("=");
     if (separator < 0 || part.slice(0, separator).trim() !== sessionCookieName) continue;
     const value = part.slice(separator + 1).trim();
-    return tokenPattern.test(value) ? value : undefined;
+    if (tokenPattern.test(value) && !tokens.includes(value)) tokens.push(value);
+    if (tokens.length === maxSessionCookies) break;
   }
-  return undefined;
+  return tokens;
 }
 
 /** Set-Cookie for a new session: HttpOnly, SameSite=Strict, Path=/admin, Secure over https, lasting `maxAgeSeconds`. */

@@ -140,6 +140,8 @@ export async function createCheckoutSession(
     /** How long the stock is held before the shopper's details are entered (then `reservationMs`). */
     holdMs: number;
     client?: ClientHold;
+    /** The hash of the client's address (clientKeyOf), kept on the session even when no limit applies. */
+    clientKey?: string;
     /** The hash of the browser's cart token (cartKeyOf), when it sent one. */
     cartKey?: string;
   },
@@ -223,7 +225,7 @@ export async function createCheckoutSession(
         totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.variant) * line.quantity, 0),
         createdAt: options.now,
         expiresAt: new Date(options.now.getTime() + options.holdMs),
-        clientKey: options.client?.key ?? null,
+        clientKey: options.client?.key ?? options.clientKey ?? null,
         cartKey: options.cartKey ?? null,
       })
       .returning();
@@ -472,6 +474,27 @@ export async function sellSession(tx: Transaction, sessionId: string, now: Date)
   if (session === undefined) return undefined;
   await applyStock(tx, entriesOf("sell", await heldLines(tx, [sessionId])), now);
   return session;
+}
+
+/**
+ * Closes a locked open session as paid and keeps the stock it holds reserved: the order placed from it
+ * holds it until the shop confirms the order by phone (cash on delivery), or releases it if never confirmed.
+ */
+export async function holdSessionForOrder(
+  tx: Transaction,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [session] = await moveSessions(tx, [sessionId], "paid", now);
+  return session;
+}
+
+/** The stock a paid session's order still holds or took: its lines that reserved units. */
+export async function stockLinesOfSession(
+  tx: Reader,
+  sessionId: string,
+): Promise<{ variantId: string; quantity: number }[]> {
+  return heldLines(tx, [sessionId]);
 }
 
 export type CancelOutcome =

@@ -199,7 +199,16 @@ export const paymentStatuses = [
   "refunded",
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const fulfilmentStatuses = ["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"] as const;
+/** An order's fulfilment; a cash-on-delivery order starts `unconfirmed` until the shop has called the shopper. */
+export const fulfilmentStatuses = [
+  "unconfirmed",
+  "unfulfilled",
+  "packed",
+  "shipped",
+  "delivered",
+  "returned",
+  "cancelled",
+] as const;
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
 
 export const orders = pgTable(
@@ -248,7 +257,7 @@ export const orders = pgTable(
     ),
     check(
       "orders_fulfilment_status_known",
-      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'packed', 'shipped', 'delivered', 'returned', 'cancelled')`,
+      sql`${table.fulfilmentStatus} IN ('unconfirmed', 'unfulfilled', 'packed', 'shipped', 'delivered', 'returned', 'cancelled')`,
     ),
     check("orders_amounts_add_up", sql`${table.totalAmount} = ${table.subtotalAmount} + ${table.shippingAmount}`),
     check(

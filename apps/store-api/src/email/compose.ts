@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import { renderNewOrderNotice } from "./new-order-notice-email.ts";
 import { renderOrderCancelled } from "./order-cancelled-email.ts";
-import { renderOrderConfirmation } from "./order-confirmation-email.ts";
+import { renderOrderConfirmation, renderOrderConfirmedByPhone } from "./order-confirmation-email.ts";
 import { renderOrderRefunded, renderOrderReturned } from "./order-refund-emails.ts";
 import { renderOrderShipped } from "./order-shipped-email.ts";
 import { EmailDataError, parseOutboxEmail, type OutboxEmail } from "./outbox-data.ts";
@@ -51,6 +51,8 @@ function render(email: OutboxEmail): RenderedEmail {
       return renderOrderReturned(email.data);
     case "order_refunded":
       return renderOrderRefunded(email.data);
+    case "order_confirmed":
+      return renderOrderConfirmedByPhone(email.data);
   }
 }
 

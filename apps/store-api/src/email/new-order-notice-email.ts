@@ -12,7 +12,9 @@ export function renderNewOrderNotice({ order }: OutboxData<"new_order_notice">):
   const total = money(order, order.totalAmount);
   const payment =
     order.paymentMethod === "cod"
-      ? `Cash on delivery: collect ${total} in cash when delivering.`
+      ? order.awaitingConfirmation === true
+        ? `Cash on delivery, not yet confirmed: call ${customer.phone} to confirm it, then press "Confirm order" in the back office. Its stock is held until then. Collect ${total} in cash when delivering.`
+        : `Cash on delivery: collect ${total} in cash when delivering.`
       : `${paymentMethodText(order)}: ${order.paymentStatus === "paid" ? "paid" : "payment pending"}, ${total}.`;
   const footer = `Sent by ${order.shopName}'s store for each new order.`;
 

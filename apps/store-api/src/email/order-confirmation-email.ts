@@ -7,11 +7,14 @@ import type { RenderedEmail } from "./rendered-email.ts";
 
 /** To the shopper when the order is placed: what was bought, what it costs, where it goes, how it is paid. */
 export function renderOrderConfirmation({ order }: OutboxData<"order_confirmation">): RenderedEmail {
-  const subject = `Your order ${order.number} is confirmed`;
+  const toConfirm = order.awaitingConfirmation === true;
+  const subject = toConfirm ? `We have received your order ${order.number}` : `Your order ${order.number} is confirmed`;
   const placed = placedAtText(order);
   const delivery = deliveryEstimateText(order);
   const cod = order.paymentMethod === "cod";
-  const cashLine = `Cash on delivery: please have ${money(order, order.totalAmount)} ready in cash when your order arrives.`;
+  const cashLine = toConfirm
+    ? `We will call you on ${order.customer.phone} to confirm your order before we send it. Then please have ${money(order, order.totalAmount)} ready in cash when it arrives.`
+    : `Cash on delivery: please have ${money(order, order.totalAmount)} ready in cash when your order arrives.`;
   const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
 
   const content = markup`<h1 style="${styles.h1}">Thank you for your order</h1>
@@ -34,6 +37,32 @@ ${buttonHtml(order.orderUrl, "View your order")}
       `YOUR ORDER ${order.number}\n${linesText(order)}`,
       `PAYMENT\n${paymentMethodText(order)}. ${paymentStatusText(order)}`,
       `DELIVERY ADDRESS\n${addressText(order)}`,
+      delivery,
+      `View your order: ${order.orderUrl}`,
+    ],
+    order.shopName,
+    footer,
+  );
+  return { subject, html: htmlDocument({ title: subject, shopName: order.shopName, content, footer }), text };
+}
+
+/** To the shopper once the shop has confirmed a cash-on-delivery order by phone: it is being prepared. */
+export function renderOrderConfirmedByPhone({ order }: OutboxData<"order_confirmed">): RenderedEmail {
+  const subject = `Your order ${order.number} is confirmed`;
+  const line = `Thank you for confirming order ${order.number} on the phone. We are preparing it now; please have ${money(order, order.totalAmount)} ready in cash when it arrives.`;
+  const delivery = deliveryEstimateText(order);
+  const footer = `You receive this email because you placed order ${order.number} at ${order.shopName}.`;
+  const content = markup`<h1 style="${styles.h1}">Your order is confirmed</h1>
+<p style="${styles.p}">Hello ${order.customer.fullName},</p>
+<p style="${styles.callout}">${line}</p>
+${delivery === null ? "" : markup`<p style="${styles.p}">${delivery}</p>`}
+${buttonHtml(order.orderUrl, "View your order")}
+`;
+  const text = textDocument(
+    [
+      "Your order is confirmed",
+      `Hello ${order.customer.fullName},`,
+      line,
       delivery,
       `View your order: ${order.orderUrl}`,
     ],

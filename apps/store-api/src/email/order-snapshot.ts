@@ -25,6 +25,8 @@ export interface OrderSnapshot {
   paymentProviderName?: string | null;
   paymentStatus: PaymentStatus;
   cardLast4: string | null;
+  /** A cash-on-delivery order the shop will confirm by phone before sending it (missing in older snapshots). */
+  awaitingConfirmation?: boolean;
   /** Business days from the order to the door (handling plus transit), when the rate says. */
   deliveryDays: { min: number; max: number } | null;
 }

@@ -61,6 +61,7 @@ export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
     .regex(/^[0-9]{4}$/)
     .nullable(),
   deliveryDays: z.object({ min: z.number().int().min(0), max: z.number().int().min(0) }).nullable(),
+  awaitingConfirmation: z.boolean().optional(),
 });
 
 export const refundStates = ["none", "to_make", "refunded"] as const;
@@ -100,6 +101,8 @@ export const outboxDataSchemas = {
     refund: z.enum(refundStates),
     refundAmount: amount.nonnegative(),
   }),
+  /** To the shopper, when the shop has confirmed a cash-on-delivery order by phone. */
+  order_confirmed: z.object({ order: orderSnapshotSchema }),
   /** To the shopper, when a refund told as still to be made has been made. */
   order_refunded: z.object({ order: orderSnapshotSchema, refundAmount: amount.positive() }),
 };

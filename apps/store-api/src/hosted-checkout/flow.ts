@@ -351,6 +351,8 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
           return paid(settled.session, settled.order);
         case "changed":
           return backToPaymentStep(session.id, changedMessage);
+        case "declined":
+          return backToPaymentStep(session.id, settled.message);
         default: {
           // Another request (the same form sent twice) placed the order first: the same success page.
           const current = (await findCheckoutSession(db, session.id))?.session;

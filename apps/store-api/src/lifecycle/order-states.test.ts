@@ -40,6 +40,8 @@ describe("an order's lifecycles", () => {
   it("moves the fulfilment only these ways", () => {
     expect(movesOf(fulfilmentLifecycle, fulfilmentStatuses)).toEqual(
       [
+        "unconfirmed>unfulfilled",
+        "unconfirmed>cancelled",
         "unfulfilled>packed",
         "unfulfilled>shipped",
         "unfulfilled>cancelled",

@@ -19,8 +19,13 @@ export const orderPaymentLifecycle: TransitionTable<PaymentStatus> = {
   refunded: [],
 };
 
-/** An order's fulfilment. Only orders/order-moves.ts changes it; delivered can be undone (back to shipped). */
+/**
+ * An order's fulfilment. Only orders/order-moves.ts changes it. A cash-on-delivery order is unconfirmed
+ * (its stock held, not sold) until the shop confirms it by phone; unconfirmed too long, it is cancelled.
+ * Delivered can be undone (back to shipped).
+ */
 export const fulfilmentLifecycle: TransitionTable<FulfilmentStatus> = {
+  unconfirmed: ["unfulfilled", "cancelled"],
   unfulfilled: ["packed", "shipped", "cancelled"],
   packed: ["shipped", "cancelled"],
   shipped: ["delivered", "returned"],

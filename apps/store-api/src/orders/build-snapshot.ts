@@ -58,6 +58,7 @@ export async function buildOrderSnapshot(
     paymentProviderName: order.paymentMethod === "wallet" ? (walletNames[order.paymentProvider] ?? null) : null,
     paymentStatus: order.paymentStatus,
     cardLast4: order.cardLast4,
+    ...(order.fulfilmentStatus === "unconfirmed" ? { awaitingConfirmation: true } : {}),
     deliveryDays:
       rate === undefined ? null : { min: handlingDays.min + rate.minDays, max: handlingDays.max + rate.maxDays },
   };

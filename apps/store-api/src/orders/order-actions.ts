@@ -6,6 +6,7 @@ import { checkoutLines, currencies, orderEvents, orderLines, orderRefunds } from
 import { enqueueEmail } from "../email/outbox-store.ts";
 import { applyStock, entriesOf } from "../stock/ledger.ts";
 import { lockOrderByNumber, moveOrder, recordOrderEvent } from "./order-moves.ts";
+import { releaseHeldStock, sellHeldStock } from "./unconfirmed-orders.ts";
 import { decideAction, orderStateMachine } from "./order-state-machine.ts";
 import type { OrderRow } from "./place-order.ts";
 import {
@@ -79,6 +80,24 @@ export async function applyOrderAction(
     let effects: Effects;
     try {
       switch (request.action) {
+        case "confirm": {
+          // Confirmed by phone: the stock the order held is sold now, it can be packed, and the shopper is told.
+          const sold = await sellHeldStock(tx, order, now);
+          const confirmed = await moveOrder(tx, order, next, event);
+          const snapshot = await orderSnapshotFor(tx, confirmed, context);
+          await enqueueEmail(
+            tx,
+            {
+              kind: "order_confirmed",
+              recipient: snapshot.customer.email,
+              orderId: order.id,
+              data: { order: snapshot },
+            },
+            now,
+          );
+          effects = { order: confirmed, stockChanged: sold, emailQueued: true };
+          break;
+        }
         case "pack":
         case "deliver":
         case "undo_delivery":
@@ -195,13 +214,17 @@ async function ship(
 async function cancel(tx: Transaction, order: OrderRow, request: Request<"cancel">, context: OrderActionContext) {
   const { now, actor } = context;
   const lines = await linesOf(tx, order);
-  const restocked = await restock(
-    tx,
-    order,
-    lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
-    context,
-    `Order ${order.number} cancelled`,
-  );
+  // An unconfirmed order only held its stock: it lets it go. A confirmed one sold it: it comes back on hand.
+  const restocked =
+    order.fulfilmentStatus === "unconfirmed"
+      ? await releaseHeldStock(tx, order, now)
+      : await restock(
+          tx,
+          order,
+          lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+          context,
+          `Order ${order.number} cancelled`,
+        );
   const updated = await moveOrder(
     tx,
     order,

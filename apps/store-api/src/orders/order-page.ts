@@ -17,6 +17,7 @@ export interface OrderPageInput {
 }
 
 const fulfilmentText: Record<FulfilmentStatus, string> = {
+  unconfirmed: "We will call you to confirm your order before we send it.",
   unfulfilled: "We are preparing your order.",
   packed: "Your order is packed and will be handed to the courier soon.",
   shipped: "Your order is on its way.",

@@ -38,6 +38,7 @@ const same = (payment: PaymentStatus, fulfilment: FulfilmentStatus): [PaymentSta
   fulfilment,
 ];
 const moneyKept: PaymentStatus[] = ["paid", "cod_due", "cod_collected", "refund_due", "partially_refunded"];
+both("confirm", ["cod_due"], ["unconfirmed"], (payment) => [payment, "unfulfilled"], ["cod"]);
 both("pack", ["paid", "cod_due"], ["unfulfilled"], (payment) => [payment, "packed"]);
 both("ship", ["paid", "cod_due"], ["unfulfilled", "packed"], (payment) => [payment, "shipped"]);
 both("deliver", ["paid", "cod_due", "cod_collected", "refund_due", "partially_refunded"], ["shipped"], (payment) => [
@@ -48,7 +49,7 @@ both("collect_cash", ["cod_due"], ["shipped", "delivered"], (_payment, fulfilmen
   "cod",
 ]);
 // "refunded" but not yet cancelled: refunded by an earlier version just before its cancel.
-both("cancel", ["pending", "paid", "cod_due", "refunded"], ["unfulfilled", "packed"], (payment) => [
+both("cancel", ["pending", "paid", "cod_due", "refunded"], ["unconfirmed", "unfulfilled", "packed"], (payment) => [
   payment,
   "cancelled",
 ]);
@@ -68,6 +69,8 @@ both("retry_refund", ["refund_due"], [...fulfilmentStatuses], same);
 /** Repeating an action in the state it leads to changes nothing. */
 function isRepeat(action: OrderActionName, method: string, payment: PaymentStatus, fulfilment: FulfilmentStatus) {
   switch (action) {
+    case "confirm":
+      return method === "cod" && fulfilment === "unfulfilled";
     case "pack":
       return fulfilment === "packed";
     case "ship":
@@ -102,6 +105,7 @@ describe("the order state machine", () => {
 
   it("covers every action, payment method and pair of states", () => {
     expect(orderActionNames).toEqual([
+      "confirm",
       "pack",
       "ship",
       "deliver",
@@ -114,7 +118,7 @@ describe("the order state machine", () => {
       "record_refund",
       "retry_refund",
     ]);
-    expect(cases).toHaveLength(11 * 2 * 7 * 6);
+    expect(cases).toHaveLength(12 * 2 * 7 * 7);
   });
 
   it.each(cases)(
@@ -181,6 +185,7 @@ describe("the order state machine", () => {
 
   it("records each action's own event in the history", () => {
     expect(Object.fromEntries(orderActionNames.map((action) => [action, orderStateMachine[action].event]))).toEqual({
+      confirm: "confirmed",
       pack: "packed",
       ship: "shipped",
       deliver: "delivered",
@@ -214,6 +219,7 @@ describe("the order state machine", () => {
       "refunded",
     ]);
     expect(fulfilmentStatuses.map((status) => fulfilmentWords[status])).toEqual([
+      "not yet confirmed with the shopper",
       "not yet packed",
       "packed",
       "shipped",

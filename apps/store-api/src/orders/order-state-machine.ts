@@ -1,5 +1,5 @@
 import type { AdminOrderAction } from "@herbo/hosted-api/admin";
-import type { FulfilmentStatus, PaymentStatus } from "../db/schema.ts";
+import { fulfilmentStatuses, type FulfilmentStatus, type PaymentStatus } from "../db/schema.ts";
 
 /**
  * The back office's order actions as data: from which payment and fulfilment states each is allowed, for
@@ -30,6 +30,13 @@ const moneyKept: readonly PaymentStatus[] = ["paid", "cod_due", "cod_collected",
 const afterShipping: readonly FulfilmentStatus[] = ["shipped", "delivered"];
 
 export const orderStateMachine: Readonly<Record<OrderActionName, OrderActionRule>> = {
+  confirm: {
+    methods: ["cod"],
+    from: { payment: ["cod_due"], fulfilment: ["unconfirmed"] },
+    to: { fulfilment: "unfulfilled" },
+    event: "confirmed",
+    verb: "confirm the order",
+  },
   pack: {
     methods: "any",
     from: { payment: ["paid", "cod_due"], fulfilment: ["unfulfilled"] },
@@ -64,7 +71,7 @@ export const orderStateMachine: Readonly<Record<OrderActionName, OrderActionRule
   cancel: {
     methods: "any",
     // "refunded": refunded by an earlier version just before a cancel that did not happen.
-    from: { payment: ["pending", "paid", "cod_due", "refunded"], fulfilment: ["unfulfilled", "packed"] },
+    from: { payment: ["pending", "paid", "cod_due", "refunded"], fulfilment: ["unconfirmed", "unfulfilled", "packed"] },
     to: { fulfilment: "cancelled" },
     event: "cancelled",
     verb: "cancel the order",
@@ -99,7 +106,7 @@ export const orderStateMachine: Readonly<Record<OrderActionName, OrderActionRule
     methods: "any",
     from: {
       payment: ["refund_due"],
-      fulfilment: ["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"],
+      fulfilment: fulfilmentStatuses,
     },
     event: "refund_recorded",
     verb: "record a refund",
@@ -108,7 +115,7 @@ export const orderStateMachine: Readonly<Record<OrderActionName, OrderActionRule
     methods: "any",
     from: {
       payment: ["refund_due"],
-      fulfilment: ["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"],
+      fulfilment: fulfilmentStatuses,
     },
     event: "refund_retried",
     verb: "send the refund again",
@@ -140,6 +147,7 @@ export const paymentWords: Readonly<Record<PaymentStatus, string>> = {
   refunded: "refunded",
 };
 export const fulfilmentWords: Readonly<Record<FulfilmentStatus, string>> = {
+  unconfirmed: "not yet confirmed with the shopper",
   unfulfilled: "not yet packed",
   packed: "packed",
   shipped: "shipped",

@@ -74,7 +74,8 @@ function newId(prefix: string): string {
  * Writes the order of a payment, inside the transaction that settles it (payments/settle.ts, its only
  * caller): the next number, the lines, the first events and the outbox rows of its emails. The order is
  * exactly what the payment was for: the attempt's details, shipping and amount, never the checkout's
- * present ones. Cash on delivery has nothing captured yet (payment status `cod_due`).
+ * present ones. Cash on delivery has nothing captured yet (payment status `cod_due`), and waits unconfirmed
+ * (its stock held, not sold) until the shop has called the shopper.
  */
 export async function placeOrder(tx: Transaction, source: OrderSource, options: PlaceOrderOptions): Promise<OrderRow> {
   const { now } = options;
@@ -117,7 +118,8 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       paymentStatus,
       paymentAttemptId: attempt.id,
       capturedAmount: paymentStatus === "paid" ? attempt.amount : 0,
-      fulfilmentStatus: "unfulfilled",
+      // Cash on delivery waits for the shop's confirming call before it is packed.
+      fulfilmentStatus: payment.method === "cod" ? "unconfirmed" : "unfulfilled",
       cardLast4: payment.cardLast4,
       paidAt: paymentStatus === "paid" ? now : null,
       locale: session.locale,
@@ -160,7 +162,13 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
           type: "payment_received",
           data: { provider: payment.provider, amount: order.totalAmount, cardLast4: payment.cardLast4 },
         }
-      : { orderId: order.id, at: now, actor: "system", type: "cod_due", data: { amount: order.totalAmount } },
+      : {
+          orderId: order.id,
+          at: now,
+          actor: "system",
+          type: "cod_due",
+          data: { amount: order.totalAmount, unconfirmed: true },
+        },
   ]);
   const snapshot = await buildOrderSnapshot(tx, { ...order, customer }, lines, options);
   // The emails are written with the order: both commit, or neither (the worker sends them afterwards).

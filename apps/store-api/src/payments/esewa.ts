@@ -33,6 +33,9 @@ function totalText(attempt: ProviderAttempt): string {
   return decimalAmount(attempt.providerAmount, 2);
 }
 
+/** A transaction_uuid as eSewa takes it (letters, digits and hyphens), so a NUL never reaches a query. */
+const transactionUuidFormat = /^[A-Za-z0-9-]{1,64}$/;
+
 /** The base64 JSON eSewa appends to success_url as `data`, when it is one. */
 function decodeReturn(data: string | undefined): Record<string, string> | undefined {
   if (data === undefined || data.length > 4096) return undefined;
@@ -100,7 +103,10 @@ export function createEsewaProvider(
       return { form: { action: `${api}/api/epay/main/v2/form`, fields } };
     },
 
-    referenceFromReturn: (query) => decodeReturn(query.data)?.transaction_uuid,
+    referenceFromReturn: (query) => {
+      const reference = decodeReturn(query.data)?.transaction_uuid;
+      return reference !== undefined && transactionUuidFormat.test(reference) ? reference : undefined;
+    },
 
     async authorizePayment(attempt, returned, now) {
       if (returned !== undefined) {

@@ -68,12 +68,20 @@ function verdictOfLookup(attempt: ProviderAttempt, answer: z.infer<typeof lookup
   }
 }
 
+/** A pidx as Khalti writes it (22 letters and digits today): printable ASCII, so a NUL never reaches a query. */
+const pidxFormat = /^[\x21-\x7E]{1,100}$/;
+
+/** The order's name at Khalti, shown to the shopper and kept in Khalti's records: the shop's, never a checkout id. */
+export function khaltiOrderName(shopName: string): string {
+  return `${shopName} order`.slice(0, 100);
+}
+
 /**
  * Khalti web checkout, KPG-2 (docs.khalti.com/khalti-epayment/): initiate with the amount in paisa,
  * send the shopper to payment_url, and on their return always confirm with the lookup API: the
  * return's own parameters are never trusted.
  */
-export function createKhaltiProvider(settings: KhaltiSettings): PaymentProvider {
+export function createKhaltiProvider(settings: KhaltiSettings, shop: { shopName: string }): PaymentProvider {
   const api = settings.apiUrl.replace(/\/+$/, "");
   const headers = { authorization: `Key ${settings.secretKey}` };
 
@@ -107,7 +115,8 @@ export function createKhaltiProvider(settings: KhaltiSettings): PaymentProvider 
           website_url: context.siteUrl,
           amount: paisa,
           purchase_order_id: context.attemptId,
-          purchase_order_name: `Order ${context.sessionId}`.slice(0, 100),
+          // Khalti shows this name and keeps it in its records: the checkout id, a key to the order, stays here.
+          purchase_order_name: khaltiOrderName(shop.shopName),
           customer_info: {
             name: context.customer.fullName,
             email: context.customer.email,
@@ -141,7 +150,7 @@ export function createKhaltiProvider(settings: KhaltiSettings): PaymentProvider 
       return { url: attempt.redirectUrl };
     },
 
-    referenceFromReturn: (query) => query.pidx,
+    referenceFromReturn: (query) => (query.pidx !== undefined && pidxFormat.test(query.pidx) ? query.pidx : undefined),
 
     async authorizePayment(attempt) {
       const { status, body } = await providerJson("Khalti", `${api}/api/v2/epayment/lookup/`, {

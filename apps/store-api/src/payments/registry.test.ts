@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createProviders, providerReturnUrl } from "./registry.ts";
 import { stripeDecimalDigits } from "./stripe-checkout.ts";
 
-const links = { publicUrl: "https://api.shop.example" };
+const links = { publicUrl: "https://api.shop.example", shopName: "Herbo Shilajit" };
 const stripe = { secretKey: "sk_test_0000000000", webhookSecret: "whsec_0000000000", apiUrl: undefined };
 const nepal = { country: "NP", currencyCode: "NPR", decimalDigits: 2 };
 const usa = { country: "US", currencyCode: "NPR", decimalDigits: 2 };

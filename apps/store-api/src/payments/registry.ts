@@ -43,7 +43,7 @@ function isMethodName(name: string): name is PaymentMethodName {
 export function createProviders(
   names: readonly string[],
   settings: PaymentSettings,
-  context: { publicUrl: string },
+  context: { publicUrl: string; shopName: string },
 ): PaymentProvider[] {
   const missing = (name: string) =>
     new Error(`Payment method "${name}" needs ${requiredSettings[name as PaymentMethodName].join(" and ")}`);
@@ -61,7 +61,7 @@ export function createProviders(
         return createStripeProvider(settings.stripe);
       case "khalti":
         if (settings.khalti === undefined) throw missing(name);
-        return createKhaltiProvider(settings.khalti);
+        return createKhaltiProvider(settings.khalti, { shopName: context.shopName });
       case "esewa":
         if (settings.esewa === undefined) throw missing(name);
         return createEsewaProvider(settings.esewa, {

@@ -3,11 +3,13 @@ import {
   findCheckoutSession,
   lockCheckoutSession,
   releaseExpiredSessions,
+  holdSessionForOrder,
   sellSession,
   type SessionRow,
 } from "../checkout/sessions.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
+import { checkCashOnDelivery, type CashOnDeliveryLimits } from "../orders/cash-on-delivery-limits.ts";
 import { recordOrderEvent } from "../orders/order-moves.ts";
 import { findOrderBySession, placeOrder, type OrderPayment, type OrderRow } from "../orders/place-order.ts";
 import {
@@ -38,6 +40,8 @@ export interface PaymentServices {
   onOrderPlaced: () => void;
   /** How a capture owed back is asked about again when its refund did not go through. */
   refundRetryMs?: number;
+  /** How much cash on delivery one shopper may order before the shop has called them. */
+  cashOnDelivery?: CashOnDeliveryLimits;
 }
 
 export type SettleOutcome =
@@ -50,7 +54,9 @@ export type SettleOutcome =
   | { kind: "refund_due"; reason: string; order: OrderRow | undefined }
   /** An instant payment for a checkout that is no longer open, or whose details changed meanwhile: nothing taken. */
   | { kind: "closed"; session: SessionRow | undefined }
-  | { kind: "changed" };
+  | { kind: "changed" }
+  /** An instant payment the shop does not take for this order (too many unconfirmed cash orders): nothing recorded. */
+  | { kind: "declined"; message: string };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -97,7 +103,11 @@ async function settleCapture(
   const found = await lockCheckoutSession(tx, attempt.sessionId);
   if (found === undefined) throw new Error(`Payment attempt ${attempt.id} has no checkout`);
   if (found.session.status === "open") {
-    const session = await sellSession(tx, found.session.id, now);
+    // Cash on delivery holds its stock until the shop has confirmed the order by phone; a payment sells it.
+    const session =
+      verdict.payment.method === "cod"
+        ? await holdSessionForOrder(tx, found.session.id, now)
+        : await sellSession(tx, found.session.id, now);
     if (session === undefined) throw new Error(`Checkout ${found.session.id} did not close under its lock`);
     const order = await placeOrder(
       tx,
@@ -203,6 +213,20 @@ export async function settleInstantPayment(
     const { session } = found;
     if (session.status !== "open" || session.expiresAt <= now) return { kind: "closed", session };
     if (!isStillFor(session, input.order)) return { kind: "changed" };
+    if (payment.method === "cod" && services.cashOnDelivery !== undefined) {
+      const refusal = await checkCashOnDelivery(
+        tx,
+        {
+          clientKey: session.clientKey,
+          phone: input.order.customer.phone,
+          email: input.order.customer.email,
+          total: input.started.amount,
+          currencyCode: input.started.currencyCode,
+        },
+        services.cashOnDelivery,
+      );
+      if (refusal !== undefined) return { kind: "declined", message: refusal };
+    }
     attempt = await recordAttempt(tx, { ...input, status: "pending", firstCheckAt: now });
     return settleCapture(
       tx,

@@ -34,8 +34,23 @@ export function stripeDecimalDigits(currencyCode: string): number | undefined {
 /** Stripe Checkout accepts an `expires_at` from 30 minutes to 24 hours ahead (Checkout Sessions API, create). */
 const minimumLifetimeMs = 31 * 60_000;
 const maximumLifetimeMs = 23 * 60 * 60_000;
-/** How old a signed webhook may be (the SDK's default tolerance, 5 minutes). */
+/** How old a signed webhook may be (the SDK's default tolerance, 5 minutes), and how far ahead of our clock. */
 const webhookToleranceSeconds = 300;
+/** A Checkout Session id as Stripe writes it (cs_test_…, cs_live_…), so a NUL never reaches a query. */
+const checkoutSessionIdFormat = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * Whether a Stripe-Signature header was signed more than the tolerance ahead of `now`. The SDK refuses only
+ * old signatures; one from the future is a clock far off or a signature made to be replayed later.
+ */
+export function isSignedInTheFuture(signature: string, now: Date, toleranceSeconds = webhookToleranceSeconds): boolean {
+  const timestamps = signature
+    .split(",")
+    .map((part) => /^\s*t=(\d{1,12})\s*$/.exec(part)?.[1])
+    .filter((value) => value !== undefined)
+    .map(Number);
+  return timestamps.some((timestamp) => timestamp > Math.floor(now.getTime() / 1000) + toleranceSeconds);
+}
 
 function clientOptions(apiUrl: string | undefined): ConstructorParameters<typeof Stripe>[1] {
   const base = {
@@ -170,7 +185,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return { url: attempt.redirectUrl };
     },
 
-    referenceFromReturn: (query) => query.reference,
+    referenceFromReturn: (query) =>
+      query.reference !== undefined && checkoutSessionIdFormat.test(query.reference) ? query.reference : undefined,
 
     async authorizePayment(attempt) {
       // The return's query proves nothing: the Checkout Session is read from Stripe.
@@ -181,6 +197,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     getWebhookActionAndData({ rawBody, headers }, now): WebhookAction {
       const signature = headers["stripe-signature"];
       if (typeof signature !== "string") return { action: "refuse", reason: "No Stripe-Signature header" };
+      if (isSignedInTheFuture(signature, now)) {
+        return { action: "refuse", reason: "Webhook signed more than 5 minutes ahead of our clock" };
+      }
       let event: Stripe.Event;
       try {
         // docs.stripe.com/webhooks#verify-events: the signature covers the raw body and a timestamp.

@@ -1,5 +1,6 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
-import { readSessionToken } from "../admin/session-cookie.ts";
+import { readSessionTokens } from "../admin/session-cookie.ts";
 import { findSession } from "../admin/sessions.ts";
 import { ApiError } from "../errors.ts";
 import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-context.ts";
@@ -15,7 +16,10 @@ import { stockRoutes } from "../routes/admin/stock-routes.ts";
  * fastify-plugin, so the hook covers exactly these routes and a new one cannot skip it):
  * - a request from another origin is refused (403), and so is a state-changing request without an Origin
  *   header, which browsers always send on such requests: no other site can act with an owner's cookie;
- * - without a valid session cookie the answer is 401, except on the sign-in route.
+ * - a state-changing request with a body must send JSON (415 otherwise): a second layer behind the Origin
+ *   check, since a page on another site can post a form or text/plain without asking, but never JSON;
+ * - without a valid session cookie the answer is 401, except on the sign-in route; each session cookie
+ *   that came is tried, so another site's cookie of the same name cannot sign the owner out.
  */
 const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   const adminOrigin = new URL(options.publicUrl).origin;
@@ -27,11 +31,17 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
     if (origin !== undefined ? origin !== adminOrigin : changesState) {
       throw new ApiError(403, "wrong_origin", "This request must come from the back office's own pages.");
     }
+    if (changesState && sendsContent(request.headers) && !isJson(request.headers["content-type"])) {
+      throw new ApiError(415, "unsupported_media_type", "The back office's requests send JSON (application/json).");
+    }
     if (request.routeOptions.config.withoutSession === true) return;
-    const token = readSessionToken(request.headers.cookie);
-    const owner = token === undefined ? undefined : await findSession(options.db, token, options.now());
-    if (owner === undefined) throw new ApiError(401, "not_signed_in", "Sign in to continue.");
-    request.owner = owner;
+    for (const token of readSessionTokens(request.headers.cookie)) {
+      const owner = await findSession(options.db, token, options.now());
+      if (owner === undefined) continue;
+      request.owner = owner;
+      return;
+    }
+    throw new ApiError(401, "not_signed_in", "Sign in to continue.");
   });
 
   // Fastify hands this plugin its own `prefix` among the options: the route plugins below must not get it again.
@@ -45,5 +55,20 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(emailRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
 };
+
+/** Whether a request carries a body, or says what its body is. */
+function sendsContent(headers: IncomingHttpHeaders): boolean {
+  const length = headers["content-length"];
+  return (
+    (length !== undefined && length !== "0") ||
+    headers["transfer-encoding"] !== undefined ||
+    headers["content-type"] !== undefined
+  );
+}
+
+/** application/json, with or without parameters such as charset. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
+}
 
 export default adminApi;

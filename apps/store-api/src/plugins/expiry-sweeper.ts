@@ -1,29 +1,31 @@
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import { releaseExpiredSessions } from "../checkout/sessions.ts";
-import type { Database } from "../db/connection.ts";
 
-export interface ExpirySweeperOptions {
-  db: Database;
-  now: () => Date;
-  /** How often to look; 0 turns the sweeper off. */
-  intervalMs: number;
-  onStockChange: () => void;
+/** What one sweep gave back: checkouts whose hold ended, and cash-on-delivery orders never confirmed. */
+export interface SweepReport {
+  expiredCheckouts: number;
+  unconfirmedOrders: number;
 }
 
-/** Expired reservations go back to stock even when nobody visits their checkout. */
+export interface ExpirySweeperOptions {
+  /** One sweep (checkout/sessions.ts and orders/unconfirmed-orders.ts do the work). */
+  sweep: () => Promise<SweepReport>;
+  /** How often to look; 0 turns the sweeper off. */
+  intervalMs: number;
+}
+
+/** Expired reservations and orders never confirmed go back to stock even when nobody visits them. */
 const expirySweeper: FastifyPluginAsync<ExpirySweeperOptions> = async (app, options) => {
   if (options.intervalMs <= 0) return;
   let sweep: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
     sweep = setInterval(() => {
-      releaseExpiredSessions(options.db, options.now()).then(
-        (expired) => {
-          if (expired === 0) return;
-          options.onStockChange();
-          app.log.info({ expired }, "released expired checkout sessions");
+      options.sweep().then(
+        (report) => {
+          if (report.expiredCheckouts > 0 || report.unconfirmedOrders > 0)
+            app.log.info(report, "released expired holds");
         },
-        (error: unknown) => app.log.error({ err: error }, "releasing expired sessions failed"),
+        (error: unknown) => app.log.error({ err: error }, "releasing expired holds failed"),
       );
     }, options.intervalMs);
     sweep.unref();

@@ -91,6 +91,8 @@ export const checkoutApiRoutes: FastifyPluginAsync<CheckoutApiOptions> = async (
                 },
               }
             : {}),
+          // Cash on delivery counts a client's unconfirmed orders by this key (orders/cash-on-delivery-limits.ts).
+          clientKey: clientKeyOf(request.ip),
           // Only this browser's own earlier checkout may be replaced: the address cannot tell shoppers apart.
           ...(body.cartToken === undefined ? {} : { cartKey: cartKeyOf(body.cartToken) }),
         },

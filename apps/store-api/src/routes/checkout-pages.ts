@@ -12,14 +12,27 @@ export interface CheckoutPagesRouteOptions extends CheckoutFlowOptions {
 const sessionParams = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_-]{1,64}$/) });
 const providerParams = sessionParams.extend({ providerId: z.string().regex(/^[a-z]{1,20}$/) });
 const attemptParams = sessionParams.extend({ attemptId: z.string().regex(/^pa_[A-Za-z0-9_-]{1,64}$/) });
-const countryQuery = z.object({ country: z.string().max(2).optional() });
+const countryQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{0,2}$/)
+    .optional(),
+});
 
-/** A return's query as strings, each cut short: what a provider may read from it. */
+/** NUL, line breaks and the other C0 and C1 controls: never part of a provider's answer. */
+const controlCharacters = /\p{Cc}/u;
+
+/**
+ * A return's query as strings, each cut short: what a provider may read from it. A value holding a control
+ * character is left out, so the provider finds no reference in it: "no such payment", never a database error.
+ */
 function queryStrings(query: unknown): Record<string, string> {
   const values: Record<string, string> = {};
   if (typeof query !== "object" || query === null) return values;
   for (const [key, value] of Object.entries(query)) {
-    if (typeof value === "string" && key.length <= 64) values[key] = value.slice(0, 4096);
+    if (typeof value === "string" && key.length <= 64 && !controlCharacters.test(value)) {
+      values[key] = value.slice(0, 4096);
+    }
   }
   return values;
 }

@@ -10,6 +10,8 @@ export interface FakeKhaltiPayment {
   pidx: string;
   amount: number;
   purchaseOrderId: string;
+  /** The name Khalti shows the payer and keeps in the merchant's records. */
+  purchaseOrderName: string;
   returnUrl: string;
   status: string;
   transactionId: string | null;
@@ -83,11 +85,18 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
       if (typeof body.return_url !== "string" || typeof body.purchase_order_id !== "string") {
         return { status: 400, json: { return_url: ["This field may not be blank."], error_key: "validation_error" } };
       }
+      if (typeof body.purchase_order_name !== "string" || body.purchase_order_name === "") {
+        return {
+          status: 400,
+          json: { purchase_order_name: ["This field may not be blank."], error_key: "validation_error" },
+        };
+      }
       const pidx = randomId("");
       payments.set(pidx, {
         pidx,
         amount,
         purchaseOrderId: body.purchase_order_id,
+        purchaseOrderName: body.purchase_order_name,
         returnUrl: body.return_url,
         status: "Initiated",
         transactionId: null,
@@ -158,7 +167,7 @@ export async function startKhaltiFake(options: { secretKey?: string; now?: () =>
         mobile: "98XXXXX904",
         status: payment.status,
         purchase_order_id: payment.purchaseOrderId,
-        purchase_order_name: "Order",
+        purchase_order_name: payment.purchaseOrderName,
       });
     },
     close: fake.close,

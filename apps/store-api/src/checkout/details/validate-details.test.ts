@@ -313,6 +313,54 @@ describe("validating the details form", () => {
       expect(errorsOf({ ...nepal, region: `P3${character}` }).region).toMatch(/control characters/);
     });
 
+    it.each([
+      ["a zero-width space", "\u200b"],
+      ["a zero-width joiner after a Latin letter", "\u200d"],
+      ["a left-to-right mark", "\u200e"],
+      ["a word joiner", "\u2060"],
+      ["an invisible plus", "\u2064"],
+      ["a byte-order mark", "\ufeff"],
+      ["a soft hyphen", "\u00ad"],
+      ["a Hangul filler", "\u3164"],
+    ])("refuses %s in a name or an address line, saying why", (_name, character) => {
+      for (const field of ["fullName", "line1", "line2", "city"] as const) {
+        const errors = errorsOf({ ...nepal, [field]: `Thamel${character}Marg` });
+        expect(errors[field], field).toMatch(/ cannot contain invisible characters, such as a zero-width space\./);
+      }
+      expect(errorsOf({ ...nepal, fullName: `Ram${character} Shrestha` })).toEqual({
+        fullName: "Full name cannot contain invisible characters, such as a zero-width space. Please type it again.",
+      });
+    });
+
+    it("refuses a name made of invisible letters only", () => {
+      expect(errorsOf({ ...nepal, fullName: "\u3164\u3164\u3164" }).fullName).toMatch(/invisible characters/);
+    });
+
+    it("accepts Nepali names and addresses in Devanagari, with the joiners its conjuncts use", () => {
+      const devanagari = {
+        ...nepal,
+        fullName: "राम क्\u200dषेत्री",
+        line1: "ठमेल मार्ग १२, गर्\u200dयो टोल",
+        line2: "श्रीमान्\u200c भवन",
+        city: "काठमाडौं",
+      };
+      expect(validateDetails(devanagari)).toMatchObject({
+        ok: true,
+        details: {
+          fullName: "राम क्\u200dषेत्री",
+          address: { line1: "ठमेल मार्ग १२, गर्\u200dयो टोल", line2: "श्रीमान्\u200c भवन", city: "काठमाडौं" },
+        },
+      });
+    });
+
+    it("shows the refused text again without its invisible characters, so it can be sent as it stands", () => {
+      const result = validateDetails({ ...nepal, fullName: "Ram\u200b Shrestha\ufeff", line1: "क्\u200dष\u200b" });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.values.fullName).toBe("Ram Shrestha");
+      expect(result.values.line1).toBe("क्\u200dष");
+    });
+
     it("treats a tab as a space", () => {
       expect(validateDetails({ ...nepal, line1: "Thamel\tMarg 12" })).toMatchObject({
         details: { address: { line1: "Thamel Marg 12" } },

@@ -5,6 +5,7 @@ import { fieldSpecs, type FieldSpec } from "./details-form.ts";
 import { provinceOfDistrict } from "./nepal-divisions.ts";
 import { checkPhone } from "./phone-numbers.ts";
 import { normalisePostalCode, type PostalCountry } from "./postal-codes.ts";
+import { hasInvisibleCharacters, withoutInvisibleCharacters } from "./invisible-characters.ts";
 import { findRegion } from "./regions.ts";
 import { detailsFields, type DetailsField, type DetailsResult } from "./types.ts";
 
@@ -30,12 +31,17 @@ function present(texts: Texts, field: DetailsField): string {
   return text;
 }
 
-/** Trimmed text as the page shows it again: control characters dropped so they never reach the HTML. */
+/**
+ * Trimmed text as the page shows it again: control characters dropped so they never reach the HTML, and
+ * invisible ones so the shopper can send the form again as it stands.
+ */
 function echoedValues(input: Readonly<Record<string, unknown>>): Partial<Record<DetailsField, string>> {
   const values: Partial<Record<DetailsField, string>> = {};
   for (const field of detailsFields) {
     const value = input[field];
-    if (typeof value === "string") values[field] = tabsAsSpaces(value).replace(controlCharactersEverywhere, "").trim();
+    if (typeof value === "string") {
+      values[field] = withoutInvisibleCharacters(tabsAsSpaces(value).replace(controlCharactersEverywhere, "")).trim();
+    }
   }
   return values;
 }
@@ -46,9 +52,10 @@ function tabsAsSpaces(text: string): string {
 }
 
 /**
- * The checks every field shares: a string, no control characters, present when required, not too long,
- * one of the options for a list. Returns the trimmed text (inner whitespace collapsed for free text),
- * null for an empty optional field, or an error message.
+ * The checks every field shares: a string, no control or invisible characters (invisible-characters.ts keeps
+ * the joiners Devanagari needs), present when required, not too long, one of the options for a list.
+ * Returns the trimmed text (inner whitespace collapsed for free text), null for an empty optional field,
+ * or an error message.
  */
 function readField(spec: FieldSpec, value: unknown): { text: string | null } | { error: string } {
   const choose = `Choose your ${spec.noun} from the list.`;
@@ -58,6 +65,11 @@ function readField(spec: FieldSpec, value: unknown): { text: string | null } | {
   const typed = tabsAsSpaces(value ?? "");
   if (controlCharacters.test(typed)) {
     return { error: `${spec.label} cannot contain line breaks or other control characters.` };
+  }
+  if (hasInvisibleCharacters(typed)) {
+    return {
+      error: `${spec.label} cannot contain invisible characters, such as a zero-width space. Please type it again.`,
+    };
   }
   const trimmed = typed.trim();
   const text = spec.type === "text" ? trimmed.replace(/\s+/g, " ") : trimmed;

@@ -1,3 +1,4 @@
+import type { PasswordCheckLimits } from "../../admin/password-check-gate.ts";
 import type { SignedInOwner } from "../../admin/sessions.ts";
 import type { ScryptParameters } from "../../admin/passwords.ts";
 import type { Database } from "../../db/connection.ts";
@@ -28,6 +29,10 @@ export interface AdminApiOptions {
   onEmailQueued: () => void;
   /** scrypt cost for new hashes and for the decoy check of unknown emails; tests lower it. */
   passwordParameters?: ScryptParameters;
+  /** Password checks one process runs at once and lets wait (default 2 and 4); beyond them sign-in answers 503. */
+  passwordChecks?: PasswordCheckLimits;
+  /** Tests only: runs inside the gate before each password check, so a test can hold checks and fill it. */
+  beforePasswordCheck?: () => Promise<void>;
   /** The payment providers and their settings: refunds go through the provider that took the money. */
   payments: PaymentServices;
 }

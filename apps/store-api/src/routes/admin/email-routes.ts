@@ -6,6 +6,7 @@ import { emailStatus, listEmails } from "../../admin/emails.ts";
 import { orderEvents, outbox } from "../../db/schema.ts";
 import { resend } from "../../email/outbox-store.ts";
 import { ApiError, notFound } from "../../errors.ts";
+import { databaseRequestLimit, type RequestLimit } from "../../request-counters.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 import { optionalField, pageNumber } from "./query-fields.ts";
@@ -15,10 +16,20 @@ const listQuery = z.object({
   page: optionalField(pageNumber),
 });
 
+/**
+ * Resends allowed in an hour: of one email (its kind, order and recipient, so resending the copy counts
+ * too), and by one owner, so a stolen session or a stuck button cannot flood a shopper's inbox.
+ */
+export const resendLimits = { perEmail: 5, perOwner: 30, windowMs: 60 * 60_000 } as const;
+
 /** The outbox: every email with its state, and a resend button. */
 export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const limit = (scope: string, max: number): RequestLimit =>
+    databaseRequestLimit(db, { scope, max, windowMs: resendLimits.windowMs, now: options.now });
+  const perEmail = limit("email-resend", resendLimits.perEmail);
+  const perOwner = limit("email-resend-owner", resendLimits.perOwner);
 
   routes.get("/emails", { schema: { querystring: listQuery } }, async (request): Promise<AdminEmailList> => {
     return listEmails(db, { status: request.query.status }, request.query.page ?? 1);
@@ -27,15 +38,30 @@ export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
   routes.post(
     "/emails/:id/resend",
     { schema: { params: z.object({ id: z.string().regex(/^msg_[A-Za-z0-9_-]{1,64}$/, "expected an email id") }) } },
-    async (request): Promise<{ id: string }> => {
+    async (request, reply): Promise<{ id: string }> => {
       const now = options.now();
-      const actor = ownerOf(request).email;
+      const owner = ownerOf(request);
+      const actor = owner.email;
+      const [email] = await db.select().from(outbox).where(eq(outbox.id, request.params.id));
+      if (email === undefined) throw notFound(`No email ${request.params.id}.`);
+      if (email.status === "pending") throw alreadyPending(email);
+      const emailWait = await perEmail.take(`${email.kind}\0${email.orderId ?? ""}\0${email.recipient}`);
+      const wait = emailWait ?? (await perOwner.take(owner.id));
+      if (wait !== null) {
+        reply.header("retry-after", String(wait));
+        throw new ApiError(
+          429,
+          "rate_limited",
+          emailWait === null
+            ? `You have sent ${resendLimits.perOwner} emails again in the last hour. Try again in ${Math.ceil(wait / 60)} min.`
+            : `This email was sent again ${resendLimits.perEmail} times in the last hour. Try again in ${Math.ceil(wait / 60)} min.`,
+          { retry_after_seconds: wait },
+        );
+      }
       const queued = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(outbox).where(eq(outbox.id, request.params.id));
         if (row === undefined) throw notFound(`No email ${request.params.id}.`);
-        if (row.status === "pending") {
-          throw new ApiError(409, "email_pending", `This email is already ${emailStatus(row)}; it will be sent soon.`);
-        }
+        if (row.status === "pending") throw alreadyPending(row);
         const id = await resend(tx, row.id, now);
         if (id === undefined) throw new ApiError(409, "email_pending", "This email is already waiting to be sent.");
         if (row.orderId !== null) {
@@ -54,3 +80,7 @@ export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
     },
   );
 };
+
+function alreadyPending(email: typeof outbox.$inferSelect): ApiError {
+  return new ApiError(409, "email_pending", `This email is already ${emailStatus(email)}; it will be sent soon.`);
+}

@@ -1,9 +1,15 @@
 import type { AdminOrderActionRequest, AdminOrderDetail, AdminOrderList } from "@herbo/hosted-api/admin";
-import { asc, and, gte, lt, inArray } from "drizzle-orm";
+import { asc, and, count, gte, lt, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { orderConditions, orderDetail, listOrders } from "../../admin/order-queries.ts";
-import { ordersCsv } from "../../admin/orders-csv.ts";
+import {
+  exportMaxDays,
+  exportMaxOrders,
+  isExportableRange,
+  ordersCsv,
+  tooManyOrdersMessage,
+} from "../../admin/orders-csv.ts";
 import { dayRange } from "../../admin/shop-time.ts";
 import { listCurrencies } from "../../catalog/repository.ts";
 import { addressLines } from "../../checkout/details/index.ts";
@@ -18,9 +24,15 @@ const orderNumberParams = z.object({
   number: z.string().regex(/^HS-[1-9][0-9]{3,8}$/, "expected an order number like HS-1001"),
 });
 
+/** The search box's text: a NUL would make the database refuse the statement (a 500), so controls are refused here. */
+const searchText = z
+  .string()
+  .max(200)
+  .refine((text) => !/\p{Cc}/u.test(text), "the search cannot contain line breaks or other control characters");
+
 const listQuery = z
   .object({
-    q: optionalField(z.string().max(200)),
+    q: optionalField(searchText),
     paymentMethod: optionalField(z.string().regex(/^[a-z_]{1,20}$/)),
     paymentStatus: optionalField(z.enum(paymentStatuses)),
     fulfilmentStatus: optionalField(z.enum(fulfilmentStatuses)),
@@ -33,7 +45,11 @@ const listQuery = z
 
 const exportQuery = z
   .object({ from: day, to: day })
-  .refine(orderedRange, { message: "the range ends before it starts", path: ["to"] });
+  .refine(orderedRange, { message: "the range ends before it starts", path: ["to"] })
+  .refine(isExportableRange, {
+    message: `one export covers at most ${exportMaxDays} days; choose a shorter range`,
+    path: ["to"],
+  });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const shipment = {
@@ -43,6 +59,7 @@ const shipment = {
 };
 const refundId = z.string().regex(/^rf_[A-Za-z0-9_-]{1,64}$/, "expected a refund id");
 const actionBody: z.ZodType<AdminOrderActionRequest> = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("confirm") }),
   z.object({ action: z.literal("pack") }),
   z.object({ action: z.literal("ship"), ...shipment }),
   z.object({ action: z.literal("deliver") }),
@@ -78,10 +95,19 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
     const { from, to } = request.query;
     const range = dayRange(from, to);
     const where = and(orderConditions({}), gte(orders.createdAt, range.start), lt(orders.createdAt, range.end));
-    const [rows, known] = await Promise.all([
-      db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.number)),
+    const [[counted], known] = await Promise.all([
+      db.select({ total: count() }).from(orders).where(where),
       listCurrencies(db),
     ]);
+    const total = counted?.total ?? 0;
+    if (total > exportMaxOrders) throw new ApiError(400, "invalid_request", tooManyOrdersMessage(total));
+    // Bounded again, should orders arrive between the count and the read.
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.createdAt), asc(orders.number))
+      .limit(exportMaxOrders);
     const lines =
       rows.length === 0
         ? []

@@ -1,13 +1,13 @@
 import type { AdminSession } from "@herbo/hosted-api/admin";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { findOwnerByEmail } from "../../admin/owners.ts";
-import { hashPassword, maxPasswordLength, needsRehash, verifyPassword } from "../../admin/passwords.ts";
-import { clearedSessionCookie, readSessionToken, sessionCookie } from "../../admin/session-cookie.ts";
-import { createSession, deleteExpiredSessions, endSession, sessionLifetime } from "../../admin/sessions.ts";
-import { signInThrottle } from "../../admin/sign-in-throttle.ts";
-import { owners } from "../../db/schema.ts";
+import { normaliseEmail } from "../../admin/owners.ts";
+import { defaultPasswordCheckLimits } from "../../admin/password-check-gate.ts";
+import { maxPasswordLength } from "../../admin/passwords.ts";
+import { clearedSessionCookie, readSessionTokens, sessionCookie } from "../../admin/session-cookie.ts";
+import { endSession, sessionLifetime } from "../../admin/sessions.ts";
+import { createSignIn } from "../../admin/sign-in.ts";
+import { maskEmail } from "../../email/privacy.ts";
 import { ApiError } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
@@ -21,45 +21,60 @@ const signInSchema = z.object({
 export const sessionRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = signInThrottle(db, options.now);
-  // Unknown emails are checked against this decoy, so they take as long as a wrong password.
-  let decoy: Promise<string> | undefined;
-  const decoyHash = () => (decoy ??= hashPassword("not any owner's password", options.passwordParameters));
+  const signIn = createSignIn({
+    db,
+    now: options.now,
+    passwordParameters: options.passwordParameters,
+    passwordChecks: options.passwordChecks ?? defaultPasswordCheckLimits,
+    beforePasswordCheck: options.beforePasswordCheck,
+  });
 
   routes.post(
     "/session",
     { schema: { body: signInSchema }, config: { withoutSession: true } },
     async (request, reply): Promise<AdminSession> => {
-      const now = options.now();
-      const attempt = { email: request.body.email, address: request.ip };
-      const verdict = await throttle.count(attempt);
-      if (!verdict.allowed) {
-        reply.header("retry-after", String(verdict.retryAfterSeconds));
-        throw new ApiError(
-          429,
-          "rate_limited",
-          `Too many sign-in attempts. Try again in ${Math.ceil(verdict.retryAfterSeconds / 60)} min.`,
-          { retry_after_seconds: verdict.retryAfterSeconds },
-        );
+      const outcome = await signIn({ email: request.body.email, password: request.body.password, address: request.ip });
+      switch (outcome.kind) {
+        case "busy":
+          reply.header("retry-after", String(outcome.retryAfterSeconds));
+          throw new ApiError(
+            503,
+            "service_unavailable",
+            "Many sign-ins are being checked. Try again in a few seconds.",
+          );
+        case "throttled": {
+          if (outcome.accountLocked !== undefined) {
+            // For the owner reading the log: someone is guessing this account's password from many addresses.
+            request.log.warn(
+              {
+                account: maskEmail(normaliseEmail(request.body.email)),
+                lockedMinutes: Math.round(outcome.accountLocked.lockMs / 60_000),
+                trip: outcome.accountLocked.trip,
+              },
+              "sign-in ceiling reached: the account is locked everywhere; `npm run admin -- unlock --email <address>` lifts it",
+            );
+          }
+          reply.header("retry-after", String(outcome.retryAfterSeconds));
+          throw new ApiError(
+            429,
+            "rate_limited",
+            `Too many sign-in attempts. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} min.`,
+            { retry_after_seconds: outcome.retryAfterSeconds },
+          );
+        }
+        case "refused":
+          throw new ApiError(401, "sign_in_failed", "The email or password is not right.");
+        case "signed_in":
+          reply.header(
+            "set-cookie",
+            sessionCookie(outcome.token, {
+              secure: options.secureCookies,
+              maxAgeSeconds: sessionLifetime.absoluteMs / 1000,
+            }),
+          );
+          request.log.info({ owner: outcome.owner.id }, "owner signed in");
+          return { owner: { email: outcome.owner.email }, shopName: options.shopName };
       }
-      const owner = await findOwnerByEmail(db, request.body.email);
-      const matches = await verifyPassword(request.body.password, owner?.passwordHash ?? (await decoyHash()));
-      if (owner === undefined || !matches) {
-        throw new ApiError(401, "sign_in_failed", "The email or password is not right.");
-      }
-      await throttle.succeeded(attempt);
-      if (needsRehash(owner.passwordHash, options.passwordParameters)) {
-        const passwordHash = await hashPassword(request.body.password, options.passwordParameters);
-        await db.update(owners).set({ passwordHash }).where(eq(owners.id, owner.id));
-      }
-      await deleteExpiredSessions(db, now);
-      const token = await createSession(db, owner.id, now);
-      reply.header(
-        "set-cookie",
-        sessionCookie(token, { secure: options.secureCookies, maxAgeSeconds: sessionLifetime.absoluteMs / 1000 }),
-      );
-      request.log.info({ owner: owner.id }, "owner signed in");
-      return { owner: { email: owner.email }, shopName: options.shopName };
     },
   );
 
@@ -69,8 +84,8 @@ export const sessionRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
   }));
 
   routes.delete("/session", async (request, reply) => {
-    const token = readSessionToken(request.headers.cookie);
-    if (token !== undefined) await endSession(db, token);
+    // Every session cookie that came along ends, the owner's own among any another site tossed in.
+    for (const token of readSessionTokens(request.headers.cookie)) await endSession(db, token);
     reply.header("set-cookie", clearedSessionCookie({ secure: options.secureCookies }));
     return reply.code(204).send();
   });

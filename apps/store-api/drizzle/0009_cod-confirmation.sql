@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_fulfilment_status_known";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_fulfilment_status_known" CHECK ("orders"."fulfilment_status" IN ('unconfirmed', 'unfulfilled', 'packed', 'shipped', 'delivered', 'returned', 'cancelled'));
