@@ -31,6 +31,7 @@ import { checkoutAssetRoutes } from "./routes/checkout-assets.ts";
 import { healthRoute } from "./routes/health.ts";
 import { imageRoutes } from "./routes/images.ts";
 import { orderPageRoutes } from "./routes/order-page.ts";
+import { orderReceiptRoutes } from "./routes/order-receipt.ts";
 import { checkoutPageRoutes } from "./routes/checkout-pages.ts";
 import type { ScryptParameters } from "./admin/passwords.ts";
 import { defaultPasswordCheckLimits, type PasswordCheckLimits } from "./admin/password-check-gate.ts";
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoute, { check: () => checkDatabase(db) });
   await app.register(catalogRoutes, { db, publicUrl: config.publicUrl, cache: catalogCache });
+  await app.register(orderReceiptRoutes, { db });
   await app.register(checkoutApiRoutes, {
     db,
     now,

@@ -287,6 +287,15 @@ const adminProbe: fc.Arbitrary<Probe> = fc
   )
   .map((path) => ({ method: "GET", path, headers: { cookie: ownerCookie.current } }));
 
+/** The success page's question about an order: any number, any receipt key. */
+const receiptProbe: fc.Arbitrary<Probe> = fc
+  .record({
+    store: storeSegment,
+    number: fc.oneof(fc.constantFrom("HS-1001", "HS-1", "HS-99999999999"), text.map(encodeURIComponent)),
+    search: queryOf(["receipt"], fc.oneof(text, fc.stringMatching(/^[A-Za-z0-9_-]{22}$/))),
+  })
+  .map(({ store, number, search }) => ({ method: "GET", path: `/store/${store}/orders/${number}/receipt?${search}` }));
+
 const oddProbe: fc.Arbitrary<Probe> = fc
   .record({
     // Methods no route serves, WebDAV's and made-up ones included (fetch refuses to send TRACE).
@@ -317,6 +326,7 @@ const probe = fc.oneof(
   { weight: 1, arbitrary: countryProbe },
   { weight: 2, arbitrary: returnProbe },
   { weight: 2, arbitrary: adminProbe },
+  { weight: 1, arbitrary: receiptProbe },
   { weight: 1, arbitrary: oddProbe },
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatOrderNumber, isOrderNumber, orderNumberParameter } from "./orders.ts";
+import { formatOrderNumber, isOrderNumber, isReceiptKey, orderNumberParameter, readOrderReceipt } from "./orders.ts";
 
 describe("order numbers", () => {
   it("are the prefix and the sequence number", () => {
@@ -36,5 +36,45 @@ describe("order numbers", () => {
 describe("the success URL", () => {
   it("carries the order number in its order parameter", () => {
     expect(orderNumberParameter).toBe("order");
+  });
+});
+
+describe("the receipt of an order", () => {
+  it("has a key of exactly 22 URL-safe Base64 characters", () => {
+    expect(isReceiptKey("AbCdEfGhIjKlMnOpQr_-09")).toBe(true);
+    for (const bad of ["AbCdEfGhIjKlMnOpQr_-0", "AbCdEfGhIjKlMnOpQr_-09x", "AbCdEfGhIjKlMnOpQr+/09", "", 22, null]) {
+      expect(isReceiptKey(bad)).toBe(false);
+    }
+  });
+
+  const good = {
+    order: { number: "HS-1001", payment: "paid", total: { amount: 65000, currency_code: "NPR", text: "Rs. 650.00" } },
+  };
+
+  it("is read when the store's answer has the contract's shape", () => {
+    expect(readOrderReceipt(good)).toEqual(good.order);
+    const cash = { order: { ...good.order, payment: "cash_on_delivery" } };
+    expect(readOrderReceipt(cash)?.payment).toBe("cash_on_delivery");
+  });
+
+  it("is nothing when any part of the answer is off", () => {
+    const order = good.order;
+    for (const bad of [
+      null,
+      "receipt",
+      {},
+      { order: null },
+      { order: "HS-1001" },
+      { order: { ...order, number: "HS-1" } },
+      { order: { ...order, payment: "card" } },
+      { order: { ...order, total: null } },
+      { order: { ...order, total: "Rs. 650.00" } },
+      { order: { ...order, total: { ...order.total, amount: 650.5 } } },
+      { order: { ...order, total: { ...order.total, amount: "65000" } } },
+      { order: { ...order, total: { ...order.total, currency_code: 524 } } },
+      { order: { ...order, total: { ...order.total, text: undefined } } },
+    ]) {
+      expect(readOrderReceipt(bad)).toBeUndefined();
+    }
   });
 });

@@ -47,7 +47,15 @@ describe("the orders list's status filters", () => {
       "partially_refunded",
       "refunded",
     ]);
-    expect(fulfilmentStatusOptions).toEqual(["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"]);
+    expect(fulfilmentStatusOptions).toEqual([
+      "unconfirmed",
+      "unfulfilled",
+      "packed",
+      "shipped",
+      "delivered",
+      "returned",
+      "cancelled",
+    ]);
     expect(paymentMethodOptions).toEqual(["card", "cod", "wallet"]);
   });
 });

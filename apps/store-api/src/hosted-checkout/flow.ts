@@ -1,4 +1,5 @@
-import { cashOnDeliveryPayment, orderNumberParameter, successPaymentParameter } from "@herbo/hosted-api";
+import { cashOnDeliveryPayment, orderNumberParameter, receiptParameter, successPaymentParameter } from "@herbo/hosted-api";
+import { receiptKeyOf } from "../orders/receipt.ts";
 import type { FastifyBaseLogger } from "fastify";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
@@ -62,13 +63,18 @@ export interface CheckoutFlowOptions {
 }
 
 /**
- * The shop's success page with the order number the storefront shows, and `payment=cod` for cash on
- * delivery, so the page does not tell that shopper their payment went through.
+ * The shop's success page with the order number the storefront shows, `payment=cod` for cash on
+ * delivery, so the page does not tell that shopper their payment went through, and the receipt key with
+ * which the page asks the store about the order before it empties the cart (orders/receipt.ts).
  */
-export function successUrlFor(successUrl: string, order: { number: string; paymentMethod: string }): string {
+export function successUrlFor(
+  successUrl: string,
+  order: { number: string; paymentMethod: string; accessToken: string },
+): string {
   const url = new URL(successUrl);
   url.searchParams.set(orderNumberParameter, order.number);
   if (order.paymentMethod === "cod") url.searchParams.set(successPaymentParameter, cashOnDeliveryPayment);
+  url.searchParams.set(receiptParameter, receiptKeyOf(order));
   return url.href;
 }
 
@@ -90,7 +96,7 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
   const { db, now, payments } = options;
   const stepUrl = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`;
   const redirect = (location: string): CheckoutOutcome => ({ kind: "redirect", location });
-  const paid = (session: SessionRow, order: { number: string; paymentMethod: string }) =>
+  const paid = (session: SessionRow, order: { number: string; paymentMethod: string; accessToken: string }) =>
     redirect(successUrlFor(session.successUrl, order));
 
   /** Loads a session for a step, expiring it first when its time is up. */
@@ -129,7 +135,7 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
     sessionId: string,
     reason: string,
     log: FastifyBaseLogger,
-  ): Promise<{ session: SessionRow; order: { number: string; paymentMethod: string } } | undefined> {
+  ): Promise<{ session: SessionRow; order: { number: string; paymentMethod: string; accessToken: string } } | undefined> {
     for (const attempt of await openAttemptsOfSession(db, sessionId)) {
       const provider = options.providers.find((candidate) => candidate.id === attempt.provider);
       try {

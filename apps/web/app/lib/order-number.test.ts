@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderNumberFromQuery, paysOnDelivery } from "./order-number";
+import { orderNumberFromQuery, successQueryOf } from "./order-number";
 
 const from = (query: string) => orderNumberFromQuery(new URLSearchParams(query));
 
@@ -41,20 +41,32 @@ describe("the order number on /success", () => {
   });
 });
 
-describe("cash on delivery on /success", () => {
-  const onDelivery = (query: string) => paysOnDelivery(new URLSearchParams(query));
+describe("what /success is asked to check", () => {
+  const of = (query: string) => successQueryOf(new URLSearchParams(query));
+  const key = "AbCdEfGhIjKlMnOpQr_-09";
 
-  it("is read from payment=cod, given once", () => {
-    expect(onDelivery("?order=HS-1001&payment=cod")).toBe(true);
-    expect(onDelivery("payment=cod")).toBe(true);
+  it("is SPEC's plain page when the address names no order", () => {
+    expect(of("")).toEqual({ kind: "plain" });
+    expect(of("?utm_source=mail")).toEqual({ kind: "plain" });
+    expect(of(`?receipt=${key}`)).toEqual({ kind: "plain" });
   });
 
-  it("is not assumed from anything else", () => {
-    expect(onDelivery("?order=HS-1001")).toBe(false);
-    expect(onDelivery("?payment=card")).toBe(false);
-    expect(onDelivery("?payment=COD")).toBe(false);
-    expect(onDelivery("?payment=cod&payment=cod")).toBe(false);
-    expect(onDelivery("?pay=cod")).toBe(false);
-    expect(onDelivery("?payment=")).toBe(false);
+  it("is the order and its key when both have their strict form, once each", () => {
+    expect(of(`?order=HS-1001&receipt=${key}`)).toEqual({ kind: "order", number: "HS-1001", key });
+    expect(of(`?order=HS-1001&payment=cod&receipt=${key}`)).toEqual({ kind: "order", number: "HS-1001", key });
+  });
+
+  it("is unverifiable when an order is named without a good number and one good key", () => {
+    for (const query of [
+      "?order=HS-9999",
+      "?order=",
+      `?order=HS-1&receipt=${key}`,
+      "?order=HS-1001&receipt=short",
+      `?order=HS-1001&receipt=${key}x`,
+      `?order=HS-1001&receipt=${key}&receipt=${key}`,
+      `?order=HS-1001&order=HS-1002&receipt=${key}`,
+    ]) {
+      expect(of(query), query).toEqual({ kind: "unverifiable" });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { cashOnDeliveryPayment, isOrderNumber, orderNumberParameter, successPaymentParameter } from "@herbo/hosted-api";
+import { isOrderNumber, isReceiptKey, orderNumberParameter, receiptParameter } from "@herbo/hosted-api";
 
 /**
  * The order number the store API put in the success URL's query, when there is exactly one and it has
@@ -11,10 +11,21 @@ export function orderNumberFromQuery(query: URLSearchParams): string | null {
 }
 
 /**
- * True when the store API marked the order as paid in cash on delivery (`payment=cod`, exactly once):
- * nothing has been paid yet, so the success page must not say that it has.
+ * What the address of /success asks the page to do (issue 25 item 7):
+ * - `plain`: no order in it, SPEC's page, as a backend that adds nothing to the success URL sends it;
+ * - `order`: an order number with its receipt key, which the page checks with the store;
+ * - `unverifiable`: an order named without a well-formed number and key, which claims nothing.
  */
-export function paysOnDelivery(query: URLSearchParams): boolean {
-  const values = query.getAll(successPaymentParameter);
-  return values.length === 1 && values[0] === cashOnDeliveryPayment;
+export type SuccessQuery =
+  | { kind: "plain" }
+  | { kind: "order"; number: string; key: string }
+  | { kind: "unverifiable" };
+
+export function successQueryOf(query: URLSearchParams): SuccessQuery {
+  if (!query.has(orderNumberParameter)) return { kind: "plain" };
+  const number = orderNumberFromQuery(query);
+  const keys = query.getAll(receiptParameter);
+  const [key] = keys;
+  if (number === null || keys.length !== 1 || !isReceiptKey(key)) return { kind: "unverifiable" };
+  return { kind: "order", number, key };
 }

@@ -1,11 +1,13 @@
-import { useEffect } from "react";
-import { cashOnDeliveryPayment, successPaymentParameter } from "@herbo/hosted-api";
+import { useEffect, useState } from "react";
+import { orderNumberParameter, type OrderReceiptBody } from "@herbo/hosted-api";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/content/site";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCart } from "~/lib/cart/cart-context";
-import { orderNumberFromQuery, paysOnDelivery } from "~/lib/order-number";
+import { successQueryOf } from "~/lib/order-number";
+import { useStoreApi } from "~/lib/public-env";
+import { isStoreApiError } from "~/lib/store-api/client";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/success";
 
@@ -20,54 +22,129 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-// SPEC's text, for orders paid at checkout (card, wallet).
+// SPEC's text, for orders paid at checkout (card, wallet) and for SPEC's plain /success.
 const paidText =
   "Your payment was successful. A confirmation email has been sent to you. We're getting your order ready!";
-// Cash on delivery: nothing is paid yet, so SPEC's first sentence would be untrue.
+// Cash on delivery: nothing is paid yet, so SPEC's first sentence would be untrue; and the shop calls to
+// confirm the order before it is prepared (issue 25).
 const onDeliveryText =
-  "Your order is placed, and you pay in cash when it arrives. A confirmation email has been sent to you. We're getting your order ready!";
+  "Your order is placed, and you pay in cash when it arrives. We will call you to confirm it before we send it; an email with your order has been sent to you.";
+const checkingText = "Checking your order with the shop…";
+const unknownText =
+  "We could not find this order, so your cart is kept. If you have paid, your confirmation email has your order number.";
+const unreachableText =
+  "We could not reach the shop to check your order just now, so your cart is kept. If you have paid, your confirmation email has your order number; reloading this page checks again.";
 
-// Runs as the page is parsed, before React: the prerendered page holds both texts, and this marks the
-// section for cash on delivery so the right one shows at the first paint, not only once hydrated.
-// The same rule as paysOnDelivery: the contract's parameter, given once, with its cash-on-delivery value.
-const markOnDelivery = `(function(){if(new URLSearchParams(location.search).getAll(${JSON.stringify(successPaymentParameter)}).join()===${JSON.stringify(cashOnDeliveryPayment)})document.currentScript.parentElement.setAttribute("data-payment","cod")})()`;
+// Runs as the page is parsed, before React: the prerendered page holds SPEC's text, and an address that
+// names an order shows "Checking…" instead from the first paint, since nothing is claimed before the store
+// has confirmed the order.
+const markChecking = `(function(){if(new URLSearchParams(location.search).has(${JSON.stringify(orderNumberParameter)}))document.currentScript.parentElement.setAttribute("data-check","")})()`;
+
+type Check =
+  | { kind: "plain" }
+  | { kind: "checking" }
+  | { kind: "confirmed"; order: OrderReceiptBody["order"] }
+  | { kind: "unknown" }
+  | { kind: "unreachable" };
+
+/**
+ * What the page may say: SPEC's page when the address names no order, otherwise what the store confirms
+ * of the order named with its receipt key. A number typed into the address, or a key that is not the
+ * order's, claims no payment and leaves the cart alone (issue 25 item 7).
+ */
+function useOrderCheck(): Check {
+  const [query] = useSearchParams();
+  const hydrated = useHydrated();
+  const storeApi = useStoreApi();
+  const asked = successQueryOf(query);
+  const number = asked.kind === "order" ? asked.number : undefined;
+  const key = asked.kind === "order" ? asked.key : undefined;
+  const [answer, setAnswer] = useState<{ for: string; check: Check }>();
+  useEffect(() => {
+    if (number === undefined || key === undefined) return;
+    const controller = new AbortController();
+    storeApi.getOrderReceipt(number, key, controller.signal).then(
+      (order) => setAnswer({ for: `${number}:${key}`, check: { kind: "confirmed", order } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const unknown = isStoreApiError(error) && error.status === 404;
+        setAnswer({ for: `${number}:${key}`, check: { kind: unknown ? "unknown" : "unreachable" } });
+      },
+    );
+    return () => controller.abort();
+  }, [storeApi, number, key]);
+  if (!hydrated) return { kind: "plain" };
+  if (asked.kind === "plain") return asked;
+  if (asked.kind === "unverifiable") return { kind: "unknown" };
+  return answer?.for === `${asked.number}:${asked.key}` ? answer.check : { kind: "checking" };
+}
 
 export default function Success() {
   const { clear, ready } = useCart();
-  const [query] = useSearchParams();
-  // The page is prerendered without a query, so the number appears once the page has hydrated.
   const hydrated = useHydrated();
-  const orderNumber = hydrated ? orderNumberFromQuery(query) : null;
-  const onDelivery = hydrated ? paysOnDelivery(query) : undefined;
-  // SPEC §4: arriving here means the payment went through, so the cart is emptied.
+  const check = useOrderCheck();
+  // SPEC §4: arriving here means the payment went through, so the cart is emptied; when the address names
+  // an order, only once the store has confirmed it.
+  const clears = hydrated && (check.kind === "plain" || check.kind === "confirmed");
   useEffect(() => {
-    if (ready) clear();
-  }, [ready, clear]);
+    if (ready && clears) clear();
+  }, [ready, clears, clear]);
   return (
     <section className="group container-page flex flex-col items-center py-20 text-center md:py-28">
-      <script dangerouslySetInnerHTML={{ __html: markOnDelivery }} />
+      <script dangerouslySetInnerHTML={{ __html: markChecking }} />
       <span className="flex h-20 w-20 items-center justify-center rounded-full bg-leaf/10 text-leaf">
         <Icon name="check" size={44} />
       </span>
       <h1 className="mt-6 text-4xl font-bold">Thank You for Your Order!</h1>
-      {onDelivery === true ? null : (
-        <p className="mt-4 max-w-xl text-lg text-bark group-data-[payment=cod]:hidden">{paidText}</p>
-      )}
-      {onDelivery === false ? null : (
-        <p
-          className={`mt-4 max-w-xl text-lg text-bark ${onDelivery === true ? "" : "hidden group-data-[payment=cod]:block"}`}
-        >
-          {onDeliveryText}
-        </p>
-      )}
-      {orderNumber !== null && (
-        <p data-testid="order-number" className="mt-6 rounded-full bg-sand px-5 py-2 text-lg">
-          Order number <strong className="font-semibold">{orderNumber}</strong>
-        </p>
+      {!hydrated ? (
+        <>
+          <p className="mt-4 max-w-xl text-lg text-bark group-data-[check]:hidden">{paidText}</p>
+          <p className="mt-4 hidden max-w-xl text-lg text-bark group-data-[check]:block">{checkingText}</p>
+        </>
+      ) : (
+        <OrderCheck check={check} />
       )}
       <Link to="/store" className="button-primary mt-10">
         Continue Shopping
       </Link>
     </section>
   );
+}
+
+function OrderCheck({ check }: { check: Check }) {
+  switch (check.kind) {
+    case "plain":
+      return <p className="mt-4 max-w-xl text-lg text-bark">{paidText}</p>;
+    case "checking":
+      return (
+        <p role="status" className="mt-4 max-w-xl text-lg text-bark">
+          {checkingText}
+        </p>
+      );
+    case "unknown":
+    case "unreachable":
+      return (
+        <p role="status" className="mt-4 max-w-xl text-lg text-bark">
+          {check.kind === "unknown" ? unknownText : unreachableText}
+        </p>
+      );
+    case "confirmed": {
+      const { order } = check;
+      const cash = order.payment === "cash_on_delivery";
+      return (
+        <>
+          <p role="status" className="mt-4 max-w-xl text-lg text-bark">
+            {cash ? onDeliveryText : paidText}
+          </p>
+          <p data-testid="order-number" className="mt-6 rounded-full bg-sand px-5 py-2 text-lg">
+            Order number <strong className="font-semibold">{order.number}</strong>
+          </p>
+          <p data-testid="order-amount" className="mt-3 text-lg">
+            {cash ? "To pay in cash when it arrives: " : "Amount paid: "}
+            <strong className="font-semibold">{order.total.text}</strong>
+          </p>
+        </>
+      );
+    }
+  }
 }

@@ -9,6 +9,7 @@ import {
   unitsIn,
 } from "./support/back-office";
 import { nepalShopper } from "./support/checkout";
+import { expectNoAxeViolations } from "./support/accessibility";
 import { expect, failedResource, test } from "./support/fixtures";
 import { emailsTo, readable } from "./support/outbox";
 
@@ -77,12 +78,35 @@ test("finds a storefront order, marks it packed, then shipped with a tracking nu
   expect(email).toContain("Nepal Post");
 });
 
-test("collects the cash of a cash-on-delivery order", async ({ page }) => {
+test("confirms a cash-on-delivery order by phone, then ships it and collects its cash", async ({ page }) => {
   const shopper = nepalShopper("Pokhara");
   const number = await buyResin(page, "20 g", shopper, "cod");
   await signInToBackOffice(page);
+  // The overview asks the owner to call; the order is not revenue or cash to collect until then.
+  const toConfirm = page.getByRole("region", { name: "Cash-on-delivery orders to confirm" });
+  await expect(toConfirm).toContainText(/\d+ orders? waiting for your call/);
+  await expectNoAxeViolations(page, "overview with orders to confirm");
   await openOrderOf(page, shopper.email, number);
+  await expect(page.getByTestId("fulfilment-status")).toHaveText("Fulfilment: To confirm by phone");
+  await expect(page.getByRole("button", { name: "Mark packed" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "order to confirm by phone");
+
+  await page.getByRole("button", { name: "Confirmed by phone" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Order confirmed: its stock is sold, it can be packed" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("fulfilment-status")).toHaveText("Fulfilment: Not packed");
   await expect(page.getByTestId("payment-status")).toHaveText("Cash to collect");
+  await expect(page.getByTestId("order-history")).toContainText(e2eSettings.owner.email);
+  await expect
+    .poll(() => emailsTo(shopper.email).filter((email) => email.includes(`Your order ${number} is confirmed`)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  const confirmed = readable(emailsTo(shopper.email).find((email) => email.includes("is confirmed")) ?? "");
+  expect(confirmed).toContain(`Thank you for confirming order ${number} on the phone.`);
+  expect(confirmed).toMatch(/please have Rs\. [\d.]+ ready in cash when it arrives/);
   await expect(page.getByRole("button", { name: "Record cash collected" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Mark shipped" }).click();

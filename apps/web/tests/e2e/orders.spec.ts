@@ -45,11 +45,12 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   await expect(page.getByRole("button", { name: "Pay Rs. 650.00", exact: true })).toBeVisible();
   await payByCard(page);
 
-  await page.waitForURL(/\/success\?order=HS-\d+$/);
+  await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
   const number = new URL(page.url()).searchParams.get("order") ?? "";
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
   await expect(page.getByText(`Order number ${number}`)).toBeVisible();
   await expect(page.getByText(/^Your payment was successful\./)).toBeVisible();
+  await expect(page.getByTestId("order-amount")).toHaveText("Amount paid: Rs. 650.00");
 
   await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
   const email = readable(emailsTo(shopper.email)[0] ?? "");
@@ -58,7 +59,7 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   expect(email).toContain("Rs. 650.00");
 });
 
-test("places a cash-on-delivery order for a Pokhara address, and the email says to have the cash ready", async ({
+test("places a cash-on-delivery order for a Pokhara address: the page and the email say the shop will call to confirm", async ({
   page,
 }) => {
   const shopper = nepalShopper("Pokhara");
@@ -68,17 +69,21 @@ test("places a cash-on-delivery order for a Pokhara address, and the email says 
   await expect(page.getByRole("heading", { name: "Cash on delivery" })).toBeVisible();
   await page.getByRole("button", { name: "Place order, pay Rs. 650.00 on delivery" }).click();
 
-  await page.waitForURL(/\/success\?order=HS-\d+&payment=cod$/);
+  await page.waitForURL(/\/success\?order=HS-\d+&payment=cod&receipt=[\w-]{22}$/);
   const number = new URL(page.url()).searchParams.get("order") ?? "";
   await expect(page.getByText(`Order number ${number}`)).toBeVisible();
   // Nothing is paid yet, so the page must not say it is.
   await expect(page.getByText(/^Your order is placed, and you pay in cash when it arrives\./)).toBeVisible();
+  await expect(page.getByText(/We will call you to confirm it before we send it/)).toBeVisible();
+  await expect(page.getByTestId("order-amount")).toHaveText("To pay in cash when it arrives: Rs. 650.00");
   await expect(page.getByText(/Your payment was successful/)).toHaveCount(0);
 
   await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
   const email = readable(emailsTo(shopper.email)[0] ?? "");
-  expect(email).toContain(number);
-  expect(email).toMatch(/cash on delivery/i);
+  expect(email).toContain(`We have received your order ${number}`);
+  expect(email).toContain(
+    `We will call you on ${shopper.phone} to confirm your order before we send it. Then please have Rs. 650.00 ready in cash when it arrives.`,
+  );
   expect(email).toContain("Lakeside Road 7");
 });
 
@@ -138,6 +143,6 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Expiry (MM/YY)").fill("12/30");
     await page.getByLabel("Security code").fill("123");
     await page.getByRole("button", { name: "Pay Rs. 650.00", exact: true }).click();
-    await page.waitForURL(/\/success\?order=HS-\d+$/);
+    await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
   });
 });

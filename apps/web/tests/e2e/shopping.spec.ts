@@ -65,7 +65,7 @@ test("browses to a product, picks a variant, adjusts the cart, pays and lands on
   await expect(page.getByTestId("total")).toHaveText("Rs. 2200.00");
   await payByCard(page);
 
-  await expect(page).toHaveURL(new RegExp(`^${e2eSettings.webUrl}/success\\?order=HS-\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`^${e2eSettings.webUrl}/success\\?order=HS-\\d+&receipt=[\\w-]{22}$`));
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
   await expect(
     page.getByText(
@@ -122,7 +122,7 @@ test.describe("a declined card", () => {
     // Post/redirect/get: the address bar holds the payment page itself, not a POST result.
     await expect(page).toHaveURL(new RegExp(`^${e2eSettings.apiUrl}/checkout/cs_[\\w-]+$`));
     await payByCard(page);
-    await expect(page).toHaveURL(new RegExp(`^${e2eSettings.webUrl}/success\\?order=HS-\\d+$`));
+    await expect(page).toHaveURL(new RegExp(`^${e2eSettings.webUrl}/success\\?order=HS-\\d+&receipt=[\\w-]{22}$`));
     await page.goBack();
     await expect(page.getByRole("heading", { name: "Order received" })).toBeVisible();
   });

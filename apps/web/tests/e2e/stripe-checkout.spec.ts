@@ -97,7 +97,7 @@ test("pays by card on Stripe's page and comes back to /success with the order nu
   await expect(page.getByText("Pay NPR 650.00 to the test shop.")).toBeVisible();
   await page.getByRole("button", { name: "Pay NPR 650.00" }).click();
 
-  await page.waitForURL(new RegExp(`^${shop.url}/success\\?order=HS-\\d+$`));
+  await page.waitForURL(new RegExp(`^${shop.url}/success\\?order=HS-\\d+&receipt=[\\w-]{22}$`));
   const number = new URL(page.url()).searchParams.get("order") ?? "";
   await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
   await expect(page.getByText(`Order number ${number}`)).toBeVisible();
@@ -121,7 +121,7 @@ async function buyTinThroughStripe(page: Page, shopper: NepalShopper): Promise<s
   await page.getByRole("button", { name: "Pay Rs. 650.00 by card" }).click();
   await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
   await page.getByRole("button", { name: "Pay NPR 650.00" }).click();
-  await page.waitForURL(new RegExp(`^${shop.url}/success\\?order=HS-\\d+$`));
+  await page.waitForURL(new RegExp(`^${shop.url}/success\\?order=HS-\\d+&receipt=[\\w-]{22}$`));
   return new URL(page.url()).searchParams.get("order") ?? "";
 }
 

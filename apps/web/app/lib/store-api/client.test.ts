@@ -223,3 +223,42 @@ describe("store API client", () => {
     expect(isPossibleProductId("a\u007fb")).toBe(false);
   });
 });
+
+describe("an order's receipt", () => {
+  const receipt = {
+    order: { number: "HS-1001", payment: "paid", total: { amount: 65000, currency_code: "NPR", text: "Rs. 650.00" } },
+  };
+
+  it("asks the store about the number with the key, and reads its answer", async () => {
+    const { calls, fetch } = fakeFetch(() => json(receipt));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    expect(await api.getOrderReceipt("HS-1001", "AbCdEfGhIjKlMnOpQr_-09")).toEqual(receipt.order);
+    expect(calls.map((call) => call.url)).toEqual([
+      "https://api.test/store/s/orders/HS-1001/receipt?receipt=AbCdEfGhIjKlMnOpQr_-09",
+    ]);
+  });
+
+  it("fails with the store's 404 for a number it did not place, and on an answer about another order", async () => {
+    const missing = createStoreApi({
+      baseUrl: "https://api.test",
+      storeId: "s",
+      fetch: fakeFetch(() => json({ error: { code: "not_found", message: "No order" } }, 404, "Not Found")).fetch,
+    });
+    await expect(missing.getOrderReceipt("HS-9999", "AbCdEfGhIjKlMnOpQr_-09")).rejects.toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
+    const other = createStoreApi({
+      baseUrl: "https://api.test",
+      storeId: "s",
+      fetch: fakeFetch(() => json(receipt)).fetch,
+    });
+    await expect(other.getOrderReceipt("HS-1002", "AbCdEfGhIjKlMnOpQr_-09")).rejects.toThrow(
+      "The store sent a malformed answer",
+    );
+    const odd = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch: fakeFetch(() => json({})).fetch });
+    await expect(odd.getOrderReceipt("HS-1001", "AbCdEfGhIjKlMnOpQr_-09")).rejects.toThrow(
+      "The store sent a malformed answer",
+    );
+  });
+});

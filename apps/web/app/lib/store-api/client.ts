@@ -1,6 +1,8 @@
 import {
   lineRefusal,
+  readOrderReceipt,
   type CheckoutRequestBody,
+  type OrderReceiptBody,
   type ErrorBody,
   type LineRefusal,
   type Unchecked,
@@ -81,6 +83,11 @@ export interface StoreApi {
   /** The product with each variant's stock refreshed by the variants call; either failing fails both. */
   getProductWithStock(id: string, signal?: AbortSignal): Promise<Product>;
   createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
+  /**
+   * What the store says of an order placed with it, for the receipt key of its success URL (issue 25):
+   * how it is paid and its total. A number the store did not place, or a wrong key, fails with 404.
+   */
+  getOrderReceipt(number: string, key: string, signal?: AbortSignal): Promise<OrderReceiptBody["order"]>;
 }
 
 export const defaultTimeoutMs = 2_500;
@@ -193,6 +200,13 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
           signal,
         ),
       );
+    },
+    async getOrderReceipt(number, key, signal) {
+      const search = new URLSearchParams({ receipt: key }).toString();
+      const answer = await call(`/orders/${encodeURIComponent(number)}/receipt?${search}`, {}, signal);
+      const receipt = readOrderReceipt(answer);
+      if (receipt?.number !== number) throw new StoreApiError("The store sent a malformed answer");
+      return receipt;
     },
   };
   return api;

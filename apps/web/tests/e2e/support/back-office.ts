@@ -31,7 +31,11 @@ export async function buyResin(
   await enterNepalDetails(page, shopper);
   if (payment === "card") await payByCard(page);
   else await page.getByRole("button", { name: /^Place order, pay .+ on delivery$/ }).click();
-  await page.waitForURL(payment === "card" ? /\/success\?order=HS-\d+$/ : /\/success\?order=HS-\d+&payment=cod$/);
+  await page.waitForURL(
+    payment === "card"
+      ? /\/success\?order=HS-\d+&receipt=[\w-]{22}$/
+      : /\/success\?order=HS-\d+&payment=cod&receipt=[\w-]{22}$/,
+  );
   return new URL(page.url()).searchParams.get("order") ?? "";
 }
 
