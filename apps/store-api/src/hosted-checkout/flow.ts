@@ -1,4 +1,9 @@
-import { cashOnDeliveryPayment, orderNumberParameter, receiptParameter, successPaymentParameter } from "@herbo/hosted-api";
+import {
+  cashOnDeliveryPayment,
+  orderNumberParameter,
+  receiptParameter,
+  successPaymentParameter,
+} from "@herbo/hosted-api";
 import { receiptKeyOf } from "../orders/receipt.ts";
 import type { FastifyBaseLogger } from "fastify";
 import { listCurrencies } from "../catalog/repository.ts";
@@ -135,7 +140,9 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
     sessionId: string,
     reason: string,
     log: FastifyBaseLogger,
-  ): Promise<{ session: SessionRow; order: { number: string; paymentMethod: string; accessToken: string } } | undefined> {
+  ): Promise<
+    { session: SessionRow; order: { number: string; paymentMethod: string; accessToken: string } } | undefined
+  > {
     for (const attempt of await openAttemptsOfSession(db, sessionId)) {
       const provider = options.providers.find((candidate) => candidate.id === attempt.provider);
       try {

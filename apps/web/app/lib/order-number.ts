@@ -17,9 +17,7 @@ export function orderNumberFromQuery(query: URLSearchParams): string | null {
  * - `unverifiable`: an order named without a well-formed number and key, which claims nothing.
  */
 export type SuccessQuery =
-  | { kind: "plain" }
-  | { kind: "order"; number: string; key: string }
-  | { kind: "unverifiable" };
+  { kind: "plain" } | { kind: "order"; number: string; key: string } | { kind: "unverifiable" };
 
 export function successQueryOf(query: URLSearchParams): SuccessQuery {
   if (!query.has(orderNumberParameter)) return { kind: "plain" };
