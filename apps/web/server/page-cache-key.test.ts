@@ -38,8 +38,8 @@ describe("page cache key", () => {
       "entry.server.tsx": /url=\{request\.url\}/,
       // The path only.
       "routes/country.tsx": /new URL\(request\.url\)\.pathname/,
-      // Prerendered without a query; reads the order number once hydrated (useHydrated), and the payment
-      // also in an inline script, in the browser, so cash on delivery shows its text at the first paint.
+      // Rendered without reading the query; reads the order and its receipt once hydrated (useHydrated), and
+      // whether an order is named also in an inline script, in the browser, so the first paint claims nothing.
       "routes/success.tsx": /useSearchParams|location\.search/,
       // In the browser, when the shopper clicks checkout.
       "components/cart/use-checkout.ts": /window\.location\.href/,

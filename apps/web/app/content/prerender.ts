@@ -6,14 +6,17 @@ import { shopPageSlugs } from "./shop-pages";
 
 const blogFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "blog");
 
-/** Paths written to static HTML at build time: everything that does not read the live catalogue. */
+/**
+ * Paths written to static HTML at build time: everything that does not read the live catalogue. Not
+ * /success: it asks the store API about the order from the browser, at the address the running server's
+ * settings name (and its Content-Security-Policy allows), which a build-time page could not know.
+ */
 export function prerenderPaths(): string[] {
   const articles = readdirSync(blogFolder)
     .filter((file) => file.endsWith(".md"))
     .map((file) => `/blog/${file.slice(0, -".md".length)}`);
   return [
     "/",
-    "/success",
     "/blog",
     ...articles,
     "/shilajit-nepal",

@@ -67,7 +67,7 @@ test.describe("before the page's JavaScript runs", () => {
   });
 });
 
-test("the prerendered page carries no order number: it is read in the browser only", async ({ request }) => {
+test("the page as served carries no order number: it is read in the browser only", async ({ request }) => {
   const html = await (await request.get("/success?order=HS-1001")).text();
   expect(html).toContain("Thank You for Your Order!");
   expect(html).not.toContain("HS-1001");

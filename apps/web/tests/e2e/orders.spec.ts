@@ -77,12 +77,13 @@ test("places a cash-on-delivery order for a Pokhara address: the page and the em
   await expect(page.getByText(/We will call you to confirm it before we send it/)).toBeVisible();
   await expect(page.getByTestId("order-amount")).toHaveText("To pay in cash when it arrives: Rs. 650.00");
   await expect(page.getByText(/Your payment was successful/)).toHaveCount(0);
+  await expectNoViolations(page);
 
   await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
   const email = readable(emailsTo(shopper.email)[0] ?? "");
   expect(email).toContain(`We have received your order ${number}`);
   expect(email).toContain(
-    `We will call you on ${shopper.phone} to confirm your order before we send it. Then please have Rs. 650.00 ready in cash when it arrives.`,
+    `We will call you on +977${shopper.phone} to confirm your order before we send it. Then please have Rs. 650.00 ready in cash when it arrives.`,
   );
   expect(email).toContain("Lakeside Road 7");
 });

@@ -70,9 +70,31 @@ const provinceCodes: Record<string, string> = { "Bagmati Province": "P3", "Ganda
 export interface DirectOrder {
   items?: { variant_id: string; quantity: number }[];
   payment?: "cod" | "sandbox";
+  /** A cash-on-delivery order is confirmed by phone (as the owner does in the back office) unless false. */
+  confirm?: boolean;
 }
 
-/** Places an order straight through the hosted checkout's forms (cash on delivery, or the sandbox's test card). */
+/** The owner confirms a cash-on-delivery order through the back office's API, as after a phone call. */
+async function confirmByPhone(number: string): Promise<void> {
+  const origin = new URL(e2eSettings.apiUrl).origin;
+  const signedIn = await fetch(`${e2eSettings.apiUrl}/admin/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: e2eSettings.owner.email, password: e2eSettings.owner.password }),
+  });
+  const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const confirmed = await fetch(`${e2eSettings.apiUrl}/admin/api/orders/${number}/actions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, cookie },
+    body: JSON.stringify({ action: "confirm" }),
+  });
+  if (confirmed.status !== 200) throw new Error(`Confirming ${number} answered ${confirmed.status}`);
+}
+
+/**
+ * Places an order straight through the hosted checkout's forms (cash on delivery, confirmed by phone
+ * unless asked not to, or the sandbox's test card).
+ */
 export async function placeOrderDirectly(shopper: NepalShopper, order: DirectOrder = {}): Promise<string> {
   const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
     method: "POST",
@@ -110,5 +132,6 @@ export async function placeOrderDirectly(shopper: NepalShopper, order: DirectOrd
   });
   const number = new URL(paid.headers.get("location") ?? "", e2eSettings.webUrl).searchParams.get("order");
   if (number === null) throw new Error(`The order was not placed (${paid.status})`);
+  if (payment === "cod" && order.confirm !== false) await confirmByPhone(number);
   return number;
 }
