@@ -190,7 +190,9 @@ describe.each(kinds)("checkout on %s", (kind) => {
     const reserved = await snapshot(api.db);
     const first = await payForm(api.baseUrl, sessionId, { number: testCard });
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toMatch(new RegExp(`^${shopOrigin}/success\\?order=HS-\\d{4,}$`));
+    expect(first.headers.get("location")).toMatch(
+      new RegExp(`^${shopOrigin}/success\\?order=HS-\\d{4,}&receipt=[\\w-]{22}$`),
+    );
     const again = await payForm(api.baseUrl, sessionId, { number: testCard }, false);
     expect(again.status).toBe(303);
     expect(again.headers.get("location")).toBe(first.headers.get("location"));

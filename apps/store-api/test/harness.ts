@@ -1,3 +1,4 @@
+import { receiptKeyOf } from "../src/orders/receipt.ts";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
@@ -92,6 +93,12 @@ export class TestClock {
 
 export const testStoreId = "test-store";
 export const shopOrigin = "http://shop.test";
+
+/** The success URL's receipt key for an order (src/orders/receipt.ts); fails the test when there is no order. */
+export function receiptFor(order: { number: string; accessToken: string } | undefined): string {
+  if (order === undefined) throw new Error("No order to make a receipt for");
+  return receiptKeyOf(order);
+}
 
 export interface RunningApi {
   app: FastifyInstance;

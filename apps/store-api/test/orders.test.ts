@@ -15,6 +15,7 @@ import {
   snapshot,
   startApi,
   type RunningApi,
+  receiptFor,
 } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -160,7 +161,9 @@ describe.each(kinds)("orders on %s", (kind) => {
     const order = await orderOf(placed.headers.get("location"));
     expect(order).toMatchObject({ paymentMethod: "cod", paymentStatus: "cod_due", paidAt: null, shippingAmount: 0 });
     // The success page must not say the payment went through: it is told this order is paid on delivery.
-    expect(placed.headers.get("location")).toBe(`${shopOrigin}/success?order=${order.number}&payment=cod`);
+    expect(placed.headers.get("location")).toBe(
+      `${shopOrigin}/success?order=${order.number}&payment=cod&receipt=${receiptFor(order)}`,
+    );
     // Not yet confirmed by phone: the two jars are held for it, not sold.
     expect(order.fulfilmentStatus).toBe("unconfirmed");
     const after = await snapshot(api.db);

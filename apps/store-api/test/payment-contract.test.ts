@@ -15,6 +15,7 @@ import {
   shopperDetails,
   startApi,
   type RunningApi,
+  receiptFor,
 } from "./harness.ts";
 import {
   attemptOf,
@@ -121,7 +122,9 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       // The shopper paid, then went back and posted a US address before returning.
       const changed = await changeToUsa(sessionId);
       const { order } = await expectOrderOfAttempt(sessionId, "stripe");
-      expect(changed.headers.get("location")).toBe(`http://shop.test/success?order=${order.number}`);
+      expect(changed.headers.get("location")).toBe(
+        `http://shop.test/success?order=${order.number}&receipt=${receiptFor(order)}`,
+      );
       const refunded = await cancelAndExpectRefundOf(order.number, started.amount);
       expect(refunded?.paymentStatus).toBe("refunded");
       expect(stripe.refunds.filter((refund) => refund.payment_intent === order.paymentReference)).toMatchObject([
@@ -149,7 +152,9 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       stripe.pay(second.reference);
       const back = await returnTo(sessionId, "stripe", `reference=${second.reference}`);
       const order = await onlyOrder(sessionId);
-      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order.number}`);
+      expect(back.headers.get("location")).toBe(
+        `http://shop.test/success?order=${order.number}&receipt=${receiptFor(order)}`,
+      );
       expect(order).toMatchObject({ totalAmount: second.amount, shippingAmount: 350_000, customer: { country: "US" } });
     });
 
@@ -163,7 +168,9 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       khalti.complete(started.reference);
       const back = await returnTo(sessionId, "khalti", khalti.callbackQuery(started.reference));
       const { order } = await expectOrderOfAttempt(sessionId, "khalti");
-      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order.number}`);
+      expect(back.headers.get("location")).toBe(
+        `http://shop.test/success?order=${order.number}&receipt=${receiptFor(order)}`,
+      );
       expect(order.paymentReference).toBe(khalti.payments.get(started.reference)?.transactionId);
       await cancelAndExpectRefundOf(order.number, started.amount);
       expect(khalti.payments.get(started.reference)?.status).toBe("Refunded");
@@ -182,7 +189,9 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
         `data=${encodeURIComponent(esewa.successData(started.reference))}`,
       );
       const { order } = await expectOrderOfAttempt(sessionId, "esewa");
-      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order.number}`);
+      expect(back.headers.get("location")).toBe(
+        `http://shop.test/success?order=${order.number}&receipt=${receiptFor(order)}`,
+      );
       // eSewa has no refund API: the cancellation leaves exactly the captured amount for the owner to refund.
       const cancelled = await cancelAndExpectRefundOf(order.number, started.amount);
       expect(cancelled?.paymentStatus).toBe("refund_due");
@@ -206,7 +215,7 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       const first = await attemptOf(api.db, sessionId, "khalti");
       // The shopper gives up on Khalti and pays cash on delivery instead.
       const cod = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
-      expect(cod.headers.get("location")).toMatch(/payment=cod$/);
+      expect(cod.headers.get("location")).toMatch(/payment=cod&receipt=[\w-]{22}$/);
       expect((await attemptOf(api.db, sessionId, "khalti")).status).toBe("superseded");
       khalti.complete(first.reference);
       api.clock.advance(3 * 60_000);
@@ -235,8 +244,12 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       expect(await sessionStatus(api.db, first)).toBe("open");
       const paidFirst = await payForm(api.baseUrl, first, { number: "4242424242424242" }, false);
       const paidSecond = await payForm(api.baseUrl, second, { number: "4242424242424242" });
-      expect(paidFirst.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
-      expect(paidSecond.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
+      expect(paidFirst.headers.get("location")).toMatch(
+        /^http:\/\/shop\.test\/success\?order=HS-\d+&receipt=[\w-]{22}$/,
+      );
+      expect(paidSecond.headers.get("location")).toMatch(
+        /^http:\/\/shop\.test\/success\?order=HS-\d+&receipt=[\w-]{22}$/,
+      );
       expect(await ordersOf(api.db, first)).toHaveLength(1);
       expect(await ordersOf(api.db, second)).toHaveLength(1);
     });

@@ -102,7 +102,7 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     const back = await fetch(`${baseUrl}/checkout/${sessionId}/return/stripe?reference=${stripeSessionId}`, {
       redirect: "manual",
     });
-    expect(back.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+$/);
+    expect(back.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
     await stop(second, "SIGTERM");
 
     const handle = await reopen();

@@ -53,7 +53,7 @@ describe.each(kinds)("payment attempts on %s", (kind) => {
     api.clock.advance(15 * 60_000);
     await enterDetails(api.baseUrl, sessionId);
     const paid = await payForm(api.baseUrl, sessionId, { number: goodCard }, false);
-    expect(paid.headers.get("location")).toMatch(/\/success\?order=HS-\d+$/);
+    expect(paid.headers.get("location")).toMatch(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
   });
 
   it("limits one address across checkouts too (three times the per-checkout limit)", async () => {

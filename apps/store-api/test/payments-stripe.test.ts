@@ -13,6 +13,7 @@ import {
   shopperDetails,
   type RunningApi,
   startApi,
+  receiptFor,
 } from "./harness.ts";
 import {
   LogCapture,
@@ -139,7 +140,9 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     const back = await fetch(`${api.baseUrl}/checkout/${sessionId}/return/stripe?reference=${attempt.reference}`, {
       redirect: "manual",
     });
-    expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+    expect(back.headers.get("location")).toBe(
+      `http://shop.test/success?order=${order?.number}&receipt=${receiptFor(order)}`,
+    );
   });
 
   it("waits for a delayed payment method and fulfils on checkout.session.async_payment_succeeded", async () => {
@@ -169,7 +172,9 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
       const placed = await ordersOf(api.db, sessionId);
       expect(placed).toHaveLength(1);
       expect(webhook).toBe(200);
-      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${placed[0]?.number}`);
+      expect(back.headers.get("location")).toBe(
+        `http://shop.test/success?order=${placed[0]?.number}&receipt=${receiptFor(placed[0])}`,
+      );
       expect(await confirmationEmails(api.db, placed[0]?.id ?? "")).toHaveLength(1);
     }
   });
@@ -327,7 +332,9 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     const { sessionId, attempt } = await startStripe();
     // Back from Stripe's page without paying, the shopper chooses cash on delivery.
     const placed = await fetch(`${api.baseUrl}/checkout/${sessionId}/pay/cod`, { method: "POST", redirect: "manual" });
-    expect(placed.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+&payment=cod$/);
+    expect(placed.headers.get("location")).toMatch(
+      /^http:\/\/shop\.test\/success\?order=HS-\d+&payment=cod&receipt=[\w-]{22}$/,
+    );
     expect(stripe.sessions.get(attempt.reference)?.status).toBe("expired");
     expect((await attemptOf(api.db, sessionId, "stripe")).status).toBe("failed");
     expect((await attemptOf(api.db, sessionId, "cod")).status).toBe("paid");
@@ -366,7 +373,9 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
       redirect: "manual",
     });
     const [order] = await ordersOf(api.db, sessionId);
-    expect(again.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+    expect(again.headers.get("location")).toBe(
+      `http://shop.test/success?order=${order?.number}&receipt=${receiptFor(order)}`,
+    );
     expect(order?.paymentProvider).toBe("stripe");
     expect(await onlyAttempt(api.db, sessionId)).toMatchObject({ status: "paid" });
   });

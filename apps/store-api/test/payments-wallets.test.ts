@@ -3,7 +3,7 @@ import { referenceTail } from "../src/log-redaction.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
 import { AdminClient, addOwner } from "./admin-helpers.ts";
-import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { databaseKinds, startApi, type RunningApi, receiptFor } from "./harness.ts";
 import {
   LogCapture,
   checkoutWithDetails,
@@ -81,7 +81,9 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       khalti.complete(attempt.reference);
       const back = await returnTo(sessionId, "khalti", khalti.callbackQuery(attempt.reference));
       const [order] = await ordersOf(api.db, sessionId);
-      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+      expect(back.headers.get("location")).toBe(
+        `http://shop.test/success?order=${order?.number}&receipt=${receiptFor(order)}`,
+      );
       expect(order).toMatchObject({
         paymentMethod: "wallet",
         paymentProvider: "khalti",
@@ -240,7 +242,9 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
         `data=${encodeURIComponent(esewa.successData(attempt.reference))}`,
       );
       const [order] = await ordersOf(api.db, sessionId);
-      expect(back.headers.get("location")).toBe(`http://shop.test/success?order=${order?.number}`);
+      expect(back.headers.get("location")).toBe(
+        `http://shop.test/success?order=${order?.number}&receipt=${receiptFor(order)}`,
+      );
       expect(order).toMatchObject({
         paymentMethod: "wallet",
         paymentProvider: "esewa",
