@@ -51,7 +51,7 @@ export const workspaces = [
       { file: "src/orders/cash-on-delivery-limits.ts", only: ["cashOnDeliveryRefusal"], target: 90 },
       { file: "src/admin/password-check-gate.ts", target: 90 },
       { file: "src/checkout/details/invisible-characters.ts", target: 90 },
-      { file: "src/log-redaction.ts", target: 80 },
+      { file: "src/log-redaction.ts", target: 90 },
       { file: "src/orders/receipt.ts", target: 90 },
       { file: "src/admin/shop-time.ts", target: 80 },
       { file: "src/payments/esewa-signature.ts", target: 90 },

@@ -221,3 +221,164 @@ describe("the logger options", () => {
     expect(options.formatters?.log?.({ reference: "bZQLD9wRVWo4CdESSfuSsB" })).toEqual({ reference: "…uSsB" });
   });
 });
+
+describe("the rules, one by one", () => {
+  it("keeps each harmless query parameter and redacts any other, whatever its form", () => {
+    for (const key of [
+      "ids",
+      "ids[]",
+      "product_ids",
+      "product_ids[]",
+      "fields",
+      "limit",
+      "offset",
+      "order",
+      "sort_by",
+      "is_hidden",
+      "to_date",
+      "country",
+      "page",
+      "status",
+      "paymentMethod",
+      "paymentStatus",
+      "fulfilmentStatus",
+      "from",
+      "to",
+    ]) {
+      expect(redactUrl(`/store/x?${key}=kept`), key).toBe(`/store/x?${key}=kept`);
+    }
+    expect(redactUrl("/store/x?ids%5B%5D=a&product_ids%5B%5D=b")).toBe("/store/x?ids%5B%5D=a&product_ids%5B%5D=b");
+    expect(redactUrl("/x?flag")).toBe("/x?[redacted]");
+    expect(redactUrl("/x?=secret")).toBe("/x?=[redacted]");
+    expect(redactUrl("?q=secret")).toBe("?q=[redacted]");
+    expect(redactUrl("/store?")).toBe("/store?");
+    expect(redactUrl("/x?%E0%A4%A=secret")).toBe("/x?%E0%A4%A=[redacted]");
+    // Only a provider's return at the start of the path loses its whole query.
+    expect(redactUrl("/a/checkout/b/return/khalti?page=2")).toBe("/a/checkout/b/return/khalti?page=2");
+    expect(redactUrl("/checkout/b/return/khalti?page=2")).toBe("/checkout/b/return/khalti?[redacted]");
+  });
+
+  it("logs a request's version header only when it is one string, and a request without a socket", () => {
+    const base = { method: "GET", url: "/health", host: "api.test", ip: "203.0.113.9" };
+    expect(redactedRequest({ ...base, headers: { "accept-version": "2" }, socket: { remotePort: 5 } })).toEqual({
+      method: "GET",
+      url: "/health",
+      version: "2",
+      host: "api.test",
+      remoteAddress: "203.0.113.9",
+      remotePort: 5,
+    });
+    expect(
+      redactedRequest({ ...base, headers: { "accept-version": ["1", "2"] }, socket: null }).version,
+    ).toBeUndefined();
+    expect(redactedRequest({ ...base, socket: null }).remotePort).toBeUndefined();
+    expect(redactedRequest({ method: "GET" }).url).toBe("");
+  });
+
+  it("keeps an error that is not an object as it is, with ids out of a string", () => {
+    expect(privateError("paying cs_abc failed")).toBe("paying cs_[redacted] failed");
+    expect(privateError(42)).toBe(42);
+    expect(privateError(null)).toBeNull();
+    expect(privateError(undefined)).toBeUndefined();
+  });
+
+  it("drops a quoted value at the end of a database error's message only, and drizzle's parameters everywhere", () => {
+    const fromPg = { severity: "ERROR", message: 'invalid input syntax for type integer: "asha@example.com"' };
+    expect(privateError(fromPg)).toMatchObject({ message: 'invalid input syntax for type integer: "[redacted]"' });
+    const fromDrizzle = { query: "select $1", message: 'bad value: "asha@example.com"' };
+    expect(privateError(fromDrizzle)).toMatchObject({ message: 'bad value: "[redacted]"', query: "select $1" });
+    const quotedInside = { severity: "ERROR", message: 'column "email" does not exist' };
+    expect(privateError(quotedInside)).toMatchObject({ message: 'column "email" does not exist' });
+    const plain = new Error('the shopper typed: "Asha"');
+    expect(privateError(plain)).toMatchObject({ type: "Error", message: 'the shopper typed: "Asha"' });
+    const multiline = new Error("Failed query: select 1\nparams: asha@example.com,9812345678\nmore");
+    expect(privateError(multiline)).toMatchObject({ message: "Failed query: select 1\nparams: [redacted]" });
+  });
+
+  it("keeps an error's stack frames only, its name when it differs, its describing fields and a short query", () => {
+    const error = Object.assign(new TypeError("bad"), {
+      stack:
+        "TypeError: bad asha@example.com\n    at run (file.ts:1:1)\nasha@example.com\n    at main (cs_secret.ts:2:2)",
+      name: "DatabaseError",
+      code: "23505",
+      statusCode: 409,
+      constraint: "orders_number_unique",
+      detail: "Key (email)=(asha@example.com) already exists.",
+      hint: "asha",
+      query: `select ${"x".repeat(3_000)}`,
+    });
+    const kept = privateError(error) as Record<string, unknown>;
+    expect(kept.stack).toBe("DatabaseError: bad\n    at run (file.ts:1:1)\n    at main (cs_[redacted].ts:2:2)");
+    expect(kept).toMatchObject({ type: "TypeError", name: "DatabaseError", code: "23505", statusCode: 409 });
+    expect(kept.constraint).toBe("orders_number_unique");
+    expect(kept.detail).toBeUndefined();
+    expect(kept.hint).toBeUndefined();
+    expect((kept.query as string).length).toBe(2_000);
+    expect(privateError({ message: 7, name: "Object" })).toEqual({ type: "Object" });
+    expect(privateError({ stack: "Error: x\n    at a (b:1:1)" })).toEqual({
+      type: "Object",
+      stack: "Object: \n    at a (b:1:1)",
+    });
+    expect(privateError({ code: { nested: true }, table: "orders" })).toEqual({ type: "Object", table: "orders" });
+  });
+
+  it("follows an error's causes three deep, no further", () => {
+    const deep = {
+      message: "1",
+      cause: { message: "2", cause: { message: "3", cause: { message: "4", cause: { message: "5" } } } },
+    };
+    expect(privateError(deep)).toEqual({
+      type: "Object",
+      message: "1",
+      cause: {
+        type: "Object",
+        message: "2",
+        cause: { type: "Object", message: "3", cause: { type: "Object", message: "4" } },
+      },
+    });
+    expect(privateError({ message: "alone" })).toEqual({ type: "Object", message: "alone" });
+  });
+
+  it("shortens every reference field and drops every private field, five objects deep", () => {
+    const reference = "ref_0123456789";
+    for (const field of ["reference", "paymentReference", "refundReference", "providerReference", "pidx"]) {
+      expect(redactFields({ [field]: reference }), field).toEqual({ [field]: "…6789" });
+    }
+    for (const field of ["q", "search", "customer", "password"]) {
+      expect(redactFields({ [field]: { name: "Asha" } }), field).toEqual({ [field]: "[redacted]" });
+    }
+    expect(redactFields({ reference: 12345 })).toEqual({ reference: 12345 });
+    expect(redactFields({ list: [{ pidx: reference }, "cs_abc"] })).toEqual({
+      list: [{ pidx: "…6789" }, "cs_[redacted]"],
+    });
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { reference });
+    expect(redactFields(bare)).toEqual({ reference: "…6789" });
+    const instance = new URL("http://x.test/?pidx=1");
+    expect(redactFields({ at: instance })).toEqual({ at: instance });
+    const nested = { a: { b: { c: { d: { pidx: reference } } } } };
+    expect(redactFields(nested)).toEqual({ a: { b: { c: { d: { pidx: "…6789" } } } } });
+    const deeper = { a: { b: { c: { d: { e: { pidx: reference } } } } } };
+    expect(redactFields(deeper)).toEqual(deeper);
+    expect(redactFields(null)).toBeNull();
+    expect(redactFields(7)).toBe(7);
+  });
+
+  it("keeps the last 4 characters of a reference longer than 8, and nothing of a shorter one", () => {
+    expect(referenceTail("12345678")).toBe("[redacted]");
+    expect(referenceTail("123456789")).toBe("…6789");
+  });
+
+  it("runs a logger's own formatter and stream hook before its own rules", () => {
+    const options = withPrivateLogs({
+      formatters: { log: (object) => ({ ...object, pidx: "from-own-formatter-0000" }) },
+      hooks: { streamWrite: (line) => `${line} cs_added` },
+    });
+    if (typeof options !== "object") throw new Error("expected options");
+    expect(options.formatters?.log?.({ msg: "x" })).toEqual({ msg: "x", pidx: "…0000" });
+    expect(options.hooks?.streamWrite?.("line")).toBe("line cs_[redacted]");
+    const plain = withPrivateLogs(true);
+    if (typeof plain !== "object") throw new Error("expected options");
+    expect(plain.hooks?.streamWrite?.("cs_x")).toBe("cs_[redacted]");
+    expect(plain.formatters?.log?.({ q: "Asha" })).toEqual({ q: "[redacted]" });
+  });
+});

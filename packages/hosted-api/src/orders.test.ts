@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatOrderNumber, isOrderNumber, isReceiptKey, orderNumberParameter, readOrderReceipt } from "./orders.ts";
+import {
+  cashOnDeliveryPayment,
+  formatOrderNumber,
+  isOrderNumber,
+  isReceiptKey,
+  orderNumberParameter,
+  readOrderReceipt,
+  receiptParameter,
+  successPaymentParameter,
+} from "./orders.ts";
 
 describe("order numbers", () => {
   it("are the prefix and the sequence number", () => {
@@ -34,8 +43,11 @@ describe("order numbers", () => {
 });
 
 describe("the success URL", () => {
-  it("carries the order number in its order parameter", () => {
+  it("carries the order number in its order parameter, cash on delivery and the receipt key in theirs", () => {
     expect(orderNumberParameter).toBe("order");
+    expect(successPaymentParameter).toBe("payment");
+    expect(cashOnDeliveryPayment).toBe("cod");
+    expect(receiptParameter).toBe("receipt");
   });
 });
 
