@@ -28,6 +28,10 @@ export interface ErrorDetailsByCode {
   product_unavailable: { variant_id: string };
   insufficient_inventory: { variant_id: string; available: number; requested: number };
   mixed_currencies: undefined;
+  /** The checkout named a currency the shop has no market or price list for. */
+  unsupported_currency: { currency: string };
+  /** A line has no price in the checkout's currency (the storefront should re-price its cart). */
+  unpriced_variant: { variant_id: string; currency: string };
   /**
    * The address already has as many unpaid checkouts open as one address may keep, or they would hold
    * more units than one address may (`units` and `max_units` then say so).
@@ -76,6 +80,8 @@ const knownCodes: Record<ErrorCode, true> = {
   product_unavailable: true,
   insufficient_inventory: true,
   mixed_currencies: true,
+  unsupported_currency: true,
+  unpriced_variant: true,
   too_many_open_checkouts: true,
   not_signed_in: true,
   wrong_origin: true,

@@ -5,3 +5,4 @@ export type * from "./wire.ts";
 export { cartTokenPattern, variantFieldNames } from "./wire.ts";
 export * from "./shop-offer.ts";
 export * from "./orders.ts";
+export * from "./markets.ts";

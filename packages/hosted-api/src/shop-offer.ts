@@ -29,30 +29,33 @@ export const cashOnDeliveryCountries: readonly ShippingCountry[] = ["NP"];
 /** Business days between the order and its dispatch. */
 export const handlingDays = { min: 1, max: 2 } as const;
 
-/** Prices are in Nepalese rupees, so rates are too. Nepal is free (SPEC §1). */
+/**
+ * One flat rate per country, in the currency of the market that delivers there (issue 26): each country
+ * belongs to one market, so its rate is in the currency its shoppers see. Nepal is free (SPEC §1).
+ */
 export const shippingRates: readonly ShippingRate[] = [
   { country: "NP", countryName: "Nepal", amount: 0, currencyCode: "NPR", transitDays: { min: 1, max: 5 } },
-  { country: "IN", countryName: "India", amount: 150_000, currencyCode: "NPR", transitDays: { min: 5, max: 9 } },
+  { country: "IN", countryName: "India", amount: 14_900, currencyCode: "INR", transitDays: { min: 5, max: 9 } },
   {
     country: "US",
     countryName: "United States",
-    amount: 350_000,
-    currencyCode: "NPR",
+    amount: 1_299,
+    currencyCode: "USD",
     transitDays: { min: 7, max: 14 },
   },
   {
     country: "GB",
     countryName: "United Kingdom",
-    amount: 300_000,
-    currencyCode: "NPR",
+    amount: 999,
+    currencyCode: "GBP",
     transitDays: { min: 6, max: 12 },
   },
-  { country: "CA", countryName: "Canada", amount: 350_000, currencyCode: "NPR", transitDays: { min: 8, max: 15 } },
+  { country: "CA", countryName: "Canada", amount: 1_699, currencyCode: "CAD", transitDays: { min: 8, max: 15 } },
   {
     country: "AE",
     countryName: "United Arab Emirates",
-    amount: 250_000,
-    currencyCode: "NPR",
+    amount: 4_500,
+    currencyCode: "AED",
     transitDays: { min: 4, max: 8 },
   },
 ];

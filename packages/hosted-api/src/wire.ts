@@ -44,7 +44,11 @@ export interface WireVariant {
   title: string;
   image_url: string | null;
   sku: string | null;
-  /** The first price is the one shown and charged. */
+  /**
+   * One price per currency the shop sells in (issue 26). The first is the default market's (NPR), the one
+   * SPEC's pages show; a market's pages show the price in its currency, and fall back to the first when a
+   * backend lists only one.
+   */
   prices: WirePrice[];
   manage_inventory: boolean;
   weight: number | null;
@@ -153,6 +157,12 @@ export interface CheckoutRequestBody {
    * backends ignore it.
    */
   cartToken?: string;
+  /**
+   * The currency the cart was shown in (ISO 4217, the market's: "USD" on /us pages). The store prices every
+   * line from its own price list in it and refuses a currency it has none for; without it, the shop's
+   * default market (NPR). Other backends ignore it.
+   */
+  currency?: string;
 }
 
 /** A cart token: 22 to 64 URL-safe characters (128 random bits or more, base64url). */
