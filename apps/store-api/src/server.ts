@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { readSeedCatalog, seedIfEmpty, seedShippingRates } from "./catalog/seed.ts";
+import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "./catalog/seed.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
@@ -16,7 +16,9 @@ async function main(): Promise<void> {
       : { kind: "postgres", url: config.databaseUrl },
   );
   await handle.migrate();
-  const seeded = await seedIfEmpty(handle.db, await readSeedCatalog());
+  const catalog = await readSeedCatalog();
+  const seeded = await seedIfEmpty(handle.db, catalog);
+  const marketsAdded = await seedMarkets(handle.db, catalog);
   await seedShippingRates(handle.db);
   const firstOwner = await ensureFirstOwner(handle.db, config.firstOwner, { now: new Date() });
   const app = await buildApp({
@@ -28,7 +30,12 @@ async function main(): Promise<void> {
     outbox: { config },
   });
   app.log.info(
-    { database: handle.kind, location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL", seeded },
+    {
+      database: handle.kind,
+      location: handle.kind === "pglite" ? config.dataDir : "DATABASE_URL",
+      seeded,
+      ...(marketsAdded.length === 0 ? {} : { marketsAdded }),
+    },
     "database ready",
   );
   if (firstOwner === "created") {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type AppOptions } from "../src/app.ts";
 import type { TrustProxy as StoreApiConfigTrust } from "../src/trust-proxy.ts";
-import { readSeedCatalog, seedIfEmpty, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
+import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 import type { PaymentSettings } from "../src/payments/registry.ts";
 
@@ -139,7 +139,9 @@ export async function startApi(
   } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
-  await seedIfEmpty(database.db, options.catalog ?? (await readSeedCatalog()));
+  const catalog = options.catalog ?? (await readSeedCatalog());
+  await seedIfEmpty(database.db, catalog);
+  await seedMarkets(database.db, catalog);
   await seedShippingRates(database.db);
   const clock = new TestClock();
   const config = {
@@ -206,8 +208,25 @@ export async function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-export function checkoutBody(items: { variant_id: string; quantity: number }[]) {
-  return { items, successUrl: `${shopOrigin}/success`, cancelUrl: `${shopOrigin}/store`, timeZone: "Asia/Kathmandu" };
+/** The currency of the market each delivery country belongs to (issue 26). */
+export const currencyOfCountry: Readonly<Record<string, string>> = {
+  NP: "NPR",
+  US: "USD",
+  IN: "INR",
+  GB: "GBP",
+  CA: "CAD",
+  AE: "AED",
+};
+
+/** A checkout request; without a currency, the default market's (NPR), as SPEC's storefront sends it. */
+export function checkoutBody(items: { variant_id: string; quantity: number }[], currency?: string) {
+  return {
+    items,
+    successUrl: `${shopOrigin}/success`,
+    cancelUrl: `${shopOrigin}/store`,
+    timeZone: "Asia/Kathmandu",
+    ...(currency === undefined ? {} : { currency }),
+  };
 }
 
 /** The session id inside a checkout URL returned by the API. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, orders, outbox } from "../src/db/schema.ts";
 import {
   checkoutBody,
+  currencyOfCountry,
   databaseKinds,
   enterDetails,
   kathmanduDetails,
@@ -33,13 +34,24 @@ const normalised: Record<string, { phone: string; postalCode: string | null }> =
   AE: { phone: "+971501234567", postalCode: null },
 };
 
+/** Each country's shipping, in its market's currency. */
 const shippingByCountry: Record<string, number> = {
   NP: 0,
-  IN: 150_000,
-  US: 350_000,
-  GB: 300_000,
-  CA: 350_000,
-  AE: 250_000,
+  IN: 14_900,
+  US: 1_299,
+  GB: 999,
+  CA: 1_699,
+  AE: 4_500,
+};
+
+/** The travel tin's sale price in each country's market currency (the seed's price lists). */
+const tinByCountry: Record<string, number> = {
+  NP: 65_000,
+  IN: 79_900,
+  US: 1_799,
+  GB: 1_399,
+  CA: 2_299,
+  AE: 6_500,
 };
 
 describe.each(kinds)("orders on %s", (kind) => {
@@ -51,8 +63,11 @@ describe.each(kinds)("orders on %s", (kind) => {
     await api.close();
   });
 
-  async function openSession(items = [{ variant_id: "var_travel_tin", quantity: 2 }]): Promise<string> {
-    const response = await postJson(`${api.storeUrl}/checkout`, checkoutBody(items));
+  async function openSession(
+    items = [{ variant_id: "var_travel_tin", quantity: 2 }],
+    currency?: string,
+  ): Promise<string> {
+    const response = await postJson(`${api.storeUrl}/checkout`, checkoutBody(items, currency));
     expect(response.status).toBe(200);
     return sessionIdOf(((await response.json()) as { url: string }).url);
   }
@@ -91,13 +106,13 @@ describe.each(kinds)("orders on %s", (kind) => {
   it.each(Object.keys(addresses))(
     "takes a %s address, stores the phone in E.164, and charges that country's shipping",
     async (country) => {
-      const sessionId = await openSession([{ variant_id: "var_travel_tin", quantity: 2 }]);
+      const sessionId = await openSession([{ variant_id: "var_travel_tin", quantity: 2 }], currencyOfCountry[country]);
       const details = addresses[country] ?? {};
       const saved = await enterDetails(api.baseUrl, sessionId, details);
       expect(saved.status).toBe(303);
       const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
       expect(page).toContain("Payment");
-      const subtotal = 2 * 65_000;
+      const subtotal = 2 * (tinByCountry[country] ?? 0);
       const paid = await payForm(api.baseUrl, sessionId, { number: testCard }, false);
       expect(paid.status).toBe(303);
       const order = await orderOf(paid.headers.get("location"));
@@ -108,6 +123,7 @@ describe.each(kinds)("orders on %s", (kind) => {
         subtotalAmount: subtotal,
         shippingAmount: shippingByCountry[country],
         totalAmount: subtotal + (shippingByCountry[country] ?? 0),
+        currencyCode: currencyOfCountry[country],
         paymentMethod: "card",
         paymentStatus: "paid",
         fulfilmentStatus: "unfulfilled",
@@ -117,12 +133,14 @@ describe.each(kinds)("orders on %s", (kind) => {
   );
 
   it("shows the shipping and the total with shipping on the payment step", async () => {
-    const sessionId = await openSession([{ variant_id: "var_travel_tin", quantity: 1 }]);
+    const sessionId = await openSession([{ variant_id: "var_travel_tin", quantity: 1 }], "USD");
     await enterDetails(api.baseUrl, sessionId, addresses.US);
     const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
-    expect(page).toMatch(/data-testid="subtotal"><span class="nowrap">Rs\. 650\.00/);
-    expect(page).toMatch(/data-testid="shipping"><span class="nowrap">Rs\. 3500\.00/);
-    expect(page).toMatch(/data-testid="total"><span class="nowrap">Rs\. 4150\.00/);
+    expect(page).toMatch(/data-testid="subtotal"><span class="nowrap">\$17\.99/);
+    expect(page).toMatch(/data-testid="shipping"><span class="nowrap">\$12\.99/);
+    // The total names its currency: a dollar sign alone could be read as another country's dollars.
+    expect(page).toMatch(/data-testid="total"><span class="nowrap">\$30\.98 USD/);
+    expect(page).toContain("Prices do not include tax. Import duties and taxes may be due on delivery.");
     const nepal = await openSession([{ variant_id: "var_travel_tin", quantity: 1 }]);
     await enterDetails(api.baseUrl, nepal);
     const free = await (await fetch(`${api.baseUrl}/checkout/${nepal}`)).text();
@@ -130,7 +148,7 @@ describe.each(kinds)("orders on %s", (kind) => {
   });
 
   it("offers cash on delivery for a Nepal address only, and refuses a forged one for a USA address", async () => {
-    const usSession = await openSession();
+    const usSession = await openSession(undefined, "USD");
     await enterDetails(api.baseUrl, usSession, addresses.US);
     const usPage = await (await fetch(`${api.baseUrl}/checkout/${usSession}`)).text();
     expect(usPage).not.toContain("Cash on delivery");
@@ -190,12 +208,12 @@ describe.each(kinds)("orders on %s", (kind) => {
   });
 
   it("ignores a forged shipping amount or price in the forms: totals come from the database", async () => {
-    const sessionId = await openSession([{ variant_id: "var_travel_tin", quantity: 1 }]);
+    const sessionId = await openSession([{ variant_id: "var_travel_tin", quantity: 1 }], "GBP");
     await enterDetails(api.baseUrl, sessionId, { ...addresses.GB, shippingAmount: "0", shipping: "0", total: "1" });
     const paid = await payForm(api.baseUrl, sessionId, { number: testCard }, false);
     const order = await orderOf(paid.headers.get("location"));
-    expect(order.shippingAmount).toBe(300_000);
-    expect(order.totalAmount).toBe(65_000 + 300_000);
+    expect(order.shippingAmount).toBe(999);
+    expect(order.totalAmount).toBe(1_399 + 999);
   });
 
   it.each([

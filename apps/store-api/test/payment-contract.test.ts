@@ -12,7 +12,7 @@ import {
   enterDetails,
   payForm,
   sessionIdOf,
-  shopperDetails,
+  kathmanduDetails,
   startApi,
   type RunningApi,
   receiptFor,
@@ -64,7 +64,17 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
     await esewa.close();
   });
 
-  const changeToUsa = (sessionId: string) => enterDetails(api.baseUrl, sessionId, shopperDetails.US);
+  /** Another address in the checkout's market (issue 26: an address abroad belongs to another market's checkout). */
+  const pokharaDetails = {
+    ...kathmanduDetails,
+    fullName: "Bimala Thapa",
+    line1: "Lakeside Road 7",
+    city: "Pokhara",
+    region: "P4",
+    district: "Kaski",
+    postalCode: "33700",
+  };
+  const changeAddress = (sessionId: string) => enterDetails(api.baseUrl, sessionId, pokharaDetails);
   const returnTo = (sessionId: string, provider: string, query: URLSearchParams | string) =>
     fetch(`${api.baseUrl}/checkout/${sessionId}/return/${provider}?${query.toString()}`, { redirect: "manual" });
 
@@ -76,7 +86,7 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
     return order;
   }
 
-  /** The order is exactly what the attempt was for: its Nepal details, free shipping and its amount. */
+  /** The order is exactly what the attempt was for: its Kathmandu details, free shipping and its amount. */
   async function expectOrderOfAttempt(sessionId: string, provider: string) {
     const attempt = await attemptOf(api.db, sessionId, provider);
     const order = await onlyOrder(sessionId);
@@ -86,7 +96,7 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       subtotalAmount: attempt.amount,
       capturedAmount: attempt.amount,
       paymentAttemptId: attempt.id,
-      customer: { country: "NP" },
+      customer: { country: "NP", address: { city: kathmanduDetails.city } },
     });
     const [confirmation] = await api.db
       .select()
@@ -119,8 +129,8 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       await startProviderPayment(api, sessionId, "stripe");
       const started = await attemptOf(api.db, sessionId, "stripe");
       stripe.pay(started.reference);
-      // The shopper paid, then went back and posted a US address before returning.
-      const changed = await changeToUsa(sessionId);
+      // The shopper paid, then went back and posted another address before returning.
+      const changed = await changeAddress(sessionId);
       const { order } = await expectOrderOfAttempt(sessionId, "stripe");
       expect(changed.headers.get("location")).toBe(
         `http://shop.test/success?order=${order.number}&receipt=${receiptFor(order)}`,
@@ -136,17 +146,17 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       const sessionId = await checkoutWithDetails(api);
       await startProviderPayment(api, sessionId, "stripe");
       const first = await attemptOf(api.db, sessionId, "stripe");
-      expect((await changeToUsa(sessionId)).headers.get("location")).toBe(`/checkout/${sessionId}`);
+      expect((await changeAddress(sessionId)).headers.get("location")).toBe(`/checkout/${sessionId}`);
       expect(stripe.sessions.get(first.reference)?.status).toBe("expired");
       expect((await attemptOf(api.db, sessionId, "stripe")).status).toBe("failed");
-      // Paying now is for the US order: its shipping is in the amount Stripe is asked for.
+      // Paying now is for the new address.
       await startProviderPayment(api, sessionId, "stripe");
       const second = (await attemptsOf(api.db, sessionId)).find((row) => row.status === "pending");
       if (second === undefined) throw new Error("no second attempt");
       expect(second).toMatchObject({
-        shippingAmount: 350_000,
-        amount: first.amount + 350_000,
-        customer: { country: "US" },
+        shippingAmount: 0,
+        amount: first.amount,
+        customer: { country: "NP", fullName: "Bimala Thapa", address: { city: "Pokhara" } },
       });
       expect(stripe.sessions.get(second.reference)?.amount_total).toBe(second.providerAmount);
       stripe.pay(second.reference);
@@ -155,14 +165,14 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       expect(back.headers.get("location")).toBe(
         `http://shop.test/success?order=${order.number}&receipt=${receiptFor(order)}`,
       );
-      expect(order).toMatchObject({ totalAmount: second.amount, shippingAmount: 350_000, customer: { country: "US" } });
+      expect(order).toMatchObject({ totalAmount: second.amount, customer: { address: { city: "Pokhara" } } });
     });
 
     it("Khalti: the payment is superseded, not failed, and when it completes it becomes the Nepal order it paid for", async () => {
       const sessionId = await checkoutWithDetails(api);
       await startProviderPayment(api, sessionId, "khalti");
       const started = await attemptOf(api.db, sessionId, "khalti");
-      expect((await changeToUsa(sessionId)).headers.get("location")).toBe(`/checkout/${sessionId}`);
+      expect((await changeAddress(sessionId)).headers.get("location")).toBe(`/checkout/${sessionId}`);
       expect((await attemptOf(api.db, sessionId, "khalti")).status).toBe("superseded");
       // Khalti cannot cancel it: the shopper completes it in the other tab and comes back.
       khalti.complete(started.reference);
@@ -180,7 +190,7 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       const sessionId = await checkoutWithDetails(api);
       await postHandOverForm(api, await startProviderPayment(api, sessionId, "esewa"));
       const started = await attemptOf(api.db, sessionId, "esewa");
-      expect((await changeToUsa(sessionId)).headers.get("location")).toBe(`/checkout/${sessionId}`);
+      expect((await changeAddress(sessionId)).headers.get("location")).toBe(`/checkout/${sessionId}`);
       expect((await attemptOf(api.db, sessionId, "esewa")).status).toBe("superseded");
       esewa.complete(started.reference);
       const back = await returnTo(
@@ -200,11 +210,11 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
     it("never lets details change under a payment the shop is still starting (a second saving is refused)", async () => {
       const sessionId = await checkoutWithDetails(api);
       await startProviderPayment(api, sessionId, "khalti");
-      // The US details arrive: the pending Khalti payment is superseded first, then they are saved.
-      expect((await changeToUsa(sessionId)).status).toBe(303);
+      // The new details arrive: the pending Khalti payment is superseded first, then they are saved.
+      expect((await changeAddress(sessionId)).status).toBe(303);
       const step = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
-      expect(step).toContain("San Francisco");
-      expect(step).not.toContain("Pay with Khalti");
+      expect(step).toContain("Lakeside Road 7");
+      expect((await attemptOf(api.db, sessionId, "khalti")).status).toBe("superseded");
     });
   });
 

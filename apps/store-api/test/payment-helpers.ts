@@ -1,7 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../src/db/connection.ts";
 import { checkoutSessions, orderEvents, orders, outbox, paymentAttempts, variants } from "../src/db/schema.ts";
-import { checkoutBody, enterDetails, postJson, postPayment, sessionIdOf, type RunningApi } from "./harness.ts";
+import {
+  checkoutBody,
+  currencyOfCountry,
+  enterDetails,
+  postJson,
+  postPayment,
+  sessionIdOf,
+  type RunningApi,
+} from "./harness.ts";
 
 /** Captures the API's log lines (pino JSON), to check what the owner sees and that no secret is written. */
 export class LogCapture {
@@ -27,7 +35,10 @@ export async function checkoutWithDetails(
 ): Promise<string> {
   const response = await postJson(
     `${api.storeUrl}/checkout`,
-    checkoutBody([{ variant_id: "var_resin_10g", quantity }]),
+    checkoutBody(
+      [{ variant_id: "var_resin_10g", quantity }],
+      details?.country === undefined ? undefined : currencyOfCountry[details.country],
+    ),
   );
   const sessionId = sessionIdOf(((await response.json()) as { url: string }).url);
   const entered = await enterDetails(api.baseUrl, sessionId, details);

@@ -97,10 +97,10 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(html).not.toContain(stripe.secretKey);
   });
 
-  it("is offered for an address abroad, where Khalti and cash on delivery are not", async () => {
+  it("charges a US checkout in dollars, where Khalti and cash on delivery are not offered", async () => {
     const response = await postJson(
       `${api.storeUrl}/checkout`,
-      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }], "USD"),
     );
     const sessionId = sessionIdOf(((await response.json()) as { url: string }).url);
     await enterDetails(api.baseUrl, sessionId, shopperDetails.US);
@@ -113,6 +113,11 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
       redirect: "manual",
     });
     expect(forged.status).toBe(400);
+    // Stripe is asked for exactly what the page showed: $29.99 and $12.99 shipping, in US dollars.
+    await startProviderPayment(api, sessionId, "stripe");
+    const attempt = await onlyAttempt(api.db, sessionId);
+    expect(attempt).toMatchObject({ currencyCode: "USD", amount: 4_298, providerAmount: 4_298 });
+    expect(stripe.sessions.get(attempt.reference)).toMatchObject({ currency: "usd", amount_total: 4_298 });
   });
 
   it("fulfils the order exactly once from a webhook signed with STRIPE_WEBHOOK_SECRET", async () => {

@@ -1,4 +1,4 @@
-import { formatMinorUnits } from "@herbo/hosted-api";
+import { formatMoney } from "@herbo/hosted-api";
 import type { AdminMoney } from "@herbo/hosted-api/admin";
 import type { currencies } from "../db/schema.ts";
 
@@ -7,7 +7,7 @@ type CurrencyRow = typeof currencies.$inferSelect;
 /** An amount for the back office: minor units, the currency's code, and the text the one formatter makes. */
 export function adminMoney(amount: number, code: string, known: ReadonlyMap<string, CurrencyRow>): AdminMoney {
   const currency = known.get(code);
-  return { amount, currency: code, text: formatMinorUnits(amount, currency ?? { code }) };
+  return { amount, currency: code, text: formatMoney(amount, currency ?? { code }) };
 }
 
 /** Sums amounts per currency, in the order the currencies first appear. */

@@ -1,16 +1,19 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { currencies, productImages, products, variants } from "../db/schema.ts";
+import { currencies, markets, productImages, products, variantPrices, variants } from "../db/schema.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type ImageRow = typeof productImages.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 export type CurrencyRow = typeof currencies.$inferSelect;
+export type PriceRow = typeof variantPrices.$inferSelect;
 
 export interface ProductAggregate {
   product: ProductRow;
   images: ImageRow[];
   variants: VariantRow[];
+  /** The variants' price lists, the default market's currency first, then in the markets' order. */
+  prices: PriceRow[];
 }
 
 export const productSortFields = ["order", "created_at", "updated_at", "title"] as const;
@@ -91,18 +94,26 @@ export async function listCurrencies(db: Database): Promise<Map<string, Currency
 async function attachChildren(db: Database, rows: ProductRow[]): Promise<ProductAggregate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [imageRows, variantRows] = await Promise.all([
+  const [imageRows, variantRows, priceRows] = await Promise.all([
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.sortOrder)),
     db
       .select()
       .from(variants)
       .where(inArray(variants.productId, ids))
       .orderBy(asc(variants.sortOrder), asc(variants.id)),
+    db
+      .select({ price: variantPrices, productId: variants.productId })
+      .from(variantPrices)
+      .innerJoin(variants, eq(variants.id, variantPrices.variantId))
+      .leftJoin(markets, eq(markets.currencyCode, variantPrices.currencyCode))
+      .where(inArray(variants.productId, ids))
+      .orderBy(sql`coalesce(${markets.sortOrder}, 2147483647)`, asc(variantPrices.currencyCode)),
   ]);
   return rows.map((product) => ({
     product,
     images: imageRows.filter((image) => image.productId === product.id),
     variants: variantRows.filter((variant) => variant.productId === product.id),
+    prices: priceRows.filter((row) => row.productId === product.id).map((row) => row.price),
   }));
 }
 

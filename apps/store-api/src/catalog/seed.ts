@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { shippingRates as offeredRates } from "@herbo/hosted-api";
-import { count } from "drizzle-orm";
+import { markets as defaultMarkets, shippingRates as offeredRates } from "@herbo/hosted-api";
+import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/connection.ts";
-import { currencies, productImages, products, shippingRates, variants } from "../db/schema.ts";
+import { currencies, markets, productImages, products, shippingRates, variantPrices, variants } from "../db/schema.ts";
 import { packageRoot } from "../package-root.ts";
 
 const minorUnits = z.number().int().nonnegative().max(1_000_000_000);
@@ -16,6 +16,8 @@ const seedVariantSchema = z.object({
   image: z.string().nullable(),
   amount: minorUnits,
   sale_amount: minorUnits.nullable(),
+  /** The variant's price in each further currency (its price list, issue 26); `amount` is the first currency's. */
+  prices: z.record(z.string().min(3), z.object({ amount: minorUnits, sale_amount: minorUnits.nullable() })).default({}),
   manage_inventory: z.boolean(),
   stock: z.number().int().nonnegative(),
   weight: z.number().nonnegative().nullable(),
@@ -78,17 +80,7 @@ export async function seedIfEmpty(db: Database, catalog: SeedCatalog): Promise<b
     const [existing] = await tx.select({ total: count() }).from(products);
     if ((existing?.total ?? 0) > 0) return false;
     const currencyCode = catalog.currencies[0]?.code ?? "NPR";
-    await tx.insert(currencies).values(
-      catalog.currencies.map((currency) => ({
-        code: currency.code,
-        name: currency.name,
-        namePlural: currency.name_plural,
-        symbol: currency.symbol,
-        symbolNative: currency.symbol_native,
-        template: currency.template,
-        decimalDigits: currency.decimal_digits,
-      })),
-    );
+    await tx.insert(currencies).values(catalog.currencies.map(currencyRow));
     for (const product of catalog.products) {
       const createdAt = new Date(product.created_at);
       await tx.insert(products).values({
@@ -125,9 +117,6 @@ export async function seedIfEmpty(db: Database, catalog: SeedCatalog): Promise<b
           imageUrl: variant.image === null ? null : imagePath(variant.image),
           sku: variant.sku,
           sortOrder: index + 1,
-          amount: variant.amount,
-          saleAmount: variant.sale_amount,
-          currencyCode,
           manageInventory: variant.manage_inventory,
           weight: variant.weight,
           stockOnHand: variant.stock,
@@ -135,8 +124,95 @@ export async function seedIfEmpty(db: Database, catalog: SeedCatalog): Promise<b
           updatedAt: createdAt,
         })),
       );
+      await tx.insert(variantPrices).values(
+        product.variants.flatMap((variant) => [
+          { variantId: variant.id, currencyCode, amount: variant.amount, saleAmount: variant.sale_amount },
+          ...Object.entries(variant.prices)
+            .filter(([code]) => code !== currencyCode)
+            .map(([code, price]) => ({
+              variantId: variant.id,
+              currencyCode: code,
+              amount: price.amount,
+              saleAmount: price.sale_amount,
+            })),
+        ]),
+      );
     }
     return true;
+  });
+}
+
+function currencyRow(currency: SeedCatalog["currencies"][number]) {
+  return {
+    code: currency.code,
+    name: currency.name,
+    namePlural: currency.name_plural,
+    symbol: currency.symbol,
+    symbolNative: currency.symbol_native,
+    template: currency.template,
+    decimalDigits: currency.decimal_digits,
+  };
+}
+
+/**
+ * Adds the contract's markets the database does not have yet (issue 26), with their currencies, and gives
+ * the seed's variants that exist a price in each new market's currency, from the seed's price lists. A
+ * market already in the database stays as the owner set it, prices included. Returns the markets added.
+ */
+export async function seedMarkets(db: Database, catalog: SeedCatalog): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.insert(currencies).values(catalog.currencies.map(currencyRow)).onConflictDoNothing();
+    const known = new Set((await tx.select({ code: currencies.code }).from(currencies)).map((row) => row.code));
+    const added = await tx
+      .insert(markets)
+      .values(
+        defaultMarkets
+          .filter((market) => known.has(market.currencyCode))
+          .map((market, index) => ({
+            code: market.code,
+            name: market.name,
+            countries: [...market.countries],
+            currencyCode: market.currencyCode,
+            locale: market.locale,
+            pricesIncludeTax: market.pricesIncludeTax,
+            taxName: market.tax?.name ?? null,
+            taxRateBasisPoints: market.tax?.rateBasisPoints ?? null,
+            taxRegistration: null,
+            paymentMethods: [...market.paymentMethods],
+            sortOrder: index + 1,
+          })),
+      )
+      .onConflictDoNothing()
+      .returning({ code: markets.code, currencyCode: markets.currencyCode });
+    const newCurrencies = new Set(added.map((market) => market.currencyCode));
+    const seedVariants = catalog.products.flatMap((product) => product.variants);
+    const existing =
+      seedVariants.length === 0
+        ? []
+        : await tx
+            .select({ id: variants.id })
+            .from(variants)
+            .where(
+              inArray(
+                variants.id,
+                seedVariants.map((variant) => variant.id),
+              ),
+            );
+    const present = new Set(existing.map((row) => row.id));
+    const prices = seedVariants
+      .filter((variant) => present.has(variant.id))
+      .flatMap((variant) =>
+        Object.entries(variant.prices)
+          .filter(([code]) => newCurrencies.has(code))
+          .map(([code, price]) => ({
+            variantId: variant.id,
+            currencyCode: code,
+            amount: price.amount,
+            saleAmount: price.sale_amount,
+          })),
+      );
+    if (prices.length > 0) await tx.insert(variantPrices).values(prices).onConflictDoNothing();
+    return added.map((market) => market.code);
   });
 }
 

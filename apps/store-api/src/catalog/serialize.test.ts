@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
+import type { CurrencyRow, PriceRow, ProductAggregate, VariantRow } from "./repository.ts";
 import {
   assetUrlOn,
   availableUnits,
@@ -30,9 +30,6 @@ function variant(id: string, overrides: Partial<VariantRow> = {}): VariantRow {
     imageUrl: null,
     sku: null,
     sortOrder: 0,
-    amount: 120000,
-    saleAmount: null,
-    currencyCode: "NPR",
     manageInventory: false,
     weight: null,
     stockOnHand: 0,
@@ -56,9 +53,14 @@ const packOption = {
   values: [{ id: "val_jar", option_id: "opt_pack", variant_id: "var_20g", value: "Jar" }],
 };
 
+function price(variantId: string, overrides: Partial<PriceRow> = {}): PriceRow {
+  return { variantId, currencyCode: "NPR", amount: 120000, saleAmount: null, ...overrides };
+}
+
 function aggregate(
   overrides: Partial<ProductAggregate["product"]> = {},
   variants = [variant("var_10g")],
+  prices = variants.map((row) => price(row.id)),
 ): ProductAggregate {
   return {
     product: {
@@ -93,6 +95,7 @@ function aggregate(
       { productId: "prod_resin", url: "https://cdn.test/resin-2.webp", sortOrder: 2, type: "image" },
     ],
     variants,
+    prices,
   };
 }
 
@@ -108,19 +111,21 @@ describe("asset URLs", () => {
 
 describe("serialised product, as the hosted backend shapes it", () => {
   it("writes every field of the product, its images under the given key, and its variants", () => {
-    const product = aggregate({}, [
-      variant("var_10g", {
-        title: "10 g",
-        imageUrl: "/images/10g.svg",
-        sku: "HS-10",
-        amount: 120000,
-        saleAmount: 99900,
-        manageInventory: true,
-        weight: 10,
-        stockOnHand: 7,
-        stockReserved: 2,
-      }),
-    ]);
+    const product = aggregate(
+      {},
+      [
+        variant("var_10g", {
+          title: "10 g",
+          imageUrl: "/images/10g.svg",
+          sku: "HS-10",
+          manageInventory: true,
+          weight: 10,
+          stockOnHand: 7,
+          stockReserved: 2,
+        }),
+      ],
+      [price("var_10g", { saleAmount: 99900 })],
+    );
     expect(serializeDetailProduct(product, currencies, assetUrl)).toEqual({
       id: "prod_resin",
       title: "Resin",
@@ -206,7 +211,11 @@ describe("serialised product, as the hosted backend shapes it", () => {
   it("writes null for a missing thumbnail, variant image or currency, and the deletion time when there is one", () => {
     const deleted = new Date("2025-03-04T05:06:07.000Z");
     const serialised = serializeDetailProduct(
-      aggregate({ thumbnail: null, deletedAt: deleted }, [variant("var_10g", { currencyCode: "XYZ" })]),
+      aggregate(
+        { thumbnail: null, deletedAt: deleted },
+        [variant("var_10g")],
+        [price("var_10g", { currencyCode: "XYZ" })],
+      ),
       currencies,
       assetUrl,
     );
@@ -216,6 +225,37 @@ describe("serialised product, as the hosted backend shapes it", () => {
     expect(serialised.variants[0]?.prices).toEqual([
       { amount: 120000, sale_amount: null, currency_code: "XYZ", currency: null },
     ]);
+  });
+});
+
+describe("price lists", () => {
+  it("lists each variant's own prices, in the order the repository gave them", () => {
+    const usd = { ...npr, code: "USD", template: "$$1", symbol: "$", name: "US Dollar" };
+    const product = aggregate(
+      {},
+      [variant("var_10g"), variant("var_20g")],
+      [
+        price("var_10g"),
+        price("var_20g", { amount: 220000 }),
+        price("var_10g", { currencyCode: "USD", amount: 2999 }),
+        price("var_20g", { currencyCode: "USD", amount: 4999, saleAmount: 4499 }),
+      ],
+    );
+    const [first, second] = serializeListProduct(product, new Map([...currencies, ["USD", usd]]), assetUrl).variants;
+    expect(first?.prices.map((entry) => [entry.currency_code, entry.amount, entry.sale_amount])).toEqual([
+      ["NPR", 120000, null],
+      ["USD", 2999, null],
+    ]);
+    expect(second?.prices.map((entry) => [entry.currency_code, entry.amount, entry.sale_amount])).toEqual([
+      ["NPR", 220000, null],
+      ["USD", 4999, 4499],
+    ]);
+    expect(second?.prices[1]?.currency?.template).toBe("$$1");
+  });
+
+  it("writes no price for a variant without one", () => {
+    const product = aggregate({}, [variant("var_10g")], []);
+    expect(serializeListProduct(product, currencies, assetUrl).variants[0]?.prices).toEqual([]);
   });
 });
 

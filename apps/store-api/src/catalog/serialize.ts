@@ -55,7 +55,6 @@ function serializeVariant(
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
 ): WireVariant {
-  const currency = currencies.get(variant.currencyCode);
   const optionValues = aggregate.product.extras.options.flatMap((option) =>
     option.values.filter((value) => value.variant_id === variant.id),
   );
@@ -64,14 +63,17 @@ function serializeVariant(
     title: variant.title,
     image_url: variant.imageUrl === null ? null : assetUrl(variant.imageUrl),
     sku: variant.sku,
-    prices: [
-      {
-        amount: variant.amount,
-        sale_amount: variant.saleAmount,
-        currency_code: variant.currencyCode,
-        currency: currency === undefined ? null : serializeCurrency(currency),
-      },
-    ],
+    prices: aggregate.prices
+      .filter((price) => price.variantId === variant.id)
+      .map((price) => {
+        const currency = currencies.get(price.currencyCode);
+        return {
+          amount: price.amount,
+          sale_amount: price.saleAmount,
+          currency_code: price.currencyCode,
+          currency: currency === undefined ? null : serializeCurrency(currency),
+        };
+      }),
     manage_inventory: variant.manageInventory,
     weight: variant.weight,
     options: optionValues,

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
+import { defaultMarketCode, maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
 import { and, asc, eq, exists, gt, inArray, lte, notExists, or } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import {
   checkoutLines,
   checkoutSessions,
+  markets,
   paymentAttempts,
   products,
   shippingRates,
+  variantPrices,
   variants,
   type CheckoutSessionStatus,
   type CustomerDetails,
@@ -31,6 +33,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
   locale: string | undefined;
   timeZone: string | undefined;
+  /** The currency the shopper was shown (upper case); the default market's when undefined. */
+  currencyCode?: string | undefined;
 }
 
 export type SessionRow = typeof checkoutSessions.$inferSelect;
@@ -80,8 +84,28 @@ function newId(prefix: string): string {
 }
 
 /** What the shopper pays per unit of a variant, by the contract's price rule. */
-export function unitPrice(variant: { amount: number; saleAmount: number | null }): number {
-  return payablePrice(variant.amount, variant.saleAmount);
+export function unitPrice(price: { amount: number; saleAmount: number | null }): number {
+  return payablePrice(price.amount, price.saleAmount);
+}
+
+export type MarketRow = typeof markets.$inferSelect;
+
+/**
+ * The market a checkout is priced in: the one selling in the currency the storefront names, or the default
+ * market's when it names none. A currency no market sells in is refused, whatever prices exist.
+ */
+export async function marketForCurrency(db: Reader, currencyCode: string | undefined): Promise<MarketRow> {
+  const [market] =
+    currencyCode === undefined
+      ? await db.select().from(markets).where(eq(markets.code, defaultMarketCode))
+      : await db.select().from(markets).where(eq(markets.currencyCode, currencyCode));
+  if (market === undefined) {
+    const named = currencyCode ?? "the default currency";
+    throw new ApiError(400, "unsupported_currency", `The shop does not sell in ${named}.`, {
+      currency: currencyCode ?? "",
+    });
+  }
+  return market;
 }
 
 /** Sums quantities of repeated variant ids, keeping first-seen order. */
@@ -164,10 +188,16 @@ export async function createCheckoutSession(
   }
   const ids = items.map((item) => item.variantId);
   return db.transaction(async (tx) => {
+    const market = await marketForCurrency(tx, request.currencyCode);
+    const currencyCode = market.currencyCode;
     const rows = await tx
-      .select({ variant: variants, product: products })
+      .select({ variant: variants, product: products, price: variantPrices })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
+      .leftJoin(
+        variantPrices,
+        and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currencyCode, currencyCode)),
+      )
       .where(inArray(variants.id, ids));
     const byId = new Map(rows.map((row) => [row.variant.id, row]));
     const priced = items.map((item) => {
@@ -182,12 +212,16 @@ export async function createCheckoutSession(
           variant_id: item.variantId,
         });
       }
-      return { ...item, variant: row.variant, product: row.product };
+      if (row.price === null) {
+        throw new ApiError(
+          400,
+          "unpriced_variant",
+          `${row.product.title} (${row.variant.title}) has no price in ${currencyCode}.`,
+          { variant_id: item.variantId, currency: currencyCode },
+        );
+      }
+      return { ...item, variant: row.variant, product: row.product, price: row.price };
     });
-    const currencyCode = priced[0]?.variant.currencyCode ?? "NPR";
-    if (priced.some((line) => line.variant.currencyCode !== currencyCode)) {
-      throw new ApiError(400, "mixed_currencies", "All items of one checkout must be priced in the same currency.");
-    }
     const managed = priced.filter((line) => line.variant.manageInventory);
     const replaced =
       options.cartKey === undefined ? [] : await sessionsToReplace(tx, options.cartKey, items, managed, options.now);
@@ -222,7 +256,8 @@ export async function createCheckoutSession(
         locale: request.locale ?? null,
         timeZone: request.timeZone ?? null,
         currencyCode,
-        totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.variant) * line.quantity, 0),
+        marketCode: market.code,
+        totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.price) * line.quantity, 0),
         createdAt: options.now,
         expiresAt: new Date(options.now.getTime() + options.holdMs),
         clientKey: options.client?.key ?? options.clientKey ?? null,
@@ -240,7 +275,7 @@ export async function createCheckoutSession(
           productTitle: line.product.title,
           variantTitle: line.variant.title,
           quantity: line.quantity,
-          unitAmount: unitPrice(line.variant),
+          unitAmount: unitPrice(line.price),
           reserved: line.variant.manageInventory,
         })),
       )
@@ -399,6 +434,8 @@ export async function lockCheckoutSession(tx: Transaction, id: string): Promise<
 export type DetailsOutcome =
   | { kind: "saved"; session: SessionRow }
   | { kind: "no_delivery"; session: SessionRow }
+  /** The address is in another market's country: this checkout's prices and currency are not for it. */
+  | { kind: "other_market"; session: SessionRow }
   /** A provider is taking a payment for the present details: it must be ended first. */
   | { kind: "payment_open"; session: SessionRow }
   | { kind: "closed"; session: SessionRow }
@@ -426,6 +463,10 @@ export async function saveCustomerDetails(
       .from(checkoutSessions)
       .where(and(eq(checkoutSessions.id, sessionId), noPendingAttempt(tx)));
     if (free === undefined) return { kind: "payment_open", session } as const;
+    const [market] = await tx.select().from(markets).where(eq(markets.code, session.marketCode));
+    if (market !== undefined && !market.countries.includes(customer.country)) {
+      return { kind: "other_market", session } as const;
+    }
     const [rate] = await tx
       .select()
       .from(shippingRates)

@@ -92,13 +92,6 @@ export const variants = pgTable(
     imageUrl: text("image_url"),
     sku: text("sku"),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** Price in minor units. */
-    amount: integer("amount").notNull(),
-    /** Sale price in minor units, null when not on sale. */
-    saleAmount: integer("sale_amount"),
-    currencyCode: text("currency_code")
-      .notNull()
-      .references(() => currencies.code),
     manageInventory: boolean("manage_inventory").notNull().default(false),
     weight: real("weight"),
     /** Units physically in stock. */
@@ -109,12 +102,68 @@ export const variants = pgTable(
   },
   (table) => [
     index("variants_product_idx").on(table.productId, table.sortOrder),
-    check("variants_amount_nonnegative", sql`${table.amount} >= 0`),
-    check("variants_sale_amount_nonnegative", sql`${table.saleAmount} IS NULL OR ${table.saleAmount} >= 0`),
     check("variants_stock_nonnegative", sql`${table.stockOnHand} >= 0`),
     check(
       "variants_reserved_within_stock",
       sql`${table.stockReserved} >= 0 AND ${table.stockReserved} <= ${table.stockOnHand}`,
+    ),
+  ],
+);
+
+/**
+ * A variant's price list (issue 26): one fixed price per currency the shop sells in, set by the owner, never
+ * converted. A checkout in a currency prices its lines from this table only.
+ */
+export const variantPrices = pgTable(
+  "variant_prices",
+  {
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    currencyCode: text("currency_code")
+      .notNull()
+      .references(() => currencies.code),
+    /** Minor units. */
+    amount: integer("amount").notNull(),
+    /** Minor units; null when not on sale. */
+    saleAmount: integer("sale_amount"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.variantId, table.currencyCode] }),
+    check("variant_prices_amount_nonnegative", sql`${table.amount} >= 0`),
+    check("variant_prices_sale_amount_nonnegative", sql`${table.saleAmount} IS NULL OR ${table.saleAmount} >= 0`),
+  ],
+);
+
+/**
+ * The markets (issue 26), seeded from the contract's defaults: the countries each serves, its currency and
+ * locale, how its prices treat tax, the tax a registered shop charges there, and the payment methods it
+ * offers. Tax lines appear on orders only once `taxRegistration` is set.
+ */
+export const markets = pgTable(
+  "markets",
+  {
+    code: text("code").primaryKey(),
+    name: text("name").notNull(),
+    countries: jsonb("countries").$type<string[]>().notNull(),
+    currencyCode: text("currency_code")
+      .notNull()
+      .unique()
+      .references(() => currencies.code),
+    locale: text("locale").notNull(),
+    pricesIncludeTax: boolean("prices_include_tax").notNull(),
+    taxName: text("tax_name"),
+    /** Basis points: 1300 is 13 %. */
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
+    /** The shop's tax registration there (PAN/VAT in Nepal); null while it is not registered. */
+    taxRegistration: text("tax_registration"),
+    paymentMethods: jsonb("payment_methods").$type<string[]>().notNull(),
+    sortOrder: integer("sort_order").notNull(),
+  },
+  (table) => [
+    check(
+      "markets_tax_rate_valid",
+      sql`${table.taxRateBasisPoints} IS NULL OR (${table.taxRateBasisPoints} >= 0 AND ${table.taxRateBasisPoints} <= 10000)`,
     ),
   ],
 );
@@ -134,6 +183,8 @@ export const checkoutSessions = pgTable(
     currencyCode: text("currency_code")
       .notNull()
       .references(() => currencies.code),
+    /** The market whose price list and countries the checkout follows (issue 26); Nepal's before markets. */
+    marketCode: text("market_code").notNull().default("np"),
     /** Sum of the lines in minor units, computed from database prices. */
     totalAmount: integer("total_amount").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -230,6 +281,17 @@ export const orders = pgTable(
     subtotalAmount: integer("subtotal_amount").notNull(),
     shippingAmount: integer("shipping_amount").notNull().default(0),
     totalAmount: integer("total_amount").notNull(),
+    /** The market the order was priced in (issue 26). */
+    marketCode: text("market_code").notNull().default("np"),
+    /**
+     * The tax included in the total, when the shop was registered in the market: the sum of the lines' and
+     * the shipping's, each computed once in minor units. Kept as it was at the time of the order.
+     */
+    taxAmount: integer("tax_amount").notNull().default(0),
+    shippingTaxAmount: integer("shipping_tax_amount").notNull().default(0),
+    taxName: text("tax_name"),
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
+    taxRegistration: text("tax_registration"),
     /** Which way the shopper pays: "card" or "cod" (cash on delivery). */
     paymentMethod: text("payment_method").notNull(),
     /** The provider that took the payment, e.g. "sandbox"; "cod" for cash on delivery. */
@@ -281,6 +343,8 @@ export const orderLines = pgTable(
     variantTitle: text("variant_title").notNull(),
     quantity: integer("quantity").notNull(),
     unitAmount: integer("unit_amount").notNull(),
+    /** The tax included in this line's amount (unit × quantity), in minor units; 0 when none. */
+    taxAmount: integer("tax_amount").notNull().default(0),
     /** Units the shopper sent back (returns taken by the owner). */
     returnedQuantity: integer("returned_quantity").notNull().default(0),
   },

@@ -1,10 +1,27 @@
-import { formatMinorUnits } from "@herbo/hosted-api";
+import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate } from "@herbo/hosted-api";
 import type { OrderSnapshot } from "./order-snapshot.ts";
 
 /** The sentences and figures every email about an order shares, in one place for HTML and text alike. */
 
 export function money(order: OrderSnapshot, minorUnits: number): string {
-  return formatMinorUnits(minorUnits, order.currency);
+  return formatMoney(minorUnits, order.currency);
+}
+
+/** The total, with the currency's code where the symbol alone could be misread ("$29.99 USD"). */
+export function totalText(order: OrderSnapshot): string {
+  return formatMoneyWithCode(order.totalAmount, order.currency);
+}
+
+/** "Includes VAT 13% (registration 601234567): Rs. 138.05", or null when the order has no tax lines. */
+export function taxText(order: OrderSnapshot): string | null {
+  const tax = order.tax;
+  if (tax === undefined || tax === null) return null;
+  return `Includes ${tax.name} ${formatTaxRate(tax.rateBasisPoints)} (registration ${tax.registration}): ${money(order, tax.amount)}`;
+}
+
+/** The note beside prices that did not include tax, or null. */
+export function taxExcludedText(order: OrderSnapshot): string | null {
+  return order.taxExcluded === true ? `Prices do not include tax. ${dutiesNote}.` : null;
 }
 
 /** Shipping as the shopper reads it: "Free" when nothing is charged. */

@@ -29,4 +29,13 @@ export interface OrderSnapshot {
   awaitingConfirmation?: boolean;
   /** Business days from the order to the door (handling plus transit), when the rate says. */
   deliveryDays: { min: number; max: number } | null;
+  /**
+   * The tax included in the total, when the shop was registered in the order's market (issue 26); missing
+   * or null otherwise, and in snapshots written before markets.
+   */
+  tax?: { name: string; rateBasisPoints: number; registration: string; amount: number } | null;
+  /** True when the prices did not include tax (US, Canada): duties and taxes may be due on delivery. */
+  taxExcluded?: boolean;
+  /** The order's printable invoice (missing in snapshots written before invoices). */
+  invoiceUrl?: string;
 }

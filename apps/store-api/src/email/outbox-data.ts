@@ -62,6 +62,17 @@ export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
     .nullable(),
   deliveryDays: z.object({ min: z.number().int().min(0), max: z.number().int().min(0) }).nullable(),
   awaitingConfirmation: z.boolean().optional(),
+  tax: z
+    .object({
+      name: z.string().min(1).max(40),
+      rateBasisPoints: z.number().int().min(0).max(10_000),
+      registration: z.string().min(1).max(60),
+      amount,
+    })
+    .nullable()
+    .optional(),
+  taxExcluded: z.boolean().optional(),
+  invoiceUrl: webUrl.optional(),
 });
 
 export const refundStates = ["none", "to_make", "refunded"] as const;

@@ -1,4 +1,5 @@
-import { handlingDays, isShippingCountry } from "@herbo/hosted-api";
+import { handlingDays, isShippingCountry, marketByCode, marketPath } from "@herbo/hosted-api";
+import { findMarketView } from "../markets/markets.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { paymentSectionHtml } from "../pages/kit.ts";
@@ -88,23 +89,48 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
 
   async function orderView(order: SessionWithLines): Promise<OrderView> {
     const currencies = await listCurrencies(db);
-    return { frame, order, currency: currencies.get(order.session.currencyCode) };
+    const market = await findMarketView(db, order.session.marketCode);
+    return { frame, order, currency: currencies.get(order.session.currencyCode), market };
   }
 
   async function details(outcome: Extract<CheckoutOutcome, { kind: "details" }>): Promise<CheckoutPage> {
     const { order, values, errors } = outcome;
-    const country = isShippingCountry(values.country) ? values.country : countryForTimeZone(order.session.timeZone);
     const view = await orderView(order);
+    // A market of one country starts the form there; else the shopper's time zone guesses.
+    const [only, ...others] = view.market?.countries ?? [];
+    const marketCountry = others.length === 0 && isShippingCountry(only) ? only : undefined;
+    const country = isShippingCountry(values.country)
+      ? values.country
+      : (marketCountry ?? countryForTimeZone(order.session.timeZone));
+    const target = outcome.otherMarket === undefined ? undefined : marketByCode(outcome.otherMarket.market.code);
+    const otherMarket =
+      outcome.otherMarket === undefined || target === undefined
+        ? undefined
+        : {
+            href: `${frame.siteUrl}${marketPath(target, "/store")}`,
+            label: `Shop in ${outcome.otherMarket.market.name} (${outcome.otherMarket.market.currency.code})`,
+          };
     return page(
       outcome.status,
-      renderDetailsPage({ ...view, fields: detailsForm(country), values: { ...values, country }, errors }),
+      renderDetailsPage({
+        ...view,
+        fields: detailsForm(country),
+        values: { ...values, country },
+        errors,
+        ...(otherMarket === undefined ? {} : { otherMarket }),
+      }),
     );
   }
 
   async function payment(outcome: Extract<CheckoutOutcome, { kind: "payment" }>): Promise<CheckoutPage> {
     const { order } = outcome;
     const view = await orderView(order);
-    const context = paymentContextOf(order, view.currency, { publicUrl: options.publicUrl, siteUrl: frame.siteUrl });
+    const context = paymentContextOf(
+      order,
+      view.currency,
+      { publicUrl: options.publicUrl, siteUrl: frame.siteUrl },
+      view.market,
+    );
     if (context === undefined) return details({ kind: "details", status: 200, order, values: {}, errors: {} });
     const { session } = order;
     const rate = await findShippingRate(db, context.customer.country, session.currencyCode);

@@ -7,6 +7,7 @@ import {
 import { receiptKeyOf } from "../orders/receipt.ts";
 import type { FastifyBaseLogger } from "fastify";
 import { listCurrencies } from "../catalog/repository.ts";
+import { findMarketOfCountry, findMarketView, type MarketView } from "../markets/markets.ts";
 import type { Database } from "../db/connection.ts";
 import { findOrderBySession } from "../orders/place-order.ts";
 import { findAttempt, findAttemptByReference, moveAttempt, openAttemptsOfSession } from "../payments/attempts.ts";
@@ -38,6 +39,8 @@ export type CheckoutOutcome =
       order: SessionWithLines;
       values: Partial<Record<DetailsField, string>>;
       errors: Partial<Record<DetailsField, string>>;
+      /** The address belongs to another market: where to shop for it instead. */
+      otherMarket?: { country: string; market: MarketView };
     }
   /** Step 2, with a message on the section of the provider it concerns (or the first). */
   | { kind: "payment"; status: number; order: SessionWithLines; error: { providerId: string; message: string } | null }
@@ -116,11 +119,17 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
 
   async function contextOf(order: SessionWithLines, providerId?: string): Promise<PaymentContext | undefined> {
     const currency = (await listCurrencies(db)).get(order.session.currencyCode);
-    return paymentContextOf(order, currency, {
-      publicUrl: options.publicUrl,
-      siteUrl: options.siteUrl,
-      ...(providerId === undefined ? {} : { providerId }),
-    });
+    const market = await findMarketView(db, order.session.marketCode);
+    return paymentContextOf(
+      order,
+      currency,
+      {
+        publicUrl: options.publicUrl,
+        siteUrl: options.siteUrl,
+        ...(providerId === undefined ? {} : { providerId }),
+      },
+      market,
+    );
   }
 
   /** Back to the payment step with a message on the section of the provider it concerns. */
@@ -242,6 +251,19 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
             return redirect(stepUrl(sessionId));
           case "no_delivery":
             return showDetails(found, 422, formStrings(form), { country: "We do not deliver to this country yet." });
+          case "other_market": {
+            const market = await findMarketOfCountry(db, checked.details.country);
+            const here = await findMarketView(db, found.session.marketCode);
+            if (market === undefined || here === undefined) {
+              return showDetails(found, 422, formStrings(form), { country: "We do not deliver to this country yet." });
+            }
+            return {
+              ...(await showDetails(found, 422, formStrings(form), {
+                country: `This order is priced in ${here.currency.namePlural} for delivery in ${here.name}. For an address in ${market.name}, please order from our ${market.name} shop, in ${market.currency.namePlural}.`,
+              })),
+              otherMarket: { country: checked.details.country, market },
+            } as CheckoutOutcome;
+          }
           case "closed":
             return { kind: "closed", session: saved.session } as const;
           case "unknown":

@@ -1,4 +1,5 @@
-import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
+import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate, type MoneyCurrency } from "@herbo/hosted-api";
+import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
 import type { DetailsField, FieldDefinition } from "../checkout/details/index.ts";
@@ -8,10 +9,12 @@ export interface OrderView {
   frame: PageFrame;
   order: SessionWithLines;
   currency: MoneyCurrency | undefined;
+  /** The market the checkout is priced in (undefined only if it was removed since). */
+  market: MarketView | undefined;
 }
 
 function money(amount: number, currency: MoneyCurrency | undefined): SafeHtml {
-  return markup`<span class="nowrap">${formatMinorUnits(amount, currency)}</span>`;
+  return markup`<span class="nowrap">${formatMoney(amount, currency ?? {})}</span>`;
 }
 
 function formatExpiry(date: Date, timeZone: string | null): string {
@@ -48,7 +51,11 @@ function summary(view: OrderView, shipping: { amount: number; days: string } | n
 <tr><th scope="row" colspan="2">Shipping<br><span class="note">${shipping.days}</span></th><td class="num" data-testid="shipping">${
           shipping.amount === 0 ? "Free" : money(shipping.amount, view.currency)
         }</td></tr>
-<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total">${money(subtotal + shipping.amount, view.currency)}</td></tr>`;
+<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total"><span class="nowrap">${formatMoneyWithCode(
+          subtotal + shipping.amount,
+          view.currency ?? {},
+        )}</span></td></tr>
+${taxNotes(view, shipping.amount)}`;
   return markup`<section class="card" aria-labelledby="summary-heading">
 <h2 id="summary-heading">Order summary</h2>
 <table>
@@ -60,6 +67,18 @@ ${foot}
 </tfoot>
 </table>
 </section>`;
+}
+
+/** Under the total: the tax it includes (when the shop is registered in the market), or that it has none. */
+function taxNotes(view: OrderView, shippingAmount: number): SafeHtml | "" {
+  const market = view.market;
+  if (market === undefined) return "";
+  if (!market.pricesIncludeTax) {
+    return markup`<tr><td colspan="3" class="note" data-testid="tax-note">Prices do not include tax. ${dutiesNote}.</td></tr>`;
+  }
+  const tax = orderTaxOf(market, view.order.lines, shippingAmount);
+  if (tax === null) return "";
+  return markup`<tr><td colspan="3" class="note" data-testid="tax-note">Includes ${tax.name} ${formatTaxRate(tax.rateBasisPoints)} (registration ${tax.registration}): ${formatMoney(tax.total, view.currency ?? {})}</td></tr>`;
 }
 
 function cancelForm(sessionId: string): SafeHtml {
@@ -103,6 +122,8 @@ export interface DetailsPageInput extends OrderView {
   fields: FieldDefinition[];
   values: Partial<Record<DetailsField, string>>;
   errors: Partial<Record<DetailsField, string>>;
+  /** The shop of the market the entered address belongs to, when it is not this checkout's. */
+  otherMarket?: { href: string; label: string };
 }
 
 const contactFields: readonly string[] = ["email", "fullName", "phone"];
@@ -115,7 +136,11 @@ export function renderDetailsPage(input: DetailsPageInput): string {
   const alert =
     errorCount === 0
       ? ""
-      : markup`<p class="error" role="alert">Please correct ${errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.</p>`;
+      : markup`<p class="error" role="alert">Please correct ${errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.${
+          input.otherMarket === undefined
+            ? ""
+            : markup` <a href="${input.otherMarket.href}">${input.otherMarket.label}</a>`
+        }</p>`;
   const render = (field: FieldDefinition) =>
     markup`${fieldHtml(field, input.values[field.name] ?? "", input.errors[field.name], field.name === "country")}\n`;
   const contact = input.fields.filter((field) => contactFields.includes(field.name));

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { decimalDigitsOf, formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
+import { decimalDigitsOf, formatMoney, type MoneyCurrency } from "@herbo/hosted-api";
 import type { PaymentContext, PaymentProvider } from "../payments/provider.ts";
 import { providerReturnUrl } from "../payments/registry.ts";
 import type { SessionWithLines } from "../checkout/sessions.ts";
@@ -12,6 +12,7 @@ export function paymentContextOf(
   order: SessionWithLines,
   currency: MoneyCurrency | undefined,
   links: { publicUrl: string; siteUrl: string; providerId?: string },
+  market: { paymentMethods: readonly string[] } | undefined,
 ): PaymentContext | undefined {
   const { session } = order;
   if (session.customer === null || session.shippingAmount === null) return undefined;
@@ -23,7 +24,7 @@ export function paymentContextOf(
     decimalDigits: decimalDigitsOf(currency),
     subtotalAmount: session.totalAmount,
     totalAmount,
-    totalText: formatMinorUnits(totalAmount, currency),
+    totalText: formatMoney(totalAmount, currency ?? {}),
     lines: order.lines.map((line) => ({
       title: line.variantTitle.trim() === "" ? line.productTitle : `${line.productTitle} (${line.variantTitle})`,
       quantity: line.quantity,
@@ -35,16 +36,23 @@ export function paymentContextOf(
     returnUrl: providerReturnUrl(links.publicUrl, session.id, links.providerId ?? ""),
     paymentStepUrl: `${links.publicUrl}/checkout/${encodeURIComponent(session.id)}`,
     siteUrl: links.siteUrl,
+    marketMethods: market === undefined ? null : market.paymentMethods,
   };
 }
 
-/** The providers that can take this order (its country and currency), in PAYMENT_METHODS' order. */
+/**
+ * The providers that can take this order, in PAYMENT_METHODS' order: those its market offers, that take
+ * its country, currency and amount.
+ */
 export function offeredProviders(providers: readonly PaymentProvider[], context: PaymentContext): PaymentProvider[] {
-  return providers.filter((provider) =>
-    provider.isAvailable({
-      country: context.customer.country,
-      currencyCode: context.currencyCode,
-      decimalDigits: context.decimalDigits,
-    }),
+  return providers.filter(
+    (provider) =>
+      (context.marketMethods === null || context.marketMethods.includes(provider.id)) &&
+      provider.isAvailable({
+        country: context.customer.country,
+        currencyCode: context.currencyCode,
+        decimalDigits: context.decimalDigits,
+        totalAmount: context.totalAmount,
+      }),
   );
 }

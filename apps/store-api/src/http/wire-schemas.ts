@@ -179,4 +179,8 @@ export const checkoutRequestSchema = z.object({
     .optional(),
   timeZone: z.string().max(64).refine(isTimeZone, "must be an IANA time zone such as Asia/Kathmandu").optional(),
   cartToken: z.string().regex(cartTokenPattern, "must be 22 to 64 URL-safe characters").optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code such as NPR or USD")
+    .optional(),
 }) satisfies z.ZodType<CheckoutRequestBody, unknown>;

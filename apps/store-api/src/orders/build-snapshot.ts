@@ -1,7 +1,7 @@
 import { handlingDays } from "@herbo/hosted-api";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { currencies, shippingRates, type CustomerDetails, type orders } from "../db/schema.ts";
+import { currencies, markets, shippingRates, type CustomerDetails, type orders } from "../db/schema.ts";
 import type { OrderSnapshot } from "../email/order-snapshot.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -12,6 +12,11 @@ export const walletNames: Readonly<Record<string, string>> = { khalti: "Khalti",
 /** The page an order's email links to; the token is its only key. */
 export function orderPageUrl(publicUrl: string, accessToken: string): string {
   return `${publicUrl}/orders/${accessToken}`;
+}
+
+/** The order's printable invoice: its page's address with /invoice. */
+export function invoiceUrl(publicUrl: string, accessToken: string): string {
+  return `${orderPageUrl(publicUrl, accessToken)}/invoice`;
 }
 
 /**
@@ -25,6 +30,7 @@ export async function buildOrderSnapshot(
   options: { shopName: string; publicUrl: string },
 ): Promise<OrderSnapshot> {
   const [currency] = await db.select().from(currencies).where(eq(currencies.code, order.currencyCode));
+  const [market] = await db.select().from(markets).where(eq(markets.code, order.marketCode));
   const [rate] = await db
     .select()
     .from(shippingRates)
@@ -61,5 +67,16 @@ export async function buildOrderSnapshot(
     ...(order.fulfilmentStatus === "unconfirmed" ? { awaitingConfirmation: true } : {}),
     deliveryDays:
       rate === undefined ? null : { min: handlingDays.min + rate.minDays, max: handlingDays.max + rate.maxDays },
+    tax:
+      order.taxName === null || order.taxRateBasisPoints === null || order.taxRegistration === null
+        ? null
+        : {
+            name: order.taxName,
+            rateBasisPoints: order.taxRateBasisPoints,
+            registration: order.taxRegistration,
+            amount: order.taxAmount,
+          },
+    taxExcluded: market?.pricesIncludeTax === false,
+    invoiceUrl: invoiceUrl(options.publicUrl, order.accessToken),
   };
 }

@@ -1,4 +1,4 @@
-import { formatMinorUnits } from "@herbo/hosted-api";
+import { formatMoney } from "@herbo/hosted-api";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { checkoutSessions, currencies, orders } from "../db/schema.ts";
@@ -68,7 +68,7 @@ export async function checkCashOnDelivery(
     email: await count(sql`lower(${orders.customer}->>'email') = ${order.email.toLowerCase()}`),
   };
   const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currencyCode));
-  const money = (amount: number) => formatMinorUnits(amount, currency ?? { code: order.currencyCode });
+  const money = (amount: number) => formatMoney(amount, currency ?? { code: order.currencyCode });
   return cashOnDeliveryRefusal(
     { total: order.total, totalText: money(order.total), maxTotalText: money(limits.maxTotal) },
     open,

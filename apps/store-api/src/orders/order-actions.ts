@@ -1,4 +1,4 @@
-import { formatMinorUnits } from "@herbo/hosted-api";
+import { formatMoney } from "@herbo/hosted-api";
 import type { AdminOrderActionRequest } from "@herbo/hosted-api/admin";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
@@ -281,7 +281,7 @@ async function takeReturn(
   const refundable = await refundableAmount(tx, order);
   if (request.refundAmount > refundable) {
     const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currencyCode));
-    const most = formatMinorUnits(refundable, currency ?? { code: order.currencyCode });
+    const most = formatMoney(refundable, currency ?? { code: order.currencyCode });
     throw new Refusal(`Cannot refund that much: at most ${most} can still be given back on this order.`);
   }
   if (returned.length === 0 && request.refundAmount === 0) {

@@ -1,4 +1,4 @@
-import { formatMinorUnits, type MoneyCurrency } from "@herbo/hosted-api";
+import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate, type MoneyCurrency } from "@herbo/hosted-api";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
@@ -14,6 +14,8 @@ export interface OrderPageInput {
   shipment: { carrier: string; trackingNumber: string } | null;
   /** The order's refunds, oldest first. */
   refunds: { amount: number; status: RefundStatus; completedAt: Date | null }[];
+  /** The order's market showed prices without tax (US, Canada). */
+  taxExcluded: boolean;
 }
 
 const fulfilmentText: Record<FulfilmentStatus, string> = {
@@ -68,9 +70,10 @@ function placedDate(order: OrderRow): string {
 
 /** The shopper's own page for one order, reached by the unguessable link in their email. */
 export function renderOrderPage(input: OrderPageInput): string {
-  const { order, currency } = input;
-  const money = (amount: number) => markup`<span class="nowrap">${formatMinorUnits(amount, currency)}</span>`;
-  const total = formatMinorUnits(order.totalAmount, currency);
+  const { order } = input;
+  const currency = input.currency ?? { code: order.currencyCode };
+  const money = (amount: number) => markup`<span class="nowrap">${formatMoney(amount, currency ?? {})}</span>`;
+  const total = formatMoney(order.totalAmount, currency ?? {});
   const rows = input.lines.map(
     (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>
@@ -85,7 +88,7 @@ export function renderOrderPage(input: OrderPageInput): string {
       ? ""
       : markup`<section class="card" aria-labelledby="address-heading"><h2 id="address-heading">Delivery address</h2>
 <address>${addressLines(order.customer).map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</address></section>`;
-  const refunds = refundLines(input, (amount) => formatMinorUnits(amount, currency)).map(
+  const refunds = refundLines(input, (amount) => formatMoney(amount, currency ?? {})).map(
     (line) => markup`\n<p data-testid="refund-status">${line}</p>`,
   );
   const body = markup`<h1>Order ${order.number}</h1>
@@ -105,9 +108,15 @@ ${rows}</tbody>
 <tfoot>
 <tr><th scope="row" colspan="2">Subtotal</th><td class="num">${money(order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping</th><td class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
-<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total">${money(order.totalAmount)}</td></tr>
+<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total"><span class="nowrap">${formatMoneyWithCode(order.totalAmount, currency ?? { code: order.currencyCode })}</span></td></tr>
+${
+  order.taxName !== null && order.taxRateBasisPoints !== null && order.taxRegistration !== null
+    ? markup`<tr><td colspan="3" class="note" data-testid="tax-note">Includes ${order.taxName} ${formatTaxRate(order.taxRateBasisPoints)} (registration ${order.taxRegistration}): ${formatMoney(order.taxAmount, currency)}</td></tr>`
+    : ""
+}${input.taxExcluded ? markup`<tr><td colspan="3" class="note" data-testid="tax-note">Prices do not include tax. ${dutiesNote}.</td></tr>` : ""}
 </tfoot>
 </table>
+<p><a href="/orders/${order.accessToken}/invoice">View and print the invoice</a></p>
 </section>
 ${address}
 <p class="note">Questions about this order? Reply to your confirmation email and quote ${order.number}.</p>`;

@@ -12,6 +12,7 @@ import {
   type PaymentStatus,
 } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
+import { findMarketView, orderTaxOf } from "../markets/markets.ts";
 import { buildOrderSnapshot } from "./build-snapshot.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -43,6 +44,7 @@ export interface OrderSource {
   session: {
     id: string;
     totalAmount: number;
+    marketCode: string;
     locale: string | null;
     timeZone: string | null;
   };
@@ -99,6 +101,9 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
   if (counter === undefined) throw new Error("The order number counter is missing");
   const number = formatOrderNumber(counter.next - 1);
   const paymentStatus: PaymentStatus = payment.method === "cod" ? "cod_due" : "paid";
+  // The tax included, computed once per line and kept with the order (issue 26).
+  const market = await findMarketView(tx, session.marketCode);
+  const tax = market === undefined ? null : orderTaxOf(market, lines, attempt.shippingAmount);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -112,6 +117,12 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       subtotalAmount: attempt.subtotalAmount,
       shippingAmount: attempt.shippingAmount,
       totalAmount: attempt.amount,
+      marketCode: session.marketCode,
+      taxAmount: tax?.total ?? 0,
+      shippingTaxAmount: tax?.shipping ?? 0,
+      taxName: tax?.name ?? null,
+      taxRateBasisPoints: tax?.rateBasisPoints ?? null,
+      taxRegistration: tax?.registration ?? null,
       paymentMethod: payment.method,
       paymentProvider: payment.provider,
       paymentReference: payment.reference,
@@ -141,7 +152,7 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
     ).map((row) => [row.id, row.sku]),
   );
   await tx.insert(orderLines).values(
-    lines.map((line) => ({
+    lines.map((line, index) => ({
       orderId: order.id,
       position: line.position,
       variantId: line.variantId,
@@ -150,6 +161,7 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       variantTitle: line.variantTitle,
       quantity: line.quantity,
       unitAmount: line.unitAmount,
+      taxAmount: tax?.lines[index] ?? 0,
     })),
   );
   await tx.insert(orderEvents).values([

@@ -27,6 +27,7 @@ export const cashOnDeliveryProvider: PaymentProvider = {
         country: context.customer.country,
         currencyCode: context.currencyCode,
         decimalDigits: context.decimalDigits,
+        totalAmount: context.totalAmount,
       })
     ) {
       return { kind: "declined", message: "Cash on delivery is available only for delivery addresses in Nepal." };

@@ -44,6 +44,8 @@ export interface PaymentContext {
   paymentStepUrl: string;
   /** The shop's public origin, for providers that ask for the merchant's website. */
   siteUrl: string;
+  /** The payment methods the checkout's market offers (issue 26); null when it names none. */
+  marketMethods: readonly string[] | null;
 }
 
 /** A payment started at a provider: recorded as a payment attempt before the shopper is sent there. */
@@ -103,7 +105,7 @@ export interface PaymentProvider {
   /** How it is named to the shopper ("Khalti"). */
   readonly displayName: string;
   /** Whether it can take an order to this country in this currency. */
-  isAvailable(order: { country: string; currencyCode: string; decimalDigits: number }): boolean;
+  isAvailable(order: { country: string; currencyCode: string; decimalDigits: number; totalAmount: number }): boolean;
   /** Its part of the payment step, as data the page kit draws: heading, text, fields and the button. */
   section(context: PaymentContext): PaymentSection;
   /** Handles that form's POST: pays at once, declines, or starts a payment at the provider. */

@@ -4,8 +4,8 @@ import { stripeDecimalDigits } from "./stripe-checkout.ts";
 
 const links = { publicUrl: "https://api.shop.example", shopName: "Herbo Shilajit" };
 const stripe = { secretKey: "sk_test_0000000000", webhookSecret: "whsec_0000000000", apiUrl: undefined };
-const nepal = { country: "NP", currencyCode: "NPR", decimalDigits: 2 };
-const usa = { country: "US", currencyCode: "NPR", decimalDigits: 2 };
+const nepal = { country: "NP", currencyCode: "NPR", decimalDigits: 2, totalAmount: 120_000 };
+const usa = { country: "US", currencyCode: "USD", decimalDigits: 2, totalAmount: 2999 };
 
 describe("payment providers", () => {
   it("builds the named providers in PAYMENT_METHODS order", () => {
@@ -37,6 +37,18 @@ describe("payment providers", () => {
     expect(card?.isAvailable(nepal)).toBe(true);
     expect(card?.isAvailable(usa)).toBe(true);
     expect(card?.isAvailable({ ...usa, currencyCode: "XYZ" })).toBe(false);
+  });
+
+  it("offers Stripe only from its minimum charge in each currency", () => {
+    const [card] = createProviders(["stripe"], { stripe }, links);
+    expect(card?.isAvailable({ ...usa, totalAmount: 50 })).toBe(true);
+    expect(card?.isAvailable({ ...usa, totalAmount: 49 })).toBe(false);
+    expect(card?.isAvailable({ ...usa, currencyCode: "GBP", totalAmount: 30 })).toBe(true);
+    expect(card?.isAvailable({ ...usa, currencyCode: "GBP", totalAmount: 29 })).toBe(false);
+    expect(card?.isAvailable({ ...usa, currencyCode: "AED", totalAmount: 199 })).toBe(false);
+    expect(card?.isAvailable({ ...nepal, totalAmount: 6_999 })).toBe(false);
+    // A currency Stripe charges but the shop lists no minimum for is not offered.
+    expect(card?.isAvailable({ ...usa, currencyCode: "EUR", totalAmount: 10_000 })).toBe(false);
   });
 
   it("sends the shopper back to the return route of the session and provider", () => {

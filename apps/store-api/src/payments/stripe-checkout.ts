@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { PaymentProvider, ProviderVerdict, WebhookAction, ProviderAttempt } from "./provider.ts";
+import { stripeMinimumCharge } from "@herbo/hosted-api";
 import { convertMinorUnits } from "./provider-amount.ts";
 
 export interface StripeSettings {
@@ -108,7 +109,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   return {
     id: "stripe",
     displayName: "Stripe",
-    isAvailable: ({ currencyCode }) => stripeDecimalDigits(currencyCode) !== undefined,
+    // Stripe refuses charges under its minimum per currency; a currency without one listed is not offered.
+    isAvailable: ({ currencyCode, totalAmount }) => {
+      const minimum = stripeMinimumCharge[currencyCode.toUpperCase()];
+      return stripeDecimalDigits(currencyCode) !== undefined && minimum !== undefined && totalAmount >= minimum;
+    },
     section: (context) => ({
       id: "stripe",
       heading: "Pay by card",

@@ -78,6 +78,7 @@ export const checkoutApiRoutes: FastifyPluginAsync<CheckoutApiOptions> = async (
           cancelUrl,
           locale: body.locale,
           timeZone: body.timeZone,
+          currencyCode: body.currency?.toUpperCase(),
         },
         {
           now: now(),

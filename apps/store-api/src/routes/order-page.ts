@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { PageFrame } from "../pages/layout.ts";
 import type { Database } from "../db/connection.ts";
-import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
+import { markets, orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { renderOrderNotFound, renderOrderPage } from "../orders/order-page.ts";
+import { renderInvoice } from "../orders/invoice.ts";
+import { shopTimeZone } from "../admin/shop-time.ts";
 
 const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) });
 
@@ -19,10 +21,14 @@ const pageSecurity = [
   "base-uri 'none'",
 ].join("; ");
 
-/** GET /orders/{token}: the shopper's order page. The token is the only key; it is never logged in full. */
+/**
+ * GET /orders/{token}: the shopper's order page, and GET /orders/{token}/invoice its printable invoice. The
+ * token is the only key; it is never logged in full.
+ */
 export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFrame }> = async (app, options) => {
   const { db, frame } = options;
-  app.get("/orders/:token", async (request, reply) => {
+
+  async function orderOf(request: { params: unknown }, reply: FastifyReply) {
     reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")
@@ -32,8 +38,32 @@ export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFram
     const [order] = params.success
       ? await db.select().from(orders).where(eq(orders.accessToken, params.data.token)).limit(1)
       : [];
+    return order;
+  }
+
+  app.get("/orders/:token/invoice", async (request, reply) => {
+    const order = await orderOf(request, reply);
     if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
-    const [lines, currencies, [shipped], refunds] = await Promise.all([
+    const [lines, currencies] = await Promise.all([
+      db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
+      listCurrencies(db),
+    ]);
+    const currency = currencies.get(order.currencyCode);
+    return reply.send(
+      renderInvoice({
+        frame,
+        order,
+        lines,
+        currency: currency === undefined ? undefined : { ...currency, namePlural: currency.namePlural },
+        shopTimeZone,
+      }),
+    );
+  });
+
+  app.get("/orders/:token", async (request, reply) => {
+    const order = await orderOf(request, reply);
+    if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
+    const [lines, currencies, [shipped], refunds, [market]] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
       listCurrencies(db),
       db
@@ -47,6 +77,7 @@ export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFram
         .from(orderRefunds)
         .where(eq(orderRefunds.orderId, order.id))
         .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
+      db.select().from(markets).where(eq(markets.code, order.marketCode)),
     ]);
     const data = shipped?.data ?? {};
     const shipment =
@@ -54,7 +85,15 @@ export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFram
         ? { carrier: data.carrier, trackingNumber: data.trackingNumber }
         : null;
     return reply.send(
-      renderOrderPage({ frame, order, lines, currency: currencies.get(order.currencyCode), shipment, refunds }),
+      renderOrderPage({
+        frame,
+        order,
+        lines,
+        currency: currencies.get(order.currencyCode),
+        shipment,
+        refunds,
+        taxExcluded: market?.pricesIncludeTax === false,
+      }),
     );
   });
 };

@@ -1,4 +1,4 @@
-import { formatMinorUnits, isOrderNumber, isReceiptKey, type OrderReceiptBody } from "@herbo/hosted-api";
+import { formatMoney, isOrderNumber, isReceiptKey, type OrderReceiptBody } from "@herbo/hosted-api";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
@@ -42,7 +42,7 @@ export const orderReceiptRoutes: FastifyPluginAsync<{ db: Database }> = async (a
           total: {
             amount: order.totalAmount,
             currency_code: order.currencyCode,
-            text: formatMinorUnits(order.totalAmount, currency ?? { code: order.currencyCode }),
+            text: formatMoney(order.totalAmount, currency ?? { code: order.currencyCode }),
           },
         },
       };

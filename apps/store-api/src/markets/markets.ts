@@ -1,0 +1,108 @@
+import { includedTax, type MoneyCurrency } from "@herbo/hosted-api";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/connection.ts";
+import { currencies, markets } from "../db/schema.ts";
+
+/**
+ * The markets as the database holds them (issue 26): seeded from the contract, the owner's to change. A
+ * checkout follows the market it was priced in: its countries, its currency, its tax and its payment methods.
+ */
+
+export type MarketRow = typeof markets.$inferSelect;
+type Reader = Pick<Database, "select">;
+
+/** A market with the currency its prices are in, as pages, emails and invoices need it. */
+export interface MarketView {
+  code: string;
+  name: string;
+  countries: readonly string[];
+  pricesIncludeTax: boolean;
+  /** The tax the shop charges there; null while the shop is not registered there (no tax lines then). */
+  tax: { name: string; rateBasisPoints: number; registration: string } | null;
+  paymentMethods: readonly string[];
+  currency: MoneyCurrency & { code: string; namePlural: string };
+}
+
+export function marketViewOf(market: MarketRow, currency: typeof currencies.$inferSelect | undefined): MarketView {
+  const registered =
+    market.taxName !== null &&
+    market.taxRateBasisPoints !== null &&
+    market.taxRegistration !== null &&
+    market.taxRegistration.trim() !== "";
+  return {
+    code: market.code,
+    name: market.name,
+    countries: market.countries,
+    pricesIncludeTax: market.pricesIncludeTax,
+    tax:
+      registered && market.pricesIncludeTax
+        ? {
+            name: market.taxName ?? "",
+            rateBasisPoints: market.taxRateBasisPoints ?? 0,
+            registration: market.taxRegistration ?? "",
+          }
+        : null,
+    paymentMethods: market.paymentMethods,
+    currency: {
+      code: market.currencyCode,
+      symbol: currency?.symbol ?? null,
+      template: currency?.template ?? null,
+      decimalDigits: currency?.decimalDigits ?? null,
+      namePlural: currency?.namePlural ?? market.currencyCode,
+    },
+  };
+}
+
+export async function findMarketView(db: Reader, code: string): Promise<MarketView | undefined> {
+  const [row] = await db
+    .select({ market: markets, currency: currencies })
+    .from(markets)
+    .leftJoin(currencies, eq(currencies.code, markets.currencyCode))
+    .where(eq(markets.code, code));
+  return row === undefined ? undefined : marketViewOf(row.market, row.currency ?? undefined);
+}
+
+/** The market that delivers to a country, if any. */
+export async function findMarketOfCountry(db: Reader, country: string): Promise<MarketView | undefined> {
+  const [row] = await db
+    .select({ market: markets, currency: currencies })
+    .from(markets)
+    .leftJoin(currencies, eq(currencies.code, markets.currencyCode))
+    .where(sql`${markets.countries} @> ${JSON.stringify([country])}::jsonb`)
+    .orderBy(asc(markets.sortOrder))
+    .limit(1);
+  return row === undefined ? undefined : marketViewOf(row.market, row.currency ?? undefined);
+}
+
+/** The tax included in an order, computed once in minor units: per line, for shipping, and their sum. */
+export interface OrderTax {
+  name: string;
+  rateBasisPoints: number;
+  registration: string;
+  lines: number[];
+  shipping: number;
+  total: number;
+}
+
+/**
+ * The tax included in each line (unit × quantity) and in the shipping, when the shop is registered in the
+ * market; null otherwise. The order keeps these numbers: a later rate change does not touch them.
+ */
+export function orderTaxOf(
+  market: Pick<MarketView, "tax">,
+  lines: readonly { unitAmount: number; quantity: number }[],
+  shippingAmount: number,
+): OrderTax | null {
+  const tax = market.tax;
+  if (tax === null) return null;
+  const lineTaxes = lines.map((line) => includedTax(line.unitAmount * line.quantity, tax.rateBasisPoints));
+  const shipping = includedTax(shippingAmount, tax.rateBasisPoints);
+  return {
+    name: tax.name,
+    rateBasisPoints: tax.rateBasisPoints,
+    registration: tax.registration,
+    lines: lineTaxes,
+    shipping,
+    total: lineTaxes.reduce((sum, amount) => sum + amount, shipping),
+  };
+}
