@@ -19,6 +19,8 @@ import {
   type RunningApi,
 } from "./harness.ts";
 import { testMailSettings } from "./outbox-fixtures.ts";
+import { AdminClient, addOwner } from "./admin-helpers.ts";
+import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 
 /**
  * Issue 26: every market is priced from its own price list, in its own currency, from the catalogue to
@@ -238,6 +240,16 @@ describe.each(kinds)("markets on %s", (kind) => {
     expect(invoiceHtml).toContain(`£${(order.taxAmount / 100).toFixed(2)}`);
     expect(invoiceHtml).toMatch(/data-testid="invoice-total"><span class="nowrap">£\d+\.\d\d GBP/);
     expect(invoiceHtml).toContain("All amounts are in British pounds (GBP), VAT included.");
+    // The back office shows the order's market, its tax and the way to its invoice, amounts in pounds.
+    await addOwner(api, "markets@shop.test");
+    const owner = await AdminClient.signIn(api, "markets@shop.test");
+    const detail = await owner.get<AdminOrderDetail>(`/orders/${order.number}`);
+    expect(detail).toMatchObject({
+      market: { code: "uk", name: "United Kingdom" },
+      taxNote: taxText,
+      invoicePath: `/orders/${order.accessToken}/invoice`,
+      total: { amount: order.totalAmount, currency: "GBP", text: `£${(order.totalAmount / 100).toFixed(2)}` },
+    });
     await registerTax("uk", null);
   });
 

@@ -118,6 +118,12 @@ export interface AdminOrderDetail {
   total: AdminMoney;
   /** The order's currency, for amounts the owner types (a refund) and writes back. */
   currency: { code: string; decimalDigits: number; template: string | null; symbol: string | null };
+  /** The market the order was priced in (issue 26). */
+  market: { code: string; name: string };
+  /** "Includes VAT 13% (registration …): Rs. 138.05" when the order has tax lines, else null. */
+  taxNote: string | null;
+  /** The order's printable invoice on the store API (the same origin as the back office). */
+  invoicePath: string;
   payment: {
     method: string;
     provider: string;

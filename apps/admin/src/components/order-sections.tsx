@@ -66,11 +66,24 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
               Total
             </th>
             <td className="py-1 text-right font-bold whitespace-nowrap" data-testid="order-total">
-              {order.total.text}
+              {order.total.text} {order.currency.code}
             </td>
           </tr>
+          {order.taxNote === null ? null : (
+            <tr>
+              <td colSpan={3} className="py-1 text-bark" data-testid="order-tax">
+                {order.taxNote}
+              </td>
+            </tr>
+          )}
         </tfoot>
       </table>
+      <p className="mt-2 text-sm">
+        {order.market.name} market, prices in {order.currency.code}.{" "}
+        <a className="underline" href={order.invoicePath} target="_blank" rel="noopener">
+          Invoice (opens in a new tab)
+        </a>
+      </p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { decimalAmount, formatMinorUnits } from "@herbo/hosted-api";
+import { decimalAmount, formatMoney as formatMarketMoney } from "@herbo/hosted-api";
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 
 /** How an order's currency is written: the API's own `currency` of the order. */
@@ -16,9 +16,9 @@ export function moneyFormat(order: Pick<AdminOrderDetail, "currency">): MoneyFor
   return { currency: code, decimalDigits, template, symbol };
 }
 
-/** Minor units as the API would write them ("Rs. 1200.00"). */
+/** Minor units as the API would write them ("Rs. 1200.00", "$29.99", "₹1,499.00"). */
 export function formatMoney(amount: number, format: MoneyFormat): string {
-  return formatMinorUnits(amount, {
+  return formatMarketMoney(amount, {
     code: format.currency,
     template: format.template,
     symbol: format.symbol,

@@ -52,6 +52,9 @@ export function deliveredOrder(lines: Line[], changes: Partial<AdminOrderDetail>
     shipping: rupees(0),
     total: rupees(total),
     currency: { code: "NPR", decimalDigits: 2, template: "Rs. $1", symbol: "Rs" },
+    market: { code: "np", name: "Nepal" },
+    taxNote: null,
+    invoicePath: "/orders/token/invoice",
     payment: {
       method: "card",
       provider: "stripe",

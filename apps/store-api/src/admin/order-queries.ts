@@ -1,4 +1,4 @@
-import { decimalDigitsOf } from "@herbo/hosted-api";
+import { decimalDigitsOf, formatTaxRate } from "@herbo/hosted-api";
 import type {
   AdminFulfilmentStatus,
   AdminOrderDetail,
@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-o
 import { listCurrencies } from "../catalog/repository.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import type { Database } from "../db/connection.ts";
-import { orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
+import { markets, orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { availableActions } from "../orders/order-state-machine.ts";
 import type { RefundingProvider } from "../orders/refund-request.ts";
 import { providerCanRefund } from "../orders/refunds.ts";
@@ -121,6 +121,7 @@ export async function orderDetail(
       .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
     listCurrencies(db),
   ]);
+  const [market] = await db.select().from(markets).where(eq(markets.code, order.marketCode));
   const money = (amount: number) => adminMoney(amount, order.currencyCode, known);
   const shipped = events.findLast((event) => event.type === "shipped" || event.type === "shipment_corrected")?.data;
   const owed = refunds.filter((row) => isOutstandingRefund(row.status)).reduce((sum, row) => sum + row.amount, 0);
@@ -153,6 +154,12 @@ export async function orderDetail(
       template: known.get(order.currencyCode)?.template ?? null,
       symbol: known.get(order.currencyCode)?.symbol ?? null,
     },
+    market: { code: order.marketCode, name: market?.name ?? order.marketCode },
+    taxNote:
+      order.taxName === null || order.taxRateBasisPoints === null || order.taxRegistration === null
+        ? null
+        : `Includes ${order.taxName} ${formatTaxRate(order.taxRateBasisPoints)} (registration ${order.taxRegistration}): ${money(order.taxAmount).text}`,
+    invoicePath: `/orders/${order.accessToken}/invoice`,
     payment: {
       method: order.paymentMethod,
       provider: order.paymentProvider,
