@@ -7,7 +7,9 @@ import { runAdminCommand, type AdminCommandIo } from "../src/admin/admin-command
 import { createSession, findSession } from "../src/admin/sessions.ts";
 import { verifyPassword } from "../src/admin/passwords.ts";
 import { signInLimits, signInThrottle } from "../src/admin/sign-in-throttle.ts";
-import { requestCounters } from "../src/db/schema.ts";
+import { markets, requestCounters } from "../src/db/schema.ts";
+import { readSeedCatalog, seedIfEmpty, seedMarkets } from "../src/catalog/seed.ts";
+import { eq } from "drizzle-orm";
 import { findOwnerByEmail } from "../src/admin/owners.ts";
 import { openDatabase } from "../src/db/connection.ts";
 import { packageRoot } from "../src/package-root.ts";
@@ -36,6 +38,37 @@ describe("npm run admin", () => {
     };
     return { io: value, out, errors };
   }
+
+  it("records and clears the shop's tax registration in a market, refusing what cannot be", async () => {
+    const catalog = await readSeedCatalog();
+    await seedIfEmpty(database.db, catalog);
+    await seedMarkets(database.db, catalog);
+    const registration = async () =>
+      (await database.db.select().from(markets).where(eq(markets.code, "np")))[0]?.taxRegistration;
+
+    const set = io(undefined);
+    expect(await runAdminCommand(["tax-registration", "--market", "np", "--number", "601234567"], set.io)).toBe(0);
+    expect(set.out.join("\n")).toContain("Nepal: new orders show the VAT they include");
+    expect(await registration()).toBe("601234567");
+
+    const refused = [
+      [["tax-registration", "--market", "us", "--number", "12-3456789"], 1, "includes no tax in United States"],
+      [["tax-registration", "--market", "zz", "--number", "1"], 1, "No market has the code zz"],
+      [["tax-registration", "--market", "np", "--number", "<script>"], 1, "1 to 60 letters"],
+      [["tax-registration", "--market", "np"], 2, "needs --market <code> and either"],
+      [["tax-registration", "--market", "np", "--number", "1", "--clear"], 2, "needs --market <code> and either"],
+    ] as const;
+    for (const [argv, code, message] of refused) {
+      const run = io(undefined);
+      expect(await runAdminCommand(argv, run.io), argv.join(" ")).toBe(code);
+      expect(run.errors.join("\n")).toContain(message);
+    }
+    expect(await registration()).toBe("601234567");
+
+    const cleared = io(undefined);
+    expect(await runAdminCommand(["tax-registration", "--market", "np", "--clear"], cleared.io)).toBe(0);
+    expect(await registration()).toBeNull();
+  });
 
   it("creates an owner, refuses a second with the same email, and lists them", async () => {
     const first = io("a brand new passphrase");

@@ -2,6 +2,7 @@ import type { Database } from "../db/connection.ts";
 import { createOwner, findOwnerByEmail, listOwnerEmails, setOwnerPassword } from "./owners.ts";
 import type { ScryptParameters } from "./passwords.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
+import { setTaxRegistration } from "../markets/markets.ts";
 
 export const adminUsage = `Usage: npm run admin -- <command>
 
@@ -16,6 +17,9 @@ export const adminUsage = `Usage: npm run admin -- <command>
   unlock --email <address>
       Lifts the sign-in locks on an account: at every address, and the lock of the account as a whole
       that too many wrong passwords from many addresses put on it.
+  tax-registration --market <np|us|in|uk|ca|ae> (--number <registration> | --clear)
+      Records the shop's tax registration in a market (its PAN/VAT number in Nepal). New orders there
+      then show the tax their prices include, per line, on the checkout, emails and invoice.
 
 With the embedded database (no DATABASE_URL), stop the shop first: only one process may open DATA_DIR.`;
 
@@ -32,9 +36,14 @@ export interface AdminCommandIo {
 /** Runs `npm run admin -- …`; returns the process exit code. */
 export async function runAdminCommand(argv: readonly string[], io: AdminCommandIo): Promise<number> {
   const [command, ...rest] = argv;
-  const emailAt = rest.indexOf("--email");
-  const email = emailAt >= 0 ? rest[emailAt + 1] : undefined;
-  const known = new Set(["--email", "--password-stdin", email]);
+  const valueOf = (flag: string) => {
+    const at = rest.indexOf(flag);
+    return at >= 0 ? rest[at + 1] : undefined;
+  };
+  const email = valueOf("--email");
+  const marketCode = valueOf("--market");
+  const number = valueOf("--number");
+  const known = new Set(["--email", "--password-stdin", "--market", "--number", "--clear", email, marketCode, number]);
   const unknown = rest.filter((argument) => !known.has(argument));
   if (unknown.length > 0) {
     io.printError(`Unknown argument: ${unknown[0]}\n\n${adminUsage}`);
@@ -78,6 +87,33 @@ export async function runAdminCommand(argv: readonly string[], io: AdminCommandI
       await signInThrottle(io.db, () => io.now).unlock(email);
       io.print(`Sign-in locks on ${email} lifted; the right password signs in again from anywhere.`);
       return 0;
+    }
+    case "tax-registration": {
+      const clear = rest.includes("--clear");
+      if (marketCode === undefined || marketCode.startsWith("--") || (number === undefined) === !clear) {
+        io.printError(
+          `tax-registration needs --market <code> and either --number <registration> or --clear.\n\n${adminUsage}`,
+        );
+        return 2;
+      }
+      const outcome = await setTaxRegistration(io.db, marketCode, clear ? null : (number ?? null));
+      switch (outcome.kind) {
+        case "unknown_market":
+          return fail(io, `No market has the code ${marketCode}.`);
+        case "no_tax":
+          return fail(io, `The shop includes no tax in ${outcome.market}'s prices, so it has no registration there.`);
+        case "invalid":
+          return fail(io, outcome.message);
+        case "set":
+          io.print(
+            `${outcome.market}: new orders show the ${outcome.taxName} they include, with this registration number.`,
+          );
+          return 0;
+        case "cleared":
+          io.print(`${outcome.market}: new orders show no tax lines.`);
+          return 0;
+      }
+      return 1;
     }
     case "list-owners": {
       const emails = await listOwnerEmails(io.db);

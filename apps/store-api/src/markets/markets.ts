@@ -74,6 +74,41 @@ export async function findMarketOfCountry(db: Reader, country: string): Promise<
   return row === undefined ? undefined : marketViewOf(row.market, row.currency ?? undefined);
 }
 
+/** What `npm run admin -- tax-registration` did: set or cleared, or why not. */
+export type TaxRegistrationOutcome =
+  | { kind: "set"; market: string; taxName: string }
+  | { kind: "cleared"; market: string }
+  | { kind: "unknown_market" }
+  | { kind: "no_tax"; market: string }
+  | { kind: "invalid"; message: string };
+
+/**
+ * Records the shop's tax registration in a market (its PAN/VAT number in Nepal), or clears it. From then
+ * on, new orders there carry tax lines; orders already placed keep what they had.
+ */
+export async function setTaxRegistration(
+  db: Database,
+  code: string,
+  registration: string | null,
+): Promise<TaxRegistrationOutcome> {
+  const number = registration?.trim() ?? null;
+  if (number !== null && !/^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,59}$/u.test(number)) {
+    return {
+      kind: "invalid",
+      message: "A registration number is 1 to 60 letters, digits, spaces, dots, dashes or slashes.",
+    };
+  }
+  const [market] = await db.select().from(markets).where(eq(markets.code, code));
+  if (market === undefined) return { kind: "unknown_market" };
+  if (number !== null && (market.taxName === null || market.taxRateBasisPoints === null || !market.pricesIncludeTax)) {
+    return { kind: "no_tax", market: market.name };
+  }
+  await db.update(markets).set({ taxRegistration: number }).where(eq(markets.code, code));
+  return number === null
+    ? { kind: "cleared", market: market.name }
+    : { kind: "set", market: market.name, taxName: market.taxName ?? "" };
+}
+
 /** The tax included in an order, computed once in minor units: per line, for shipping, and their sum. */
 export interface OrderTax {
   name: string;
