@@ -78,6 +78,7 @@ export const workspaces = [
       { file: "src/errors.ts", only: ["isErrorCode", "lineRefusal"], target: 90 },
       { file: "src/orders.ts", target: 90 },
       { file: "src/shop-offer.ts", target: 90 },
+      { file: "src/markets.ts", target: 90 },
     ],
   },
 ];
@@ -113,6 +114,14 @@ export const equivalent = [
     original: 'typeof value === "string"',
     replacement: "true",
     why: "Array.prototype.includes compares without conversion, so no non-string equals a country code",
+  },
+  {
+    file: "packages/hosted-api/src/markets.ts",
+    where: 'typeof value === "string" && (marketCodes',
+    mutator: "ConditionalExpression",
+    original: 'typeof value === "string"',
+    replacement: "true",
+    why: "Array.prototype.includes compares without conversion, so no non-string equals a market code",
   },
   // Store API
   {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   defaultMarket,
+  dutiesNote,
+  marketCurrencyDigits,
+  stripeMinimumCharge,
   formatMoney,
   formatMoneyWithCode,
   formatTaxRate,
@@ -60,6 +63,72 @@ describe("markets", () => {
   });
 });
 
+describe("the six markets", () => {
+  it("are the shop's markets, as the README lists them", () => {
+    expect(
+      markets.map((market) => [
+        market.code,
+        market.name,
+        market.countries,
+        market.currencyCode,
+        market.locale,
+        market.pathPrefix,
+        market.landingPath,
+        market.pricesIncludeTax,
+        market.tax,
+      ]),
+    ).toEqual([
+      ["np", "Nepal", ["NP"], "NPR", "en-NP", "", "/shilajit-nepal", true, { name: "VAT", rateBasisPoints: 1300 }],
+      ["us", "United States", ["US"], "USD", "en-US", "/us", "/shilajit-in-usa", false, null],
+      [
+        "in",
+        "India",
+        ["IN"],
+        "INR",
+        "en-IN",
+        "/in",
+        "/shilajit-in-india",
+        true,
+        { name: "GST", rateBasisPoints: 1800 },
+      ],
+      [
+        "uk",
+        "United Kingdom",
+        ["GB"],
+        "GBP",
+        "en-GB",
+        "/uk",
+        "/shilajit-in-uk",
+        true,
+        { name: "VAT", rateBasisPoints: 2000 },
+      ],
+      ["ca", "Canada", ["CA"], "CAD", "en-CA", "/ca", "/shilajit-in-canada", false, null],
+      [
+        "ae",
+        "United Arab Emirates",
+        ["AE"],
+        "AED",
+        "en-AE",
+        "/ae",
+        "/shilajit-in-uae",
+        true,
+        { name: "VAT", rateBasisPoints: 500 },
+      ],
+    ]);
+    expect(dutiesNote).toBe("Import duties and taxes may be due on delivery");
+  });
+
+  it("knows Stripe's smallest charge in each market's currency", () => {
+    expect(stripeMinimumCharge).toEqual({ USD: 50, CAD: 50, GBP: 30, AED: 200, INR: 50, NPR: 7_000 });
+    for (const market of markets) expect(stripeMinimumCharge[market.currencyCode], market.code).toBeGreaterThan(0);
+  });
+
+  it("knows each market currency's minor digits, and no others", () => {
+    for (const market of markets) expect(marketCurrencyDigits(market.currencyCode.toLowerCase())).toBe(2);
+    expect(marketCurrencyDigits("EUR")).toBeUndefined();
+  });
+});
+
 describe("market paths", () => {
   it("prefixes every market but Nepal", () => {
     const us = marketByCode("us");
@@ -92,6 +161,14 @@ describe("formatMoney", () => {
     expect(formatMoney(3999, { code: "CAD" })).toBe("CA$39.99");
     expect(formatMoney(11_000, { code: "AED" })).toMatch(/^AED\s110\.00$/);
     expect(formatMoney(123_456_789, { code: "usd" })).toBe("$1,234,567.89");
+    // Indian grouping: lakhs and crores.
+    expect(formatMoney(12_345_600, { code: "INR" })).toBe("₹1,23,456.00");
+    expect(formatMoney(12_345_600, { code: "GBP" })).toBe("£123,456.00");
+  });
+
+  it("writes a given locale's way when asked, and the currency's own minor digits", () => {
+    expect(formatMoney(2999, { code: "USD" }, "de-DE")).toBe("29,99\u00a0$");
+    expect(formatMoney(11_000, { code: "AED", decimalDigits: 0 })).toMatch(/^AED\s11,000$/);
   });
 
   it("keeps SPEC's template for Nepalese rupees and for currencies no market sells in", () => {
@@ -104,6 +181,8 @@ describe("formatMoney", () => {
     expect(formatMoneyWithCode(270_000, npr)).toBe("Rs. 2700.00 NPR");
     expect(formatMoneyWithCode(2999, { code: "USD" })).toBe("$29.99 USD");
     expect(formatMoneyWithCode(11_000, { code: "AED" })).toMatch(/^AED\s110\.00$/);
+    expect(formatMoneyWithCode(1234, {})).toBe("€12.34");
+    expect(formatMoneyWithCode(1234, { code: "eur", symbol: "€" })).toBe("€12.34 EUR");
   });
 });
 
@@ -119,7 +198,8 @@ describe("includedTax", () => {
   });
 
   it("refuses amounts and rates that are not whole and positive", () => {
-    expect(() => includedTax(-1, 1300)).toThrow(RangeError);
+    expect(() => includedTax(-1, 1300)).toThrow("Not an amount: -1");
+    expect(() => includedTax(100, -5)).toThrow("Not a rate: -5");
     expect(() => includedTax(1.5, 1300)).toThrow(RangeError);
     expect(() => includedTax(100, -5)).toThrow(RangeError);
     expect(() => includedTax(100, 12.5)).toThrow(RangeError);

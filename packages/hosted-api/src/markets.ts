@@ -4,7 +4,7 @@
  * (`/us/store`, `/uk/product/…`). The store API seeds its `markets` table from these defaults; prices are
  * fixed lists per currency on each variant, never converted.
  */
-import { formatMinorUnits, decimalAmount, type MoneyCurrency } from "./money.ts";
+import { decimalAmount, decimalDigitsOf, formatMinorUnits, type MoneyCurrency } from "./money.ts";
 import type { ShippingCountry } from "./shop-offer.ts";
 
 export const marketCodes = ["np", "us", "in", "uk", "ca", "ae"] as const;
@@ -151,9 +151,8 @@ export function marketPath(market: Pick<Market, "pathPrefix">, path: string): st
 
 /** The market a path belongs to (its first segment), and the path without the prefix; Nepal's otherwise. */
 export function marketOfPath(pathname: string): { market: Market; path: string } {
-  const segment = /^\/([a-z]{2})(?=\/|$)/.exec(pathname)?.[1];
-  const market =
-    segment === undefined ? undefined : markets.find((candidate) => candidate.pathPrefix === `/${segment}`);
+  const segment = /^\/([a-z]{2})(?=\/|$)/.exec(pathname)?.[1] ?? "";
+  const market = markets.find((candidate) => candidate.pathPrefix === `/${segment}`);
   if (market === undefined) return { market: defaultMarket, path: pathname };
   const rest = pathname.slice(market.pathPrefix.length);
   return { market, path: rest === "" ? "/" : rest };
@@ -176,12 +175,10 @@ export function formatMoney(
   currency: MoneyCurrency & { code?: string | null },
   locale?: string,
 ): string {
-  const code = currency.code?.toUpperCase();
-  const market = code === undefined ? undefined : marketOfCurrency(code);
-  if (code === undefined || market === undefined || code === defaultMarket.currencyCode) {
-    return formatMinorUnits(minorUnits, currency);
-  }
-  const digits = marketCurrencyDigits(code) ?? 2;
+  const market = marketOfCurrency(currency.code ?? "");
+  if (market === undefined || market === defaultMarket) return formatMinorUnits(minorUnits, currency);
+  const code = market.currencyCode;
+  const digits = decimalDigitsOf(currency);
   // Canada's own locale writes CAD as a bare "$": "en" names it CA$ and groups the same way.
   const formatLocale = locale ?? (market.code === "ca" ? "en" : market.locale);
   const format = new Intl.NumberFormat(formatLocale, {
