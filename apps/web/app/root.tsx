@@ -7,6 +7,7 @@ import { NotFoundContent } from "./components/content/not-found-content";
 import { ChatButton } from "./components/layout/chat-button";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
+import { MarketSuggestion } from "./components/layout/market-suggestion";
 import { ScrollToTop } from "./components/layout/scroll-to-top";
 import { ToastProvider } from "./components/ui/toast";
 import { site } from "./content/site";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
             <Footer />
             <ChatButton />
+            <MarketSuggestion />
             <LazyCartDrawer />
             <ScrollToTop />
           </CartProvider>

@@ -1,12 +1,30 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+// From the contract's source: React Router reads this file before Vite's aliases apply.
+import { markets } from "../../../packages/hosted-api/src/markets.ts";
 import { countrySlugs } from "./content/country-slugs";
 import { shopPageSlugs } from "./content/shop-pages";
 
-/** The route table of SPEC §2, with the help and policy pages of issue 12. */
+/**
+ * The other markets' copies of the catalogue pages (issue 26): `/us`, `/us/store`, `/us/product/:id` and
+ * so on, served by the same modules; the page reads its market from its URL.
+ */
+const marketRoutes = markets
+  .filter((market) => market.pathPrefix !== "")
+  .flatMap((market) => {
+    const prefix = market.pathPrefix.slice(1);
+    return [
+      route(prefix, "routes/home.tsx", { id: `market-${market.code}-home` }),
+      route(`${prefix}/store`, "routes/store.tsx", { id: `market-${market.code}-store` }),
+      route(`${prefix}/product/:id`, "routes/product.tsx", { id: `market-${market.code}-product` }),
+    ];
+  });
+
+/** The route table of SPEC §2, with the help and policy pages of issue 12 and the markets of issue 26. */
 export default [
   index("routes/home.tsx"),
   route("store", "routes/store.tsx"),
   route("product/:id", "routes/product.tsx"),
+  ...marketRoutes,
   route("success", "routes/success.tsx"),
   route("shilajit-nepal", "routes/nepal.tsx"),
   ...countrySlugs.map((slug) => route(`shilajit-in-${slug}`, "routes/country.tsx", { id: `country-${slug}` })),

@@ -74,7 +74,8 @@ function openPage(html: string, { paintTiming = true } = {}) {
       window.dispatchEvent(new window.Event("load"));
     },
     started: () => document.querySelector('script[type="module"]') !== null,
-    preloads: () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
+    preloads: () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
     close: () => window.close(),
   };
   openPages.push(page);

@@ -40,7 +40,7 @@ function bootstrapScript(moduleUrls: readonly string[]): string {
     "inert.replaceWith(script);",
     "}",
     // The paint entry is reported once the frame has reached the screen, not when it was drawn.
-    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
     'if(types.indexOf("paint")<0){start();return;}',
     "new PerformanceObserver(function(list,observer){",
     'if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}',

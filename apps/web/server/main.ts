@@ -10,9 +10,16 @@ async function main(): Promise<void> {
   const environment = serverEnvironment();
   const { port, host, ...serverOptions } = webServerSettings();
   const server = await createWebServer({ buildFolder: path.join(appFolder, "build"), environment, ...serverOptions });
-  const log = (entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
+  const log = (entry: Record<string, unknown>) =>
+    console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
   server.listen(port, host, () => {
-    log({ level: "info", message: "web server listening", url: `http://localhost:${port}`, siteUrl: environment.siteUrl, storeApi: environment.storeApiUrl });
+    log({
+      level: "info",
+      message: "web server listening",
+      url: `http://localhost:${port}`,
+      siteUrl: environment.siteUrl,
+      storeApi: environment.storeApiUrl,
+    });
   });
   const stop = (signal: string) => {
     log({ level: "info", message: "shutting down", signal });

@@ -6,3 +6,4 @@ export { cartTokenPattern, variantFieldNames } from "./wire.ts";
 export * from "./shop-offer.ts";
 export * from "./orders.ts";
 export * from "./markets.ts";
+export * from "./time-zones.ts";

@@ -14,7 +14,7 @@ import { findAttempt, findAttemptByReference, moveAttempt, openAttemptsOfSession
 import type { ContinueTarget, PaymentContext, PaymentProvider } from "../payments/provider.ts";
 import { recordStartedPayment, settleInstantPayment, settlePayment, type PaymentServices } from "../payments/settle.ts";
 import type { RequestLimit } from "../request-counters.ts";
-import { validateDetails, type DetailsField, detailsFields } from "../checkout/details/index.ts";
+import { countryInSentence, validateDetails, type DetailsField, detailsFields } from "../checkout/details/index.ts";
 import { offeredProviders, paymentContextOf } from "./payment-context.ts";
 import {
   cancelSession,
@@ -259,7 +259,7 @@ export function createCheckoutFlow(options: CheckoutFlowOptions) {
             }
             return {
               ...(await showDetails(found, 422, formStrings(form), {
-                country: `This order is priced in ${here.currency.namePlural} for delivery in ${here.name}. For an address in ${market.name}, please order from our ${market.name} shop, in ${market.currency.namePlural}.`,
+                country: `This order is priced in ${here.currency.namePlural} for delivery in ${here.countries.map(countryInSentence).join(" or ")}. For an address in ${countryInSentence(checked.details.country)}, please order from our ${market.name} shop, in ${market.currency.namePlural}.`,
               })),
               otherMarket: { country: checked.details.country, market },
             } as CheckoutOutcome;

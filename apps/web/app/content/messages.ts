@@ -49,6 +49,20 @@ export const messages = {
   checkoutUnavailable: (name: string) => `${name} is no longer available. Please remove it from your cart.`,
   checkoutOverLimit: (name: string, max: number) =>
     `You can order at most ${max} of ${name} at a time. Please lower the quantity in your cart.`,
+  /** The store has no price list in the cart's currency (issue 26); `currency` in words, e.g. "US dollars". */
+  checkoutCurrencyUnsupported: (currency: string) =>
+    `We cannot take orders in ${currency} right now. Please choose another country at the bottom of the page.`,
+  /** One line has no price in the cart's currency (issue 26). */
+  checkoutUnpriced: (name: string, currency: string) =>
+    `${name} is not sold in ${currency}. Please remove it from your cart.`,
+  /** The cart moved to the market's currency, its prices taken from the store (issue 26). */
+  cartRepriced: (currency: string) => `Your cart is now in ${currency}: prices were updated from the store.`,
+  /** Lines the store has no price for in the cart's new currency left the cart. */
+  cartLinesRemoved: (names: readonly string[], currency: string) =>
+    `${names.join(", ")} ${names.length === 1 ? "is" : "are"} not sold in ${currency} and ${names.length === 1 ? "was" : "were"} removed.`,
+  /** The suggestion banner (issue 26): "Shopping from the United States?" */
+  marketQuestion: (place: string) => `Shopping from ${place}?`,
+  marketSuggestion: (currency: string) => `See prices in ${currency}`,
   /** The store refused more checkouts from this address for now (too many at once, or too many unpaid). */
   checkoutBusy:
     "Several checkouts from your connection are still waiting for payment. Please finish one of them, or try again in a few minutes.",

@@ -1,4 +1,11 @@
-import { handlingDays, returnsPolicy, shippingRates as offeredRates, type ShippingCountry } from "@herbo/hosted-api";
+import {
+  defaultDecimalDigits,
+  handlingDays,
+  marketCurrencyDigits,
+  returnsPolicy,
+  shippingRates as offeredRates,
+  type ShippingCountry,
+} from "@herbo/hosted-api";
 
 /**
  * Where the shop ships, what it costs and how long it takes, and what a shopper may send back, as the
@@ -27,14 +34,12 @@ export interface ShippingRate {
   transitDays: DayRange;
 }
 
-/** Rupees have two decimal digits (paisa), as the catalogue's currency says. */
-const rupeeDigits = 2;
-
+/** Each rate is in the currency of the market that delivers there (issue 26), with that currency's digits. */
 export const shippingRates: readonly ShippingRate[] = offeredRates.map((rate) => ({
   country: rate.country,
   currency: rate.currencyCode,
   amount: rate.amount,
-  decimalDigits: rupeeDigits,
+  decimalDigits: marketCurrencyDigits(rate.currencyCode) ?? defaultDecimalDigits,
   handlingDays,
   transitDays: rate.transitDays,
 }));

@@ -16,6 +16,11 @@ export const site = {
   rating: { value: 4.9, best: 5, homeCountText: "500+", countryReviewCount: 500, nepalReviewCount: 150 },
   nepalOffer: { currency: "NPR", price: "1200" },
   /**
+   * The product the market homes and country pages quote (issue 26): its displayed variant's price in the
+   * market's currency, read from the catalogue. A catalogue without it quotes its first product.
+   */
+  flagshipProductId: "prod_himalayan_resin",
+  /**
    * The shop's display currency (the seed catalogue's NPR): shown where no product says otherwise,
    * such as the total of an empty cart.
    */

@@ -13,6 +13,7 @@ function variant(id: string, priceInCents: number, salePriceInCents: number | nu
     priceInCents,
     salePriceInCents,
     currency: npr,
+    prices: [],
     manageInventory: false,
     inventoryQuantity: null,
     weight: null,

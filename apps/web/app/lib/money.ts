@@ -1,4 +1,4 @@
-import { formatMinorUnits, payablePrice, saleApplies } from "@herbo/hosted-api";
+import { formatMoney, payablePrice, saleApplies } from "@herbo/hosted-api";
 import type { CardProduct, CardVariant } from "./store-api/types";
 
 /** What one unit of the variant costs the shopper: the contract's price rule. */
@@ -27,12 +27,13 @@ export interface DisplayPrice {
   regularPrice: string | null;
 }
 
-export function variantPrice(variant: CardVariant): DisplayPrice {
+/** A variant's price as its currency's market writes it: SPEC's "Rs. 1200.00" for rupees, "$29.99" for dollars. */
+export function variantPrice(
+  variant: Pick<CardVariant, "priceInCents" | "salePriceInCents" | "currency">,
+): DisplayPrice {
   return {
-    price: formatMinorUnits(effectivePrice(variant), variant.currency),
-    regularPrice: saleApplies(variant.salePriceInCents)
-      ? formatMinorUnits(variant.priceInCents, variant.currency)
-      : null,
+    price: formatMoney(effectivePrice(variant), variant.currency),
+    regularPrice: saleApplies(variant.salePriceInCents) ? formatMoney(variant.priceInCents, variant.currency) : null,
   };
 }
 

@@ -1,3 +1,5 @@
+import { dutiesNote, marketOfCountry } from "@herbo/hosted-api";
+import { data } from "react-router";
 import {
   FeatureSection,
   LandingHero,
@@ -8,14 +10,48 @@ import {
 import { findCountry } from "~/content/countries";
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { site } from "~/content/site";
+import { flagshipPrice } from "~/lib/flagship";
+import { defaultMarket, marketPath, pricedForMarket } from "~/lib/markets";
 import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
-import { countryProductJsonLd } from "~/lib/seo/structured-data";
+import { countryProductJsonLd, offerPrice, type CataloguePrice } from "~/lib/seo/structured-data";
+import { cardProductOf } from "~/lib/store-api";
+import { storeApiFor } from "~/lib/store-api/context.server";
 import type { Route } from "./+types/country";
 
-/** One module serves the five /shilajit-in-{slug} routes; the slug comes from the path. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * One module serves the five /shilajit-in-{slug} routes; the slug comes from the path. The page quotes
+ * the flagship product's price from the live catalogue in its market's currency (issue 26), so it renders
+ * on the server (cached by URL like /store) instead of at build time. When the store cannot answer, the
+ * page still renders, without the price line or an offer, and that answer is not cached.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
-  return { country: findCountry(slug) ?? null };
+  const country = findCountry(slug) ?? null;
+  if (country === null)
+    return data({ country, price: null as CataloguePrice | null, priceText: null as string | null });
+  const market = marketOfCountry(country.countryCode) ?? defaultMarket;
+  try {
+    const list = await storeApiFor(context).listProducts({}, request.signal);
+    const quoted = flagshipPrice(list.products.map((product) => cardProductOf(pricedForMarket(product, market))));
+    const price: CataloguePrice | null =
+      quoted === null
+        ? null
+        : {
+            amount: quoted.amount,
+            currency: quoted.currency.code.toUpperCase(),
+            decimalDigits: quoted.currency.decimalDigits,
+          };
+    // SPEC §2's line as it always read ("USD 29.99 per jar"), its figure now the catalogue's: the ISO code
+    // and the same decimal as the offer's price, so page and structured data cannot disagree.
+    const priceText = price === null ? null : `${price.currency} ${offerPrice(price.amount, price.decimalDigits)}`;
+    return data({ country, price, priceText });
+  } catch {
+    return data({ country, price: null, priceText: null }, { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -31,14 +67,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
     }),
     ...landingAlternateLinks(siteUrl),
-    { "script:ld+json": countryProductJsonLd(country, { siteUrl, year: renderYearOf(matches) }) },
+    {
+      "script:ld+json": countryProductJsonLd(country, {
+        siteUrl,
+        year: renderYearOf(matches),
+        price: loaderData?.price ?? null,
+      }),
+    },
   ];
 }
 
 export default function CountryLandingPage({ loaderData }: Route.ComponentProps) {
-  const { country } = loaderData;
+  const { country, priceText } = loaderData;
   // SPEC §2: a missing record renders nothing.
   if (country === null) return null;
+  const market = marketOfCountry(country.countryCode) ?? defaultMarket;
   return (
     <>
       <LandingHero
@@ -64,7 +107,13 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
       <TestimonialSection title={`Real Testimonials from ${country.country}`} testimonials={country.testimonials} />
       <OrderNowSection
         title={`Order ${site.brand} in ${country.country}`}
-        text={`${country.currency} ${country.price} per jar, with tracked international shipping and our 100% satisfaction guarantee.`}
+        text={
+          priceText === null
+            ? "Tracked international shipping and our 100% satisfaction guarantee."
+            : `${priceText} per jar, with tracked international shipping and our 100% satisfaction guarantee.`
+        }
+        note={market.pricesIncludeTax || priceText === null ? null : dutiesNote}
+        orderHref={marketPath(market, "/")}
       />
     </>
   );

@@ -1,28 +1,71 @@
-import { Link } from "react-router";
-import heroImage from "~/assets/images/hero.svg?url";
+import { data, Link } from "react-router";
 import { FeatureCard } from "~/components/content/feature-card";
-import { ProductGrid } from "~/components/product/product-grid";
+import { HomeHero } from "~/components/content/home-hero";
+import { ProductGrid, type ProductListState } from "~/components/product/product-grid";
 import { useProductList } from "~/components/product/use-product-list";
-import { Icon } from "~/components/ui/icon";
 import { home } from "~/content/home";
 import { site } from "~/content/site";
+import { flagshipPrice } from "~/lib/flagship";
+import {
+  defaultMarket,
+  marketAlternateLinks,
+  marketOf,
+  marketOfRequest,
+  marketPath,
+  pricedForMarket,
+  useMarket,
+} from "~/lib/markets";
+import type { DisplayPrice } from "~/lib/money";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { organizationJsonLd, webSiteJsonLd } from "~/lib/seo/structured-data";
+import { cardProductOf } from "~/lib/store-api";
+import { storeApiFor } from "~/lib/store-api/context.server";
+import { messageOf } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/home";
 
-export function loader() {
-  return { copy: home };
+/** What a market home loads on the server: its grid, and the flagship's price for the hero (issue 26). */
+interface MarketCatalogue {
+  state: ProductListState;
+  heroPrice: DisplayPrice | null;
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+/**
+ * Nepal's home (SPEC's `/`) is prerendered with its fixed hero price and loads the catalogue in the
+ * browser. Another market's home renders on the server: its hero quotes the flagship's price from the
+ * catalogue in the market's currency, never a copied figure. A store that cannot answer leaves the page
+ * without the price, showing the grid's error, and the answer is not cached.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const market = marketOfRequest(request);
+  if (market.code === defaultMarket.code) return data({ copy: home, catalogue: null as MarketCatalogue | null });
+  try {
+    const list = await storeApiFor(context).listProducts({}, request.signal);
+    const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
+    const catalogue: MarketCatalogue = {
+      state: { status: "loaded", products },
+      heroPrice: flagshipPrice(products)?.display ?? null,
+    };
+    return data({ copy: home, catalogue });
+  } catch (error) {
+    const catalogue: MarketCatalogue = { state: { status: "error", message: messageOf(error) }, heroPrice: null };
+    return data({ copy: home, catalogue }, { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const siteUrl = siteUrlOf(matches);
   return [
     ...pageMeta({
       siteUrl,
-      path: "/",
+      path: marketPath(marketOf(location.pathname), "/"),
       title: loaderData?.copy.metaTitle ?? site.brand,
       description: loaderData?.copy.metaDescription ?? site.tagline,
     }),
+    ...marketAlternateLinks(siteUrl, "/"),
     { "script:ld+json": organizationJsonLd(siteUrl) },
     { "script:ld+json": webSiteJsonLd(siteUrl) },
   ];
@@ -30,49 +73,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { copy } = loaderData;
-  const products = useProductList();
+  const catalogue = loaderData.catalogue as MarketCatalogue | null;
+  const market = useMarket();
+  const products = useProductList(catalogue?.state ?? null);
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-b from-cream to-sand">
-        <div className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
-          <div>
-            <p className="mb-3 text-sm font-semibold tracking-widest text-gold-dark uppercase">{site.tagline}</p>
-            <h1 className="text-4xl leading-tight font-bold sm:text-5xl lg:text-6xl">{copy.heroTitle}</h1>
-            <p className="mt-5 max-w-xl text-lg text-bark">{copy.heroSubtitle}</p>
-            <div className="mt-8 flex flex-wrap items-center gap-5">
-              <a href="#products" className="button-primary px-8 py-4 text-lg">
-                Order Now
-              </a>
-              <p className="text-lg">
-                <span className="font-display text-2xl font-bold">
-                  {site.heroPrice} {site.heroCurrencyWord}
-                </span>
-              </p>
-            </div>
-            <p className="mt-5 flex items-center gap-2 text-bark">
-              <span className="flex text-gold" aria-hidden="true">
-                {[1, 2, 3, 4, 5].map((star) => (
-                  <Icon key={star} name="star" size={18} filled />
-                ))}
-              </span>
-              <span>
-                <strong className="text-resin">
-                  {site.rating.value}/{site.rating.best}
-                </strong>{" "}
-                from {site.rating.homeCountText} reviews
-              </span>
-            </p>
-          </div>
-          <img
-            src={heroImage}
-            alt="A jar of Herbo Shilajit resin in front of Himalayan peaks at dawn"
-            width={1200}
-            height={900}
-            fetchPriority="high"
-            className="w-full rounded-3xl shadow-xl"
-          />
-        </div>
-      </section>
+      <HomeHero copy={copy} price={catalogue === null ? "fixed" : catalogue.heroPrice} market={market} />
 
       <section
         id="about"
@@ -120,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ProductGrid state={products} />
         </div>
         <div className="mt-10 text-center">
-          <Link to="/store" className="button-outline">
+          <Link to={marketPath(market, "/store")} className="button-outline">
             View All Products
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { site } from "~/content/site";
 import { htmlToText, sanitizeHtml } from "~/lib/sanitize.server";
+import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/seo/structured-data";
 import type { Product } from "~/lib/store-api/types";
@@ -14,8 +15,10 @@ import { messages } from "~/content/messages";
 export const metaDescriptionLength = 160;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const market = marketOfRequest(request);
   try {
-    const product = await storeApiFor(context).getProductWithStock(params.id, request.signal);
+    // Priced for the page's market: its currency's price, else the store's first (issue 26).
+    const product = pricedForMarket(await storeApiFor(context).getProductWithStock(params.id, request.signal), market);
     const descriptionHtml = sanitizeHtml(product.descriptionHtml);
     return {
       product: { ...product, descriptionHtml },
@@ -37,20 +40,22 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params, location }: Route.MetaArgs) {
   const siteUrl = siteUrlOf(matches);
+  const market = marketOf(location.pathname);
   const product = loaderData?.product;
   if (product === null || product === undefined) {
     return pageMeta({
       siteUrl,
-      path: `/product/${params.id}`,
+      path: marketPath(market, `/product/${params.id}`),
       title: `Product unavailable | ${site.brand}`,
       description: "This product could not be loaded.",
       noindex: true,
     });
   }
   const description = loaderData?.metaDescription ?? product.title;
-  const path = `/product/${encodeURIComponent(product.id)}`;
+  const productPath = `/product/${encodeURIComponent(product.id)}`;
+  const path = marketPath(market, productPath);
   return [
     ...pageMeta({
       siteUrl,
@@ -61,11 +66,12 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
       type: "product",
       ...socialImageOf(product),
     }),
-    { "script:ld+json": productJsonLd(product, { siteUrl, year: renderYearOf(matches), description }) },
+    ...marketAlternateLinks(siteUrl, productPath),
+    { "script:ld+json": productJsonLd(product, { siteUrl, year: renderYearOf(matches), description, path }) },
     {
       "script:ld+json": breadcrumbJsonLd(siteUrl, [
-        { name: "Home", path: "/" },
-        { name: "Store", path: "/store" },
+        { name: "Home", path: marketPath(market, "/") },
+        { name: "Store", path: marketPath(market, "/store") },
         { name: product.title, path },
       ]),
     },
@@ -88,6 +94,7 @@ function socialImageOf(product: Product): Pick<PageMetaInput, "image" | "imageSi
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const market = useMarket();
   if (loaderData.product === null) {
     return (
       <section className="container-page py-24 text-center">
@@ -95,7 +102,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="text-xl font-semibold text-danger">
           {messages.productError(loaderData.error)}
         </p>
-        <Link to="/store" className="button-outline mt-8">
+        <Link to={marketPath(market, "/store")} className="button-outline mt-8">
           Go back to store
         </Link>
       </section>

@@ -2,16 +2,19 @@ import { countrySlugs } from "~/content/country-slugs";
 import { shopPageSlugs } from "~/content/shop-pages";
 import { articleSummaries } from "~/lib/blog/articles.server";
 import { serverEnvironment } from "~/lib/env.server";
+import { marketPath, markets } from "~/lib/markets";
 import { buildSitemap, type SitemapEntry } from "~/lib/seo/sitemap";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import type { Route } from "./+types/sitemap";
 
-/** Every public page; products are read from the store when the sitemap is asked for. */
+/**
+ * Every public page; products are read from the store when the sitemap is asked for. Each market's copy
+ * of the catalogue pages is listed too (issue 26): Nepal's (SPEC's URLs) first, then `/us`, `/in` and on.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const articles = articleSummaries();
   const entries: SitemapEntry[] = [
-    { path: "/" },
-    { path: "/store" },
+    ...markets.flatMap((market) => [{ path: marketPath(market, "/") }, { path: marketPath(market, "/store") }]),
     { path: "/blog", ...(articles[0] === undefined ? {} : { lastModified: articles[0].isoDate }) },
     ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.isoDate })),
     { path: "/shilajit-nepal" },
@@ -21,7 +24,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let complete = true;
   try {
     const { products } = await storeApiFor(context).listProducts({ limit: 100 }, request.signal);
-    entries.push(...products.map((product) => ({ path: `/product/${encodeURIComponent(product.id)}` })));
+    for (const market of markets) {
+      entries.push(
+        ...products.map((product) => ({ path: marketPath(market, `/product/${encodeURIComponent(product.id)}`) })),
+      );
+    }
   } catch {
     // The pages we know of are still worth listing; the short cache lets products return soon.
     complete = false;

@@ -1,4 +1,4 @@
-import { formatMinorUnits, returnsPolicy, shippingRates } from "@herbo/hosted-api";
+import { formatMoney, returnsPolicy, shippingRates } from "@herbo/hosted-api";
 import { e2eSettings } from "./settings.mjs";
 import { expect, open, test } from "./support/fixtures";
 
@@ -63,8 +63,16 @@ test.describe("with JavaScript off, as crawlers read them", () => {
     await expect(rows).toHaveCount(shippingRates.length);
     for (const [index, rate] of shippingRates.entries()) {
       const cells = rows.nth(index).locator("th, td");
+      // Issue 26: each rate in its own market's currency, rupees as SPEC writes them.
       const charge =
-        rate.amount === 0 ? "Free" : formatMinorUnits(rate.amount, { template: "Rs. $1", decimalDigits: 2 });
+        rate.amount === 0
+          ? "Free"
+          : formatMoney(
+              rate.amount,
+              rate.currencyCode === "NPR"
+                ? { code: "NPR", template: "Rs. $1", decimalDigits: 2 }
+                : { code: rate.currencyCode },
+            );
       await expect(cells).toHaveText([
         rate.countryName,
         charge,
@@ -73,6 +81,7 @@ test.describe("with JavaScript off, as crawlers read them", () => {
       ]);
     }
     await expect(rows.first().locator("th, td")).toHaveText(["Nepal", "Free", /business days/, "Yes"]);
+    await expect(rows.filter({ hasText: "United States" }).locator("td").first()).toHaveText("$12.99");
     await expect(page.locator("main")).toContainText("Cash on delivery is available for delivery addresses in Nepal.");
   });
 

@@ -40,7 +40,8 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
   await expect(page.getByTestId("delivery-address")).toContainText("Thamel Marg 12");
   await expect(page.getByTestId("shipping")).toHaveText("Free");
-  await expect(page.getByTestId("total")).toHaveText("Rs. 650.00");
+  // The total names its currency.
+  await expect(page.getByTestId("total")).toHaveText("Rs. 650.00 NPR");
   await expectNoViolations(page);
   await expect(page.getByRole("button", { name: "Pay Rs. 650.00", exact: true })).toBeVisible();
   await payByCard(page);
@@ -88,9 +89,10 @@ test("places a cash-on-delivery order for a Pokhara address: the page and the em
   expect(email).toContain("Lakeside Road 7");
 });
 
-test("a USA address is offered card payment and no cash on delivery, with its shipping in the total", async ({
+test("a USA address on Nepal's checkout is sent to the US shop, whose checkout offers card payment only, in dollars", async ({
   page,
 }) => {
+  test.slow();
   await checkoutOneTin(page);
   await page.getByLabel("Email").fill("jordan@example.com");
   await page.getByLabel("Full name").fill("Jordan Lee");
@@ -103,12 +105,37 @@ test("a USA address is offered card payment and no cash on delivery, with its sh
   await page.getByLabel("State").selectOption("CA");
   await page.getByLabel("ZIP code").fill("94105");
   await page.getByRole("button", { name: "Continue to payment" }).click();
+  // Never charged in rupees for a US address: the shopper is sent to the US shop.
+  await expect(page.locator("#field-country-error")).toContainText(
+    "For an address in the United States, please order from our United States shop, in US dollars.",
+  );
+  await expectNoViolations(page);
+  await page.getByRole("link", { name: "Shop in United States (USD)" }).click();
+  await page.waitForURL(/\/us\/store$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your cart is now in" })).toBeVisible();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(drawer.getByTestId("cart-total")).toHaveText("$17.99");
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\/cs_/);
+  await expect(page.getByLabel("Country")).toHaveValue("US");
+  await page.getByLabel("Email").fill("jordan@example.com");
+  await page.getByLabel("Full name").fill("Jordan Lee");
+  await page.getByLabel("Phone").fill("(415) 555-2671");
+  await page.getByLabel("Street address").fill("1 Market Street");
+  await page.getByLabel("City").fill("San Francisco");
+  await page.getByLabel("State").selectOption("CA");
+  await page.getByLabel("ZIP code").fill("94105");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Cash on delivery" })).toHaveCount(0);
-  await expect(page.getByTestId("shipping")).toHaveText("Rs. 3500.00");
-  await expect(page.getByTestId("total")).toHaveText("Rs. 4150.00");
+  await expect(page.getByTestId("shipping")).toHaveText("$12.99");
+  await expect(page.getByTestId("total")).toHaveText("$30.98 USD");
+  await expect(page.getByTestId("tax-note")).toHaveText(
+    "Prices do not include tax. Import duties and taxes may be due on delivery.",
+  );
   await page.getByRole("button", { name: "Cancel and return to the shop" }).click();
-  await page.waitForURL(/\/store$/);
+  await page.waitForURL(/\/us\/store$/);
 });
 
 test.describe("with JavaScript off", () => {
@@ -128,8 +155,12 @@ test.describe("with JavaScript off", () => {
     });
     const { url } = (await created.json()) as { url: string };
     await page.goto(url);
-    // The time zone suggests the UK: its postcode field, no province.
+    // A Nepal checkout starts in Nepal, whatever the time zone; another country's fields come by the button.
+    await expect(page.getByLabel("District")).toBeVisible();
+    await page.getByLabel("Country").selectOption("GB");
+    await page.getByRole("button", { name: "Show fields for this country" }).click();
     await expect(page.getByLabel("Postcode")).toBeVisible();
+    await expect(page.getByLabel("District")).toHaveCount(0);
     await page.getByLabel("Country").selectOption("NP");
     await page.getByRole("button", { name: "Show fields for this country" }).click();
     await expect(page.getByLabel("District")).toBeVisible();

@@ -62,7 +62,7 @@ test("browses to a product, picks a variant, adjusts the cart, pays and lands on
   await expect(page).toHaveURL(new RegExp(`^${e2eSettings.apiUrl}/checkout/cs_`));
   await expect(page.getByTestId("subtotal")).toHaveText("Rs. 2200.00");
   await enterNepalDetails(page);
-  await expect(page.getByTestId("total")).toHaveText("Rs. 2200.00");
+  await expect(page.getByTestId("total")).toHaveText("Rs. 2200.00 NPR");
   await payByCard(page);
 
   await expect(page).toHaveURL(new RegExp(`^${e2eSettings.webUrl}/success\\?order=HS-\\d+&receipt=[\\w-]{22}$`));

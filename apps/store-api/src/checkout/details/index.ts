@@ -4,4 +4,5 @@ export { detailsForm } from "./details-form.ts";
 export { validateDetails } from "./validate-details.ts";
 export { addressLines } from "./address-lines.ts";
 export { countryForTimeZone } from "./time-zone-country.ts";
+export { countryInSentence } from "./country-names.ts";
 export { nepalProvinces, type NepalProvince } from "./nepal-divisions.ts";

@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { useCart } from "~/lib/cart/cart-context";
-import { formatMinorUnits } from "@herbo/hosted-api";
+import { formatMoney } from "@herbo/hosted-api";
 import { site } from "~/content/site";
+import { defaultMarket, marketPath, useMarket } from "~/lib/markets";
 import { Icon } from "../ui/icon";
 import { useToastSlot } from "../ui/toast";
 import { CartLine } from "./cart-line";
@@ -13,8 +14,10 @@ import { messages } from "~/content/messages";
 export default function CartDrawer() {
   const { items, drawerOpen, closeDrawer, setQuantity, remove, totalInCents, cartButtonRef } = useCart();
   const { checkout, pending } = useCheckout();
-  // An empty cart still totals in the shop's currency, not the formatter's euro default.
-  const currency = items[0]?.variant.currency ?? site.currency;
+  const market = useMarket();
+  // An empty cart still totals in the market's currency (Nepal's as SPEC writes it), not the euro default.
+  const currency =
+    items[0]?.variant.currency ?? (market.code === defaultMarket.code ? site.currency : { code: market.currencyCode });
   const toastSlot = useToastSlot();
 
   return (
@@ -41,7 +44,7 @@ export default function CartDrawer() {
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <Icon name="cart" size={48} className="text-gold" />
               <p className="text-lg font-semibold">{messages.emptyCart.title}</p>
-              <Link to="/store" onClick={closeDrawer} className="button-outline">
+              <Link to={marketPath(market, "/store")} onClick={closeDrawer} className="button-outline">
                 Browse the store
               </Link>
             </div>
@@ -60,7 +63,7 @@ export default function CartDrawer() {
           <div className="border-t border-line px-5 py-5">
             <div className="flex items-center justify-between text-lg font-bold">
               <span>Total</span>
-              <span data-testid="cart-total">{formatMinorUnits(totalInCents, currency)}</span>
+              <span data-testid="cart-total">{formatMoney(totalInCents, currency)}</span>
             </div>
             <button
               type="button"

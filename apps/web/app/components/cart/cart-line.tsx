@@ -1,5 +1,5 @@
 import type { CartItem } from "~/lib/cart/cart";
-import { formatMinorUnits, maxLineQuantity } from "@herbo/hosted-api";
+import { formatMoney, maxLineQuantity } from "@herbo/hosted-api";
 import { messages } from "~/content/messages";
 import { effectivePrice } from "~/lib/money";
 import { noImage } from "../product/no-image";
@@ -37,11 +37,11 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
               {variant.title}
             </p>
             <p className="text-sm whitespace-nowrap text-bark" data-testid="cart-line-unit-price">
-              {formatMinorUnits(effectivePrice(variant), variant.currency)} each
+              {formatMoney(effectivePrice(variant), variant.currency)} each
             </p>
           </div>
           <p className="shrink-0 font-semibold" data-testid="cart-line-total">
-            {formatMinorUnits(effectivePrice(variant) * quantity, variant.currency)}
+            {formatMoney(effectivePrice(variant) * quantity, variant.currency)}
           </p>
         </div>
         <div className="flex items-center justify-between">

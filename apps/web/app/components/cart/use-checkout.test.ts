@@ -3,7 +3,7 @@ import { lineRefusal } from "@herbo/hosted-api";
 import { describe, expect, it } from "vitest";
 import type { CartItem } from "~/lib/cart/cart";
 import { StoreApiError } from "~/lib/store-api/client";
-import { checkoutErrorText, checkoutProblem } from "./use-checkout";
+import { checkoutCurrency, checkoutErrorText, checkoutProblem } from "./use-checkout";
 
 const items: CartItem[] = [
   {
@@ -97,5 +97,58 @@ describe("checkout problems, by error code", () => {
       details: { variant_id: "var_starter_kit" },
     });
     expect(checkoutProblem(lookalike, items)).toBe(checkoutErrorText);
+  });
+});
+
+describe("checkout problems with the cart's currency (issue 26)", () => {
+  const dollars: CartItem[] = items.map((item) => ({
+    ...item,
+    variant: {
+      ...item.variant,
+      priceInCents: 4999,
+      currency: { code: "usd", symbol: "$", template: null, decimalDigits: 2 },
+    },
+  }));
+
+  it("says the shop cannot take orders in a currency it has no price list for", () => {
+    const error = new StoreApiError("HTTP 400: Bad Request", 400, "unsupported_currency", undefined, {
+      details: { currency: "USD" },
+    });
+    expect(checkoutProblem(error, dollars)).toBe(
+      "We cannot take orders in US dollars right now. Please choose another country at the bottom of the page.",
+    );
+    // Without details, the cart's own currency is named.
+    expect(checkoutProblem(new StoreApiError("HTTP 400", 400, "unsupported_currency"), dollars)).toBe(
+      messages.checkoutCurrencyUnsupported("US dollars"),
+    );
+  });
+
+  it("names the line the store has no price for in the cart's currency", () => {
+    const error = new StoreApiError("HTTP 400: Bad Request", 400, "unpriced_variant", undefined, {
+      details: { variant_id: "var_starter_kit", currency: "USD" },
+    });
+    expect(checkoutProblem(error, dollars)).toBe(
+      "Shilajit Starter Kit (Kit) is not sold in US dollars. Please remove it from your cart.",
+    );
+    const unknownLine = new StoreApiError("HTTP 400", 400, "unpriced_variant", undefined, {
+      details: { variant_id: "other", currency: "USD" },
+    });
+    expect(checkoutProblem(unknownLine, dollars)).toBe(messages.checkoutCurrencyUnsupported("US dollars"));
+  });
+});
+
+describe("the currency a checkout names (issue 26)", () => {
+  const inCurrency = (code: string): CartItem[] =>
+    items.map((item) => ({ ...item, variant: { ...item.variant, currency: { ...item.variant.currency, code } } }));
+
+  it("is the cart lines' currency, in upper case, when it is one of the shop's", () => {
+    expect(checkoutCurrency(items)).toBe("NPR");
+    expect(checkoutCurrency(inCurrency("usd"))).toBe("USD");
+    expect(checkoutCurrency(inCurrency("aed"))).toBe("AED");
+  });
+
+  it("is none for an empty cart or a currency no market sells in (the store's default then)", () => {
+    expect(checkoutCurrency([])).toBeNull();
+    expect(checkoutCurrency(inCurrency("eur"))).toBeNull();
   });
 });

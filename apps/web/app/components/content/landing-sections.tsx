@@ -115,7 +115,19 @@ export function TestimonialSection({ title, testimonials }: { title: string; tes
   );
 }
 
-export function OrderNowSection({ title, text }: { title: string; text: string }) {
+export function OrderNowSection({
+  title,
+  text,
+  note = null,
+  orderHref = "/",
+}: {
+  title: string;
+  text: string;
+  /** A line under the text, such as the duties note of a price without tax (issue 26). */
+  note?: string | null;
+  /** Where 'Order Now on Our Main Website' leads: the page's market home (issue 26), "/" for Nepal. */
+  orderHref?: string;
+}) {
   return (
     <section id="order-now" aria-labelledby="order-now-heading" className="container-page scroll-mt-20 py-8">
       <div className="rounded-3xl bg-resin px-6 py-12 text-center text-cream sm:px-12">
@@ -123,10 +135,15 @@ export function OrderNowSection({ title, text }: { title: string; text: string }
           {title}
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-cream/80">{text}</p>
+        {note === null ? null : (
+          <p className="mx-auto mt-2 max-w-xl text-sm text-cream/80" data-testid="duties-note">
+            {note}
+          </p>
+        )}
         <p className="mt-4 font-semibold tracking-wide text-gold-light">
           Premium Quality | Fast Delivery | Secure Checkout
         </p>
-        <Link to="/" className="button-gold mt-8 px-8 py-4 text-lg">
+        <Link to={orderHref} className="button-gold mt-8 px-8 py-4 text-lg">
           Order Now on Our Main Website
         </Link>
       </div>

@@ -5,6 +5,7 @@ import { site } from "~/content/site";
 import { copyrightYears } from "~/lib/calendar";
 import { usePublicEnvironment, useRenderYear } from "~/lib/public-env";
 import { Icon } from "../ui/icon";
+import { CountrySelector } from "./country-selector";
 
 const socialLinks = [
   { name: "Facebook", icon: "facebook", href: site.social.facebook },
@@ -112,6 +113,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-cream/10">
+        <CountrySelector />
         {/* On small screens the extra bottom room keeps the floating chat button off the last line. */}
         <p className="container-page pt-5 pb-24 text-center text-xs text-cream/70 md:pb-5">
           © {copyrightYears(site.firstYear, year)} {site.brand}. All rights reserved.

@@ -3,9 +3,11 @@ import { Link, NavLink } from "react-router";
 import logoMark from "~/assets/images/logo-mark.svg?url";
 import { site } from "~/content/site";
 import { useCart } from "~/lib/cart/cart-context";
+import { marketPath, useMarket } from "~/lib/markets";
 import { preloadCartDrawer } from "../cart/lazy-cart-drawer";
 import { Icon } from "../ui/icon";
-import { navLinks } from "./nav-links";
+import { CartCurrencyNotice } from "./cart-currency-notice";
+import { marketNavLinks } from "./nav-links";
 
 const MobileMenu = lazy(() => import("./mobile-menu"));
 
@@ -28,6 +30,9 @@ export function Header() {
   const { totalQuantity, openDrawer, cartButtonRef } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
+  const market = useMarket();
+  const links = marketNavLinks(market);
+  const home = marketPath(market, "/");
 
   return (
     <header
@@ -37,17 +42,17 @@ export function Header() {
       }`}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={`${site.brand} home`}>
+        <Link to={home} className="flex items-center gap-2 rounded-md" aria-label={`${site.brand} home`}>
           <img src={logoMark} alt="" width={36} height={36} className="h-9 w-9" />
           <span className="font-display text-xl font-bold tracking-tight">{site.brand}</span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-8">
-            {navLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
-                  end={link.to === "/"}
+                  end={link.to === home}
                   className={({ isActive }) =>
                     `font-medium transition-colors hover:text-gold-dark ${isActive ? "text-gold-dark" : "text-resin"}`
                   }
@@ -109,6 +114,7 @@ export function Header() {
           />
         </Suspense>
       ) : null}
+      <CartCurrencyNotice />
     </header>
   );
 }

@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { site } from "~/content/site";
+import { useMarket } from "~/lib/markets";
 import { Icon } from "../ui/icon";
-import { navLinks } from "./nav-links";
+import { marketNavLinks } from "./nav-links";
 
 interface MobileMenuProps {
   open: boolean;
@@ -12,6 +13,7 @@ interface MobileMenuProps {
 
 /** SPEC §2: a full-screen menu sliding in from the right in 0.4 s; links and View Cart close it. */
 export default function MobileMenu({ open, onOpenChange, onViewCart }: MobileMenuProps) {
+  const links = marketNavLinks(useMarket());
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -28,7 +30,7 @@ export default function MobileMenu({ open, onOpenChange, onViewCart }: MobileMen
           </div>
           <nav aria-label="Mobile" className="container-page mt-6">
             <ul className="flex flex-col gap-2">
-              {navLinks.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <Link
                     to={link.to}

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
+import { marketPath, useMarket } from "~/lib/markets";
 import { productPrice } from "~/lib/money";
 import type { CardProduct } from "~/lib/store-api/types";
 import { useToast } from "../ui/toast";
@@ -22,7 +23,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
   const { add } = useCart();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const href = `/product/${encodeURIComponent(product.id)}`;
+  const href = marketPath(useMarket(), `/product/${encodeURIComponent(product.id)}`);
   const image = product.thumbnail;
   const stock = cardStockStatus(product);
 

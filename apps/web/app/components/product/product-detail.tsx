@@ -2,12 +2,14 @@ import { maxLineQuantity } from "@herbo/hosted-api";
 import { useState } from "react";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
+import { marketPath, useMarket } from "~/lib/markets";
 import { variantPrice } from "~/lib/money";
 import type { Product } from "~/lib/store-api/types";
 import { BackLink } from "../ui/back-link";
 import { Icon } from "../ui/icon";
 import { useToast } from "../ui/toast";
 import { Carousel } from "./carousel";
+import { DutiesNote } from "./duties-note";
 import { Price } from "./price";
 import { QuantityStepper } from "./quantity-stepper";
 import { stockStatus } from "./stock-status";
@@ -18,6 +20,7 @@ import { messages } from "~/content/messages";
 export function ProductDetail({ product }: { product: Product }) {
   const { add } = useCart();
   const { toast } = useToast();
+  const market = useMarket();
   const [variantId, setVariantId] = useState(product.variants[0]?.id ?? "");
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
@@ -46,7 +49,7 @@ export function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="container-page py-8 md:py-12">
-      <BackLink to="/store">Back to Store</BackLink>
+      <BackLink to={marketPath(market, "/store")}>Back to Store</BackLink>
       <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
         <Carousel images={product.images} title={product.title} index={imageIndex} onIndexChange={setImageIndex} />
         <div className="flex flex-col gap-5">
@@ -59,7 +62,14 @@ export function ProductDetail({ product }: { product: Product }) {
             <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{product.title}</h1>
             {product.subtitle === null ? null : <p className="mt-2 text-lg text-bark">{product.subtitle}</p>}
           </div>
-          {variant === undefined ? null : <Price price={variantPrice(variant)} size="lg" />}
+          {variant === undefined ? null : market.pricesIncludeTax ? (
+            <Price price={variantPrice(variant)} size="lg" />
+          ) : (
+            <div>
+              <Price price={variantPrice(variant)} size="lg" />
+              <DutiesNote market={market} className="mt-1 text-bark" />
+            </div>
+          )}
           <div
             className="prose-shop"
             data-testid="product-description"

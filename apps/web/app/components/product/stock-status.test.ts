@@ -10,6 +10,7 @@ const variant = (manageInventory: boolean, inventoryQuantity: number | null): Va
   priceInCents: 100,
   salePriceInCents: null,
   currency: { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 },
+  prices: [],
   manageInventory,
   inventoryQuantity,
   weight: null,

@@ -12,7 +12,9 @@ import {
 } from "react";
 import { addProblem, cartQuantity, cartReducer, cartTotal, type CartItem } from "./cart";
 import { readCartToken, renewCartToken } from "./cart-token";
+import { cartCurrency, lineCurrency } from "./reprice";
 import { cartStorageKey, readCart, writeCart } from "./storage";
+import { useCartRepricing, type CartCurrencyNotice } from "./use-cart-repricing";
 
 export type AddResult = { ok: true } | { ok: false; message: string };
 
@@ -35,6 +37,9 @@ export interface CartApi {
   closeDrawer(): void;
   /** The header's cart button, where focus returns when the drawer closes. */
   cartButtonRef: RefObject<HTMLButtonElement | null>;
+  /** Set when the cart was re-priced in another currency, until the shopper dismisses it. */
+  currencyNotice: CartCurrencyNotice | null;
+  dismissCurrencyNotice(): void;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -60,6 +65,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const cartButtonRef = useRef<HTMLButtonElement | null>(null);
+  const { repriceTo, currencyNotice, dismissCurrencyNotice } = useCartRepricing(itemsRef, dispatch, ready);
 
   // The server knows no cart: read the stored one after hydration, and follow other tabs' changes.
   useEffect(() => {
@@ -77,14 +83,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (ready) writeCart(browserStorage(), items);
   }, [items, ready]);
 
-  const add = useCallback((item: CartItem, availableStock: number | null): AddResult => {
-    const problem = addProblem(itemsRef.current, item, availableStock);
-    if (problem !== null) return { ok: false, message: problem };
-    // Keep the ref current so two adds in one event see each other.
-    itemsRef.current = cartReducer(itemsRef.current, { type: "add", item });
-    dispatch({ type: "add", item });
-    return { ok: true };
-  }, []);
+  const add = useCallback(
+    (item: CartItem, availableStock: number | null): AddResult => {
+      const problem = addProblem(itemsRef.current, item, availableStock);
+      if (problem !== null) return { ok: false, message: problem };
+      const before = cartCurrency(itemsRef.current);
+      // Keep the ref current so two adds in one event see each other.
+      itemsRef.current = cartReducer(itemsRef.current, { type: "add", item });
+      dispatch({ type: "add", item });
+      // An item in another currency than the cart's: the cart follows the price the shopper was just shown.
+      if (before !== null && before !== lineCurrency(item)) repriceTo(lineCurrency(item));
+      return { ok: true };
+    },
+    [repriceTo],
+  );
   const remove = useCallback((variantId: string) => dispatch({ type: "remove", variantId }), []);
   const setQuantity = useCallback(
     (variantId: string, quantity: number) => dispatch({ type: "setQuantity", variantId, quantity }),
@@ -113,8 +125,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
       openDrawer,
       closeDrawer,
       cartButtonRef,
+      currencyNotice,
+      dismissCurrencyNotice,
     }),
-    [items, ready, add, remove, setQuantity, clear, cartToken, drawerOpen, openDrawer, closeDrawer],
+    [
+      items,
+      ready,
+      add,
+      remove,
+      setQuantity,
+      clear,
+      cartToken,
+      drawerOpen,
+      openDrawer,
+      closeDrawer,
+      currencyNotice,
+      dismissCurrencyNotice,
+    ],
   );
   return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
 }

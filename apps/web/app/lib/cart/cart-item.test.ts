@@ -11,6 +11,7 @@ const variant: Variant = {
   priceInCents: 120000,
   salePriceInCents: 99900,
   currency,
+  prices: [],
   manageInventory: true,
   inventoryQuantity: 4,
   weight: 10,

@@ -10,15 +10,31 @@ import {
   countrySku,
   faqJsonLd,
   nepalProductJsonLd,
+  offerPrice,
   organizationJsonLd,
   productJsonLd,
   returnPolicyJsonLd,
   shippingDetailsJsonLd,
   webSiteJsonLd,
+  type CataloguePrice,
 } from "./structured-data";
 
 const siteUrl = "https://shop.test";
 const page = { siteUrl, year: 2026 };
+
+/** The seed catalogue's 10 g jar in each country's currency (issue 26), as the store lists it. */
+const cataloguePrices: Record<string, CataloguePrice> = {
+  usa: { amount: 2999, currency: "USD", decimalDigits: 2 },
+  india: { amount: 149900, currency: "INR", decimalDigits: 2 },
+  uk: { amount: 2499, currency: "GBP", decimalDigits: 2 },
+  canada: { amount: 3999, currency: "CAD", decimalDigits: 2 },
+  uae: { amount: 11000, currency: "AED", decimalDigits: 2 },
+};
+const priceOf = (slug: string): CataloguePrice => {
+  const price = cataloguePrices[slug];
+  if (price === undefined) throw new Error(`no price for ${slug}`);
+  return price;
+};
 
 describe("country product data (SPEC §3, §9; issue 16)", () => {
   it("ships to each country under its ISO 3166-1 alpha-2 code", () => {
@@ -36,9 +52,9 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
   });
 
   it.each(countries.map((country) => [country.slug, country] as const))(
-    "%s: offer valid to the end of the year, rating, shipping with rate and delivery time, returns",
+    "%s: the catalogue's price, offer valid to the end of the year, rating, shipping with rate and delivery time, returns",
     (slug, country) => {
-      const data = countryProductJsonLd(country, page);
+      const data = countryProductJsonLd(country, { ...page, price: priceOf(slug) });
       const rate = shippingRateFor(country.countryCode);
       expect(data).toMatchObject({
         "@type": "Product",
@@ -54,7 +70,7 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
           availability: "https://schema.org/InStock",
           shippingDetails: {
             "@type": "OfferShippingDetails",
-            shippingRate: { value: (rate.amount / 100).toFixed(2), currency: "NPR" },
+            shippingRate: { value: (rate.amount / 100).toFixed(2), currency: country.currency },
             shippingDestination: { addressCountry: country.countryCode },
             deliveryTime: {
               handlingTime: { minValue: rate.handlingDays.min, maxValue: rate.handlingDays.max, unitCode: "DAY" },
@@ -67,6 +83,25 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
       expect(String(data.name)).toContain(country.country);
     },
   );
+
+  it("makes no offer when the store could not say the price, keeping the product and its rating", () => {
+    const usa = findCountry("usa");
+    if (usa === undefined) throw new Error("the USA page is missing");
+    const data = countryProductJsonLd(usa, { ...page, price: null });
+    expect(data).not.toHaveProperty("offers");
+    expect(data).toMatchObject({ "@type": "Product", aggregateRating: { ratingValue: "4.9" } });
+  });
+
+  it("writes an offer's price as a decimal without a zero minor part", () => {
+    expect(offerPrice(2999, 2)).toBe("29.99");
+    expect(offerPrice(149900, 2)).toBe("1499");
+    expect(offerPrice(11000, 2)).toBe("110");
+    expect(offerPrice(120050, 2)).toBe("1200.50");
+    expect(offerPrice(5, 2)).toBe("0.05");
+    expect(offerPrice(0, 2)).toBe("0");
+    expect(offerPrice(1499, 0)).toBe("1499");
+    expect(offerPrice(10000, 3)).toBe("10");
+  });
 
   it("has SPEC's currencies and prices", () => {
     expect(countries.map((country) => [country.slug, country.currency, country.price])).toEqual([
@@ -81,14 +116,14 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
 });
 
 describe("shipping and returns (one table for every page)", () => {
-  it("delivers free across Nepal and charges each other country the flat rate checkout charges, in rupees", () => {
-    expect(shippingRates.map((rate) => [rate.country, rate.currency, rate.amount])).toEqual([
-      ["NP", "NPR", 0],
-      ["IN", "NPR", 150_000],
-      ["US", "NPR", 350_000],
-      ["GB", "NPR", 300_000],
-      ["CA", "NPR", 350_000],
-      ["AE", "NPR", 250_000],
+  it("delivers free across Nepal and charges each other country the flat rate checkout charges, in its market's currency", () => {
+    expect(shippingRates.map((rate) => [rate.country, rate.currency, rate.amount, rate.decimalDigits])).toEqual([
+      ["NP", "NPR", 0, 2],
+      ["IN", "INR", 14_900, 2],
+      ["US", "USD", 1_299, 2],
+      ["GB", "GBP", 999, 2],
+      ["CA", "CAD", 1_699, 2],
+      ["AE", "AED", 4_500, 2],
     ]);
     for (const rate of shippingRates) {
       expect(Number.isInteger(rate.amount), rate.country).toBe(true);
@@ -100,7 +135,7 @@ describe("shipping and returns (one table for every page)", () => {
   it("writes a rate in major units with its delivery time in days", () => {
     expect(shippingDetailsJsonLd(shippingRateFor("US"))).toEqual({
       "@type": "OfferShippingDetails",
-      shippingRate: { "@type": "MonetaryAmount", value: "3500.00", currency: "NPR" },
+      shippingRate: { "@type": "MonetaryAmount", value: "12.99", currency: "USD" },
       shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
       deliveryTime: {
         "@type": "ShippingDeliveryTime",
@@ -220,6 +255,7 @@ describe("catalogue product data", () => {
     priceInCents: 120000,
     salePriceInCents: 99900,
     currency,
+    prices: [],
     manageInventory: true,
     inventoryQuantity: 0,
     weight: null,
@@ -246,7 +282,7 @@ describe("catalogue product data", () => {
       sku: "HS-10",
       image: ["https://api.test/a.svg"],
       url: `${siteUrl}/product/p%201`,
-      offers: { priceCurrency: "NPR", price: "999.00", availability: "https://schema.org/OutOfStock" },
+      offers: { priceCurrency: "NPR", price: "999", availability: "https://schema.org/OutOfStock" },
     });
     const stocked = { ...product, variants: [{ ...variant, inventoryQuantity: 4 }] };
     expect(productJsonLd(stocked, { ...page, description: "D" }).offers).toMatchObject({
@@ -276,7 +312,7 @@ describe("landing page data, in full", () => {
   it("describes the UK page's product with every schema.org type named", () => {
     const uk = findCountry("uk");
     if (uk === undefined) throw new Error("the UK page is missing");
-    expect(countryProductJsonLd(uk, page)).toMatchInlineSnapshot(`
+    expect(countryProductJsonLd(uk, { ...page, price: priceOf("uk") })).toMatchInlineSnapshot(`
       {
         "@context": "https://schema.org",
         "@type": "Product",
@@ -343,8 +379,8 @@ describe("landing page data, in full", () => {
             },
             "shippingRate": {
               "@type": "MonetaryAmount",
-              "currency": "NPR",
-              "value": "3000.00",
+              "currency": "GBP",
+              "value": "9.99",
             },
           },
           "url": "https://shop.test/shilajit-in-uk",
@@ -486,6 +522,7 @@ describe("catalogue product data, edge cases", () => {
     priceInCents: 120000,
     salePriceInCents: null,
     currency,
+    prices: [],
     manageInventory: true,
     inventoryQuantity: 5,
     weight: null,
@@ -544,7 +581,7 @@ describe("catalogue product data, edge cases", () => {
             "returnPolicyCategory": "https://schema.org/MerchantReturnFiniteReturnWindow",
           },
           "itemCondition": "https://schema.org/NewCondition",
-          "price": "1200.00",
+          "price": "1200",
           "priceCurrency": "NPR",
           "priceValidUntil": "2026-12-31",
           "shippingDetails": [
@@ -598,8 +635,8 @@ describe("catalogue product data, edge cases", () => {
               },
               "shippingRate": {
                 "@type": "MonetaryAmount",
-                "currency": "NPR",
-                "value": "1500.00",
+                "currency": "INR",
+                "value": "149.00",
               },
             },
             {
@@ -625,8 +662,8 @@ describe("catalogue product data, edge cases", () => {
               },
               "shippingRate": {
                 "@type": "MonetaryAmount",
-                "currency": "NPR",
-                "value": "3500.00",
+                "currency": "USD",
+                "value": "12.99",
               },
             },
             {
@@ -652,8 +689,8 @@ describe("catalogue product data, edge cases", () => {
               },
               "shippingRate": {
                 "@type": "MonetaryAmount",
-                "currency": "NPR",
-                "value": "3000.00",
+                "currency": "GBP",
+                "value": "9.99",
               },
             },
             {
@@ -679,8 +716,8 @@ describe("catalogue product data, edge cases", () => {
               },
               "shippingRate": {
                 "@type": "MonetaryAmount",
-                "currency": "NPR",
-                "value": "3500.00",
+                "currency": "CAD",
+                "value": "16.99",
               },
             },
             {
@@ -706,8 +743,8 @@ describe("catalogue product data, edge cases", () => {
               },
               "shippingRate": {
                 "@type": "MonetaryAmount",
-                "currency": "NPR",
-                "value": "2500.00",
+                "currency": "AED",
+                "value": "45.00",
               },
             },
           ],

@@ -1,3 +1,4 @@
+import { decimalAmount as exactDecimal } from "@herbo/hosted-api";
 import { returnPolicy, shippingRateFor, shippingRates, type ShippingRate } from "~/content/shipping";
 import { site } from "~/content/site";
 import type { CountryLanding, FaqItem } from "~/content/types";
@@ -14,7 +15,15 @@ export function countrySku(slug: string): string {
 
 /** Minor units as the decimal string structured data wants, e.g. 1299 → "12.99". */
 function decimalAmount(minorUnits: number, digits: number): string {
-  return (minorUnits / 10 ** digits).toFixed(digits);
+  return exactDecimal(minorUnits, digits);
+}
+
+/**
+ * An offer's price as a decimal string, without a zero minor part (issue 26): 2999 → "29.99",
+ * 149900 → "1499", 11000 → "110", 120050 → "1200.50".
+ */
+export function offerPrice(minorUnits: number, digits: number): string {
+  return exactDecimal(minorUnits, digits).replace(/\.0+$/, "");
 }
 
 function days(range: { min: number; max: number }): JsonLd {
@@ -58,14 +67,14 @@ interface LandingOffer {
   sku: string;
   reviewCount: number;
   pageUrl: string;
-  currency: string;
-  price: string;
+  /** The offer's price and currency; null when the store could not say, and then no offer is made. */
+  price: { currency: string; amount: string } | null;
   shipping: ShippingRate;
 }
 
 /** The brand's product as a landing page offers it: fixed rating, valid to the end of the year, in stock. */
 function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer): JsonLd {
-  return {
+  const data: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
     name: offer.name,
@@ -79,19 +88,21 @@ function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer
       bestRating: String(site.rating.best),
       reviewCount: String(offer.reviewCount),
     },
-    offers: {
-      "@type": "Offer",
-      url: offer.pageUrl,
-      priceCurrency: offer.currency,
-      price: offer.price,
-      priceValidUntil: endOfYear(year),
-      itemCondition: "https://schema.org/NewCondition",
-      availability: "https://schema.org/InStock",
-      seller: { "@type": "Organization", name: site.brand },
-      shippingDetails: shippingDetailsJsonLd(offer.shipping),
-      hasMerchantReturnPolicy: returnPolicyJsonLd(),
-    },
   };
+  if (offer.price === null) return data;
+  data.offers = {
+    "@type": "Offer",
+    url: offer.pageUrl,
+    priceCurrency: offer.price.currency,
+    price: offer.price.amount,
+    priceValidUntil: endOfYear(year),
+    itemCondition: "https://schema.org/NewCondition",
+    availability: "https://schema.org/InStock",
+    seller: { "@type": "Organization", name: site.brand },
+    shippingDetails: shippingDetailsJsonLd(offer.shipping),
+    hasMerchantReturnPolicy: returnPolicyJsonLd(),
+  };
+  return data;
 }
 
 export interface PageContext {
@@ -100,16 +111,31 @@ export interface PageContext {
   year: number;
 }
 
-/** Structured product data for a country landing page (SPEC §3 and §9; ISO country codes, issue 16). */
-export function countryProductJsonLd(country: CountryLanding, page: PageContext): JsonLd {
+/** A price from the catalogue: minor units in a currency (upper-case ISO code) with its minor digits. */
+export interface CataloguePrice {
+  amount: number;
+  currency: string;
+  decimalDigits: number;
+}
+
+/**
+ * Structured product data for a country landing page (SPEC §3 and §9; ISO country codes, issue 16). The
+ * offer's price is the catalogue's (issue 26), the one the page shows; without one there is no offer.
+ */
+export function countryProductJsonLd(
+  country: CountryLanding,
+  page: PageContext & { price: CataloguePrice | null },
+): JsonLd {
   return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline} in ${country.country}`,
     description: country.metaDescription,
     sku: countrySku(country.slug),
     reviewCount: site.rating.countryReviewCount,
     pageUrl: absoluteUrl(page.siteUrl, `/shilajit-in-${country.slug}`),
-    currency: country.currency,
-    price: country.price,
+    price:
+      page.price === null
+        ? null
+        : { currency: page.price.currency, amount: offerPrice(page.price.amount, page.price.decimalDigits) },
     shipping: shippingRateFor(country.countryCode),
   });
 }
@@ -122,8 +148,7 @@ export function nepalProductJsonLd(page: PageContext & { description: string }):
     sku: countrySku("nepal"),
     reviewCount: site.rating.nepalReviewCount,
     pageUrl: absoluteUrl(page.siteUrl, "/shilajit-nepal"),
-    currency: site.nepalOffer.currency,
-    price: site.nepalOffer.price,
+    price: { currency: site.nepalOffer.currency, amount: site.nepalOffer.price },
     shipping: shippingRateFor("NP"),
   });
 }
@@ -224,13 +249,14 @@ export function blogPostingJsonLd(article: BlogPostingInput): JsonLd {
  * Product data for a catalogue product page, from the store's live price and stock, with the shop's
  * shipping to every destination and its return policy. A product without pictures shows the brand's card.
  */
-export function productJsonLd(product: Product, input: PageContext & { description: string }): JsonLd {
+export function productJsonLd(product: Product, input: PageContext & { description: string; path?: string }): JsonLd {
   const variant = displayedVariant(product);
   const inStock =
     product.purchasable &&
     variant !== undefined &&
     (!variant.manageInventory || variant.inventoryQuantity === null || variant.inventoryQuantity > 0);
-  const url = absoluteUrl(input.siteUrl, `/product/${encodeURIComponent(product.id)}`);
+  // The page's own URL: a market's copy (`/us/product/…`) offers its price there (issue 26).
+  const url = absoluteUrl(input.siteUrl, input.path ?? `/product/${encodeURIComponent(product.id)}`);
   const images = [
     ...(product.socialImage === null ? [] : [product.socialImage.url]),
     ...product.images.map((image) => image.url),
@@ -251,7 +277,7 @@ export function productJsonLd(product: Product, input: PageContext & { descripti
       "@type": "Offer",
       url,
       priceCurrency: variant.currency.code.toUpperCase(),
-      price: decimalAmount(effectivePrice(variant), digits),
+      price: offerPrice(effectivePrice(variant), digits),
       priceValidUntil: endOfYear(input.year),
       itemCondition: "https://schema.org/NewCondition",
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",

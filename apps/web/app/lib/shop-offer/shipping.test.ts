@@ -12,14 +12,23 @@ const rate = (overrides: Partial<ShippingRate>): ShippingRate => ({
 });
 
 describe("shipping charges and times in words", () => {
-  it("prints 0 as Free and other amounts in rupees with two decimals", () => {
+  it("prints 0 as Free and rupee amounts as SPEC writes rupees, with two decimals", () => {
     expect(formatShippingCharge({ amount: 0, currencyCode: "NPR" })).toBe("Free");
     expect(formatShippingCharge({ amount: 150_000, currencyCode: "NPR" })).toBe("Rs. 1500.00");
     expect(formatShippingCharge({ amount: 5, currencyCode: "NPR" })).toBe("Rs. 0.05");
   });
 
-  it("refuses a currency it has no display form for, rather than print it wrongly", () => {
-    expect(() => formatShippingCharge({ amount: 100, currencyCode: "USD" })).toThrow(/USD/);
+  it("prints each other rate in its own currency, as that currency's market writes it (issue 26)", () => {
+    expect(formatShippingCharge({ amount: 1_299, currencyCode: "USD" })).toBe("$12.99");
+    expect(formatShippingCharge({ amount: 14_900, currencyCode: "INR" })).toBe("₹149.00");
+    expect(formatShippingCharge({ amount: 999, currencyCode: "GBP" })).toBe("£9.99");
+    expect(formatShippingCharge({ amount: 1_699, currencyCode: "CAD" })).toBe("CA$16.99");
+    expect(formatShippingCharge({ amount: 4_500, currencyCode: "AED" }).replace(/\s/g, " ")).toBe("AED 45.00");
+    expect(formatShippingCharge({ amount: 0, currencyCode: "USD" })).toBe("Free");
+  });
+
+  it("refuses a currency no market sells in, rather than print it wrongly", () => {
+    expect(() => formatShippingCharge({ amount: 100, currencyCode: "EUR" })).toThrow(/EUR/);
   });
 
   it("prints day ranges in business days", () => {
@@ -52,7 +61,15 @@ describe("shipping charges and times in words", () => {
     for (const row of rows) {
       expect(row.cashOnDelivery, row.country).toBe(row.country === "NP");
       if (row.country === "NP") expect(row.charge).toBe("Free");
-      else expect(row.charge, row.country).toMatch(/^Rs\. \d+\.\d\d$/);
     }
+    // Each charge in the currency of the market that delivers there, never in rupees abroad.
+    expect(Object.fromEntries(rows.map((row) => [row.country, row.charge.replace(/\s/g, " ")]))).toEqual({
+      NP: "Free",
+      IN: "₹149.00",
+      US: "$12.99",
+      GB: "£9.99",
+      CA: "CA$16.99",
+      AE: "AED 45.00",
+    });
   });
 });

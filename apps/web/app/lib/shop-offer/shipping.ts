@@ -4,7 +4,8 @@
  */
 import {
   cashOnDeliveryCountries,
-  formatMinorUnits,
+  formatMoney,
+  marketOfCurrency,
   shippingRates,
   type MoneyCurrency,
   type ShippingCountry,
@@ -13,18 +14,20 @@ import {
 
 export { cashOnDeliveryCountries };
 
-/** How the shop prints the currencies its rates are quoted in. */
-const displayCurrencies: Readonly<Record<string, MoneyCurrency>> = {
-  NPR: { code: "NPR", template: "Rs. $1", decimalDigits: 2 },
-};
+/** Rupees as SPEC §9 writes them ("Rs. 1500.00"); the other markets' currencies as their markets do. */
+const nepaleseRupees: MoneyCurrency = { code: "NPR", template: "Rs. $1", decimalDigits: 2 };
 
-/** "Free" for 0, else the amount in the currency's display form ("Rs. 1500.00"). */
+/**
+ * "Free" for 0, else the amount in its own currency, as that currency's market writes it ("Rs. 1500.00",
+ * "$12.99", "₹149.00"): each rate is in the currency of the market that delivers there (issue 26).
+ */
 export function formatShippingCharge(rate: Pick<ShippingRate, "amount" | "currencyCode">): string {
   if (rate.amount === 0) return "Free";
-  const currency = displayCurrencies[rate.currencyCode];
   // Fails the build that prerenders the shipping page, rather than printing an amount in the wrong form.
-  if (currency === undefined) throw new Error(`No display format for shipping rates in ${rate.currencyCode}`);
-  return formatMinorUnits(rate.amount, currency);
+  if (marketOfCurrency(rate.currencyCode) === undefined) {
+    throw new Error(`No display format for shipping rates in ${rate.currencyCode}`);
+  }
+  return formatMoney(rate.amount, rate.currencyCode === "NPR" ? nepaleseRupees : { code: rate.currencyCode });
 }
 
 /** { min: 1, max: 2 } → "1–2 business days"; { min: 1, max: 1 } → "1 business day". */

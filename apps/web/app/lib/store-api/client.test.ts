@@ -103,6 +103,42 @@ describe("store API client", () => {
     });
   });
 
+  it("names the currency the cart was shown in on the checkout, and sends none when not given (issue 26)", async () => {
+    const { calls, fetch } = fakeFetch(() => json({ url: "https://pay.test/s" }));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const request = {
+      items: [{ variantId: "var_resin_10g", quantity: 1 }],
+      successUrl: "a",
+      cancelUrl: "b",
+      cartToken,
+    };
+    await api.createCheckout({ ...request, currency: "USD" });
+    await api.createCheckout(request);
+    const bodies = calls.map((call) => JSON.parse(String(call.init?.body)) as Record<string, unknown>);
+    expect(bodies[0]).toMatchObject({ currency: "USD", items: [{ variant_id: "var_resin_10g", quantity: 1 }] });
+    expect(bodies[1]).not.toHaveProperty("currency");
+  });
+
+  it("keeps an error answer's details, such as the currency a checkout was refused in", async () => {
+    const body = {
+      error: { code: "unpriced_variant", message: "…", details: { variant_id: "var_gift_box", currency: "USD" } },
+    };
+    const { fetch } = fakeFetch(() => json(body, 400, "Bad Request"));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });
+    const error: unknown = await api
+      .createCheckout({
+        items: [{ variantId: "var_gift_box", quantity: 1 }],
+        successUrl: "a",
+        cancelUrl: "b",
+        cartToken,
+      })
+      .catch((caught: unknown) => caught);
+    expect(isStoreApiError(error) && [error.code, error.details]).toEqual([
+      "unpriced_variant",
+      { variant_id: "var_gift_box", currency: "USD" },
+    ]);
+  });
+
   it("names no cart line when an error answer's details are missing or malformed", async () => {
     for (const body of [
       { error: { code: "insufficient_inventory", message: "…" } },

@@ -40,12 +40,21 @@ export class StoreApiError extends Error {
   readonly code: string | undefined;
   /** The cart line a checkout refusal names (which variant, and why), when the store said. */
   readonly refusal: LineRefusal | undefined;
-  constructor(message: string, status?: number, code?: string, refusal?: LineRefusal, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The error's `details`, as the store sent them (untrusted JSON). */
+  readonly details: unknown;
+  constructor(
+    message: string,
+    status?: number,
+    code?: string,
+    refusal?: LineRefusal,
+    options?: { cause?: unknown; details?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "StoreApiError";
     this.status = status;
     this.code = code;
     this.refusal = refusal;
+    this.details = options?.details;
   }
 }
 
@@ -140,6 +149,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         response.status,
         asString(error?.code),
         lineRefusal(error?.code, error?.details),
+        { details: error?.details },
       );
     }
     try {
@@ -192,6 +202,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         ...(request.locale === undefined ? {} : { locale: request.locale }),
         ...(request.timeZone === undefined ? {} : { timeZone: request.timeZone }),
         cartToken: request.cartToken,
+        ...(request.currency === undefined ? {} : { currency: request.currency }),
       };
       return reshapeCheckout(
         await call(

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { readFixture, type FixtureSet } from "./fixtures.testing";
 import {
   cardProductOf,
+  chosenPrice,
   minorUnits,
+  priceInCurrency,
+  productInCurrency,
   reshapeCheckout,
   reshapeProduct,
   reshapeProductList,
@@ -282,6 +285,9 @@ describe("reading a product field by field", () => {
           priceInCents: 120000,
           salePriceInCents: null,
           currency: { code: "npr", symbol: null, template: null, decimalDigits: 2 },
+          prices: [
+            { amount: 120000, sale: null, currency: { code: "npr", symbol: null, template: null, decimalDigits: 2 } },
+          ],
           manageInventory: true,
           inventoryQuantity: 4,
           weight: 12.5,
@@ -471,5 +477,89 @@ describe("a product as a card needs it", () => {
     expect(sent).not.toContain("options");
     expect(sent).not.toContain("socialImage");
     expect(sent).not.toContain('"images"');
+  });
+});
+
+describe("one price per market currency (issue 26)", () => {
+  const wirePrice = (amount: number, code: string, sale: number | null = null, symbol = code) => ({
+    amount,
+    sale_amount: sale,
+    currency_code: code.toLowerCase(),
+    currency: { code, symbol, template: code === "NPR" ? "Rs. $1" : null, decimal_digits: 2 },
+  });
+  const product = reshapeProduct({
+    id: "prod_himalayan_resin",
+    title: "Resin",
+    site_product_selection: "lowest_price_first",
+    variants: [
+      {
+        id: "var_resin_10g",
+        title: "10 g",
+        prices: [wirePrice(120000, "NPR"), wirePrice(2999, "USD"), wirePrice(149900, "INR"), wirePrice(2499, "GBP")],
+      },
+      {
+        id: "var_resin_30g",
+        title: "30 g",
+        // On sale in rupees and dollars; no pound price at all.
+        prices: [wirePrice(320000, "NPR", 300000), wirePrice(7999, "USD", 6999)],
+      },
+    ],
+  });
+  const [tenGrams, thirtyGrams] = product.variants;
+  if (tenGrams === undefined || thirtyGrams === undefined) throw new Error("variants missing");
+
+  it("keeps every price in the store's order, the first shown until a market picks its own (SPEC §9)", () => {
+    expect(tenGrams.prices.map((price) => [price.currency.code, price.amount, price.sale])).toEqual([
+      ["npr", 120000, null],
+      ["usd", 2999, null],
+      ["inr", 149900, null],
+      ["gbp", 2499, null],
+    ]);
+    expect(tenGrams).toMatchObject({ priceInCents: 120000, salePriceInCents: null, currency: { code: "npr" } });
+    expect(thirtyGrams).toMatchObject({ priceInCents: 320000, salePriceInCents: 300000 });
+  });
+
+  it("chooses the price in the market's currency, in any case, and falls back to the first without one", () => {
+    expect(priceInCurrency(tenGrams.prices, "USD")?.amount).toBe(2999);
+    expect(priceInCurrency(tenGrams.prices, "usd")?.amount).toBe(2999);
+    expect(priceInCurrency(thirtyGrams.prices, "GBP")).toBeUndefined();
+    expect(chosenPrice(tenGrams.prices, "GBP")?.amount).toBe(2499);
+    expect(chosenPrice(thirtyGrams.prices, "GBP")).toMatchObject({ amount: 320000, currency: { code: "npr" } });
+    expect(chosenPrice([], "USD")).toBeUndefined();
+  });
+
+  it("prices a product for a market: each variant's shown price, sale and currency in its currency", () => {
+    const us = productInCurrency(product, "USD");
+    expect(
+      us.variants.map((variant) => [variant.priceInCents, variant.salePriceInCents, variant.currency.code]),
+    ).toEqual([
+      [2999, null, "usd"],
+      [7999, 6999, "usd"],
+    ]);
+    // The card a market page sends shows the market's price.
+    expect(cardProductOf(us).variants[0]).toMatchObject({
+      priceInCents: 2999,
+      currency: { code: "usd", symbol: "USD" },
+    });
+    // Every price is kept, so the cart can move to another market later.
+    expect(us.variants[0]?.prices).toEqual(tenGrams.prices);
+    const uk = productInCurrency(product, "GBP");
+    expect(uk.variants.map((variant) => [variant.priceInCents, variant.currency.code])).toEqual([
+      [2499, "gbp"],
+      [320000, "npr"],
+    ]);
+  });
+
+  it("keeps a one-price backend as it was on every market (the hosted fixtures)", () => {
+    const list = reshapeProductList(productsFixture);
+    for (const listed of list.products) {
+      expect(productInCurrency(listed, "USD")).toEqual(listed);
+    }
+  });
+
+  it("leaves a variant without any price as the reading left it", () => {
+    const bare = reshapeProduct({ id: "p", title: "T", variants: [{ id: "v" }] });
+    expect(bare.variants[0]?.prices).toEqual([]);
+    expect(productInCurrency(bare, "USD").variants[0]).toEqual(bare.variants[0]);
   });
 });

@@ -25,6 +25,7 @@ import type {
   ProductOption,
   SocialImage,
   Variant,
+  VariantPrice,
 } from "./types";
 
 /**
@@ -66,24 +67,62 @@ function stockOf(value: unknown): number | null {
   return quantity === undefined ? null : Math.max(0, Math.floor(quantity));
 }
 
+function toPrice(json: unknown): VariantPrice {
+  const price = fields<WirePrice>(json);
+  const sale = minorUnits(price?.sale_amount);
+  return {
+    amount: minorUnits(price?.amount) ?? 0,
+    sale: saleApplies(sale) ? sale : null,
+    currency: toCurrency(price),
+  };
+}
+
 function toVariant(json: unknown): Variant | undefined {
   const raw = fields<WireVariant>(json);
   const id = asId(raw?.id);
   if (raw === undefined || id === undefined) return undefined;
-  const price = fields<WirePrice>(asArray(raw.prices)?.[0]);
-  const sale = minorUnits(price?.sale_amount);
+  const prices = (asArray(raw.prices) ?? []).map(toPrice);
+  // SPEC §9: the first price is the one shown, until a market's page picks its own (`productInCurrency`).
+  const first = prices[0] ?? toPrice(undefined);
   return {
     id,
     title: asString(raw.title) ?? "",
     imageUrl: asText(raw.image_url),
     sku: asText(raw.sku),
-    priceInCents: minorUnits(price?.amount) ?? 0,
-    salePriceInCents: saleApplies(sale) ? sale : null,
-    currency: toCurrency(price),
+    priceInCents: first.amount,
+    salePriceInCents: first.sale,
+    currency: first.currency,
+    prices,
     manageInventory: asBoolean(raw.manage_inventory) ?? false,
     inventoryQuantity: stockOf(raw.inventory_quantity),
     weight: asFiniteNumber(raw.weight) ?? null,
   };
+}
+
+/** The variant's price in a currency (ISO code, any case), if the store lists one. */
+export function priceInCurrency(prices: readonly VariantPrice[], currencyCode: string): VariantPrice | undefined {
+  const code = currencyCode.toLowerCase();
+  return prices.find((price) => price.currency.code === code);
+}
+
+/**
+ * The price a market's pages show (issue 26): the one in the market's currency, else the first (SPEC §9),
+ * so a backend that lists one price keeps the shop as it was. Undefined only when there is no price at all.
+ */
+export function chosenPrice(prices: readonly VariantPrice[], currencyCode: string): VariantPrice | undefined {
+  return priceInCurrency(prices, currencyCode) ?? prices[0];
+}
+
+/** The variant as a market's pages show it: its shown price is the one `chosenPrice` picks. */
+export function variantInCurrency<V extends Variant>(variant: V, currencyCode: string): V {
+  const price = chosenPrice(variant.prices, currencyCode);
+  if (price === undefined) return variant;
+  return { ...variant, priceInCents: price.amount, salePriceInCents: price.sale, currency: price.currency };
+}
+
+/** The product as a market's pages show it: every variant priced by `variantInCurrency`. */
+export function productInCurrency(product: Product, currencyCode: string): Product {
+  return { ...product, variants: product.variants.map((variant) => variantInCurrency(variant, currencyCode)) };
 }
 
 type UncheckedProduct = Unchecked<WireListProduct & WireDetailProduct>;

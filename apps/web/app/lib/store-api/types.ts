@@ -9,15 +9,30 @@ export interface Currency {
   decimalDigits: number;
 }
 
+/** One of a variant's prices: the store lists one per currency it sells in (issue 26). */
+export interface VariantPrice {
+  /** Minor units. */
+  amount: number;
+  /** Minor units; null when not on sale. */
+  sale: number | null;
+  currency: Currency;
+}
+
 export interface Variant {
   id: string;
   title: string;
   imageUrl: string | null;
   sku: string | null;
+  /**
+   * The price shown: the store's first price (SPEC §9) as read, the market's after `productInCurrency`
+   * (the price in the market's currency, else still the first).
+   */
   priceInCents: number;
   /** Null when the variant is not on sale. */
   salePriceInCents: number | null;
   currency: Currency;
+  /** Every price the store lists for the variant, in its order: the first is SPEC's (Nepal's). */
+  prices: VariantPrice[];
   manageInventory: boolean;
   /** Units available; null only when the backend did not say. Zero means none. */
   inventoryQuantity: number | null;
@@ -101,6 +116,8 @@ export interface CheckoutRequest {
   locale?: string;
   /** The browser's cart token (issue 24): only a checkout with the same token may replace this cart's unpaid one. */
   cartToken: string;
+  /** The currency the cart was shown in (ISO 4217, upper case): the store prices every line in it (issue 26). */
+  currency?: string;
 }
 
 export interface ProductListQuery {
