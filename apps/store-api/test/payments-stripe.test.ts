@@ -1,3 +1,4 @@
+import { formatMoneyWithCode } from "@herbo/hosted-api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, orderRefunds, orders } from "../src/db/schema.ts";
@@ -119,6 +120,27 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(attempt).toMatchObject({ currencyCode: "USD", amount: 4_298, providerAmount: 4_298 });
     expect(stripe.sessions.get(attempt.reference)).toMatchObject({ currency: "usd", amount_total: 4_298 });
   });
+
+  it.each([
+    ["US", "USD", "usd", 2 * 2_999 + 1_299],
+    ["GB", "GBP", "gbp", 2 * 2_499 + 999],
+    ["CA", "CAD", "cad", 2 * 3_999 + 1_699],
+    ["AE", "AED", "aed", 2 * 11_000 + 4_500],
+    ["IN", "INR", "inr", 2 * 149_900 + 14_900],
+    ["NP", "NPR", "npr", 2 * 120_000],
+  ] as const)(
+    "asks Stripe for a %s order in %s exactly the total the checkout showed",
+    async (country, currency, stripeCurrency, total) => {
+      const sessionId = await checkoutWithDetails(api, 2, country === "NP" ? undefined : shopperDetails[country]);
+      const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+      const shown = formatMoneyWithCode(total, { code: currency, template: currency === "NPR" ? "Rs. $1" : null });
+      expect(page).toContain(`data-testid="total"><span class="nowrap">${shown}</span>`);
+      await startProviderPayment(api, sessionId, "stripe");
+      const attempt = await onlyAttempt(api.db, sessionId);
+      expect(attempt).toMatchObject({ currencyCode: currency, amount: total, providerAmount: total });
+      expect(stripe.sessions.get(attempt.reference)).toMatchObject({ currency: stripeCurrency, amount_total: total });
+    },
+  );
 
   it("fulfils the order exactly once from a webhook signed with STRIPE_WEBHOOK_SECRET", async () => {
     const { sessionId, attempt } = await startStripe();

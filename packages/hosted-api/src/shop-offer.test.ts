@@ -19,8 +19,15 @@ describe("the shop's delivery offer", () => {
     expect(isShippingCountry(undefined)).toBe(false);
   });
 
-  it("quotes every rate in rupees, the currency the shop prices in and checkout charges", () => {
-    expect(new Set(shippingRates.map((rate) => rate.currencyCode))).toEqual(new Set(["NPR"]));
+  it("quotes each country's rate in the currency of its market, the one its checkout charges (issue 26)", () => {
+    expect(Object.fromEntries(shippingRates.map((rate) => [rate.country, [rate.amount, rate.currencyCode]]))).toEqual({
+      NP: [0, "NPR"],
+      IN: [14_900, "INR"],
+      US: [1_299, "USD"],
+      GB: [999, "GBP"],
+      CA: [1_699, "CAD"],
+      AE: [4_500, "AED"],
+    });
   });
 
   it("prints each country by its English name on addresses and pages", () => {
