@@ -3,6 +3,7 @@ import { createOwner } from "../src/admin/owners.ts";
 import type { ScryptParameters } from "../src/admin/passwords.ts";
 import {
   checkoutBody,
+  currencyOfCountry,
   enterDetails,
   kathmanduDetails,
   payForm,
@@ -98,13 +99,17 @@ export async function placeTestOrder(
     details?: Record<string, string>;
   } = {},
 ): Promise<string> {
+  const details = options.details ?? kathmanduDetails;
+  // Priced in the currency of the address's market (issue 26).
   const created = await postJson(
     `${api.storeUrl}/checkout`,
-    checkoutBody(options.items ?? [{ variant_id: "var_travel_tin", quantity: 1 }]),
+    checkoutBody(
+      options.items ?? [{ variant_id: "var_travel_tin", quantity: 1 }],
+      details.country === undefined ? undefined : currencyOfCountry[details.country],
+    ),
   );
   expect(created.status).toBe(200);
   const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
-  const details = options.details ?? kathmanduDetails;
   let paid: Response;
   if (options.method === "cod") {
     await enterDetails(api.baseUrl, sessionId, details);
