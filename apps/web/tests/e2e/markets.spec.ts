@@ -114,6 +114,17 @@ test.describe("prices in the market's currency, read with JavaScript off", () =>
       offers: { url: `${site}/us/product/prod_himalayan_resin`, priceCurrency: "USD", price: "29.99" },
     });
     expect(headLinks(html).canonical).toBe(`${site}/us/product/prod_himalayan_resin`);
+    // Its shipping is the US rate, in the offer's currency.
+    expect(productData(html)).toMatchObject({
+      offers: {
+        shippingDetails: [
+          {
+            shippingDestination: { addressCountry: "US" },
+            shippingRate: { currency: "USD", value: "12.99" },
+          },
+        ],
+      },
+    });
     const nepal = await textOf(request, "/product/prod_himalayan_resin");
     expect(productData(nepal)).toMatchObject({ offers: { priceCurrency: "NPR", price: "1200" } });
   });

@@ -281,7 +281,10 @@ export function productJsonLd(product: Product, input: PageContext & { descripti
       priceValidUntil: endOfYear(input.year),
       itemCondition: "https://schema.org/NewCondition",
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      shippingDetails: shippingRates.map(shippingDetailsJsonLd),
+      // Google wants a shipping rate in the offer's currency: each market's page lists its own destinations.
+      shippingDetails: shippingRates
+        .filter((rate) => rate.currency === variant.currency.code.toUpperCase())
+        .map(shippingDetailsJsonLd),
       hasMerchantReturnPolicy: returnPolicyJsonLd(),
     };
   }
