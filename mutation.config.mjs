@@ -30,6 +30,28 @@ export const workspaces = [
       { file: "app/lib/store-api/reshape.ts", target: 80 },
       { file: "app/lib/seo/structured-data.ts", target: 80 },
       { file: "app/lib/seo/meta.ts", target: 80 },
+      { file: "app/lib/cart/reprice.ts", target: 90 },
+      { file: "app/lib/flagship.ts", target: 90 },
+      // The pure rules; the two hooks only read the location.
+      {
+        file: "app/lib/markets.ts",
+        only: [
+          "marketOf",
+          "marketOfPage",
+          "cartMarketOf",
+          "marketOfRequest",
+          "pricedForMarket",
+          "isCataloguePath",
+          "equivalentPath",
+          "currencyName",
+          "marketInSentence",
+          "marketAlternates",
+          "marketAlternateLinks",
+          "marketOfTimeZone",
+          "suggestedMarket",
+        ],
+        target: 90,
+      },
     ],
   },
   {

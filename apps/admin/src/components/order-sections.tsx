@@ -63,10 +63,10 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           </tr>
           <tr>
             <th scope="row" colSpan={2} className="py-1 pr-2">
-              Total
+              Total ({order.currency.code})
             </th>
             <td className="py-1 text-right font-bold whitespace-nowrap" data-testid="order-total">
-              {order.total.text} {order.currency.code}
+              {order.total.text}
             </td>
           </tr>
           {order.taxNote === null ? null : (
