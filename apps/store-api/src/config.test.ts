@@ -125,6 +125,49 @@ describe("payment settings", () => {
     expect(() => loadConfig({ PAYMENT_METHODS: "paypal" })).toThrow(/PAYMENT_METHODS/);
   });
 
+  it("reads Cybersource's profile, keys, currencies and REST credentials, with the test endpoints by default", () => {
+    const base = {
+      PAYMENT_METHODS: "cybersource",
+      CYBERSOURCE_PROFILE_ID: "0FFEAB12-3C4D",
+      CYBERSOURCE_ACCESS_KEY: "a1b2c3d4e5f60718",
+      CYBERSOURCE_SECRET_KEY: "secret-key-0123456789",
+    };
+    expect(() => loadConfig({ PAYMENT_METHODS: "cybersource", CYBERSOURCE_PROFILE_ID: "P1" })).toThrow(
+      '"cybersource" needs CYBERSOURCE_ACCESS_KEY and CYBERSOURCE_SECRET_KEY',
+    );
+    expect(loadConfig(base).paymentSettings.cybersource).toEqual({
+      profileId: "0FFEAB12-3C4D",
+      key: { accessKey: "a1b2c3d4e5f60718", secretKey: "secret-key-0123456789" },
+      previousKey: undefined,
+      payUrl: "https://testsecureacceptance.cybersource.com/pay",
+      currencies: ["USD", "NPR"],
+      rest: undefined,
+    });
+    const full = loadConfig({
+      ...base,
+      CYBERSOURCE_URL: "https://secureacceptance.cybersource.com/pay",
+      CYBERSOURCE_CURRENCIES: " usd ,npr,",
+      CYBERSOURCE_PREVIOUS_ACCESS_KEY: "0f1e2d3c4b5a6978",
+      CYBERSOURCE_PREVIOUS_SECRET_KEY: "old-secret-key-0123456789",
+      CYBERSOURCE_MERCHANT_ID: "herbo_np",
+      CYBERSOURCE_REST_KEY_ID: "08c94330-f618-42a3-b09d-e1e43be5efda",
+      CYBERSOURCE_REST_SECRET: "c2hhcmVkIHNlY3JldCBieXRlcyE=",
+    }).paymentSettings.cybersource;
+    expect(full).toMatchObject({
+      previousKey: { accessKey: "0f1e2d3c4b5a6978", secretKey: "old-secret-key-0123456789" },
+      payUrl: "https://secureacceptance.cybersource.com/pay",
+      currencies: ["USD", "NPR"],
+      rest: {
+        merchantId: "herbo_np",
+        keyId: "08c94330-f618-42a3-b09d-e1e43be5efda",
+        sharedSecret: "c2hhcmVkIHNlY3JldCBieXRlcyE=",
+        apiUrl: "https://apitest.cybersource.com",
+      },
+    });
+    expect(() => loadConfig({ ...base, CYBERSOURCE_CURRENCIES: "dollars" })).toThrow(/CYBERSOURCE_CURRENCIES/);
+    expect(() => loadConfig({ ...base, CYBERSOURCE_REST_SECRET: "not base64!" })).toThrow(/CYBERSOURCE_REST_SECRET/);
+  });
+
   it("reads each provider's keys and API origin, with the providers' own origins by default", () => {
     const config = loadConfig({
       PAYMENT_METHODS: "stripe,khalti,esewa,cod",

@@ -115,6 +115,44 @@ const environmentSchema = z.object({
     .optional(),
   ESEWA_SECRET_KEY: z.string().min(8, "expected eSewa's secret key").optional(),
   ESEWA_API_URL: z.url({ protocol: /^https?$/ }).default("https://epay.esewa.com.np"),
+  // Cybersource Secure Acceptance (a Nepali bank's card gateway): the profile and its security key, a
+  // second key while the first is rotated out, and the currencies the bank settles.
+  CYBERSOURCE_PROFILE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "expected the Secure Acceptance profile id")
+    .optional(),
+  CYBERSOURCE_ACCESS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, "expected the Secure Acceptance access key")
+    .optional(),
+  CYBERSOURCE_SECRET_KEY: z.string().min(16, "expected the Secure Acceptance secret key").optional(),
+  CYBERSOURCE_PREVIOUS_ACCESS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, "expected the retiring key's access key")
+    .optional(),
+  CYBERSOURCE_PREVIOUS_SECRET_KEY: z.string().min(16, "expected the retiring key's secret key").optional(),
+  CYBERSOURCE_URL: z.url({ protocol: /^https?$/ }).default("https://testsecureacceptance.cybersource.com/pay"),
+  CYBERSOURCE_CURRENCIES: z
+    .string()
+    .default("USD,NPR")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code !== ""),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{3}$/, "expected ISO currency codes, e.g. USD,NPR")).min(1)),
+  // Its REST API, when the bank grants REST credentials: refunds go through it.
+  CYBERSOURCE_MERCHANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, "expected the Cybersource merchant id")
+    .optional(),
+  CYBERSOURCE_REST_KEY_ID: z.string().uuid("expected the REST shared-secret key id").optional(),
+  CYBERSOURCE_REST_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{20,}={0,2}$/, "expected the REST shared secret (base64)")
+    .optional(),
+  CYBERSOURCE_REST_URL: z.url({ protocol: /^https?$/ }).default("https://apitest.cybersource.com"),
 });
 
 type Settings = z.infer<typeof environmentSchema>;
@@ -137,6 +175,35 @@ function paymentSettingsOf(settings: Settings): PaymentSettings {
       productCode: settings.ESEWA_PRODUCT_CODE,
       secretKey: settings.ESEWA_SECRET_KEY,
       apiUrl: settings.ESEWA_API_URL,
+    };
+  }
+  if (
+    settings.CYBERSOURCE_PROFILE_ID !== undefined &&
+    settings.CYBERSOURCE_ACCESS_KEY !== undefined &&
+    settings.CYBERSOURCE_SECRET_KEY !== undefined
+  ) {
+    const previous =
+      settings.CYBERSOURCE_PREVIOUS_ACCESS_KEY !== undefined && settings.CYBERSOURCE_PREVIOUS_SECRET_KEY !== undefined
+        ? { accessKey: settings.CYBERSOURCE_PREVIOUS_ACCESS_KEY, secretKey: settings.CYBERSOURCE_PREVIOUS_SECRET_KEY }
+        : undefined;
+    const rest =
+      settings.CYBERSOURCE_MERCHANT_ID !== undefined &&
+      settings.CYBERSOURCE_REST_KEY_ID !== undefined &&
+      settings.CYBERSOURCE_REST_SECRET !== undefined
+        ? {
+            merchantId: settings.CYBERSOURCE_MERCHANT_ID,
+            keyId: settings.CYBERSOURCE_REST_KEY_ID,
+            sharedSecret: settings.CYBERSOURCE_REST_SECRET,
+            apiUrl: settings.CYBERSOURCE_REST_URL,
+          }
+        : undefined;
+    result.cybersource = {
+      profileId: settings.CYBERSOURCE_PROFILE_ID,
+      key: { accessKey: settings.CYBERSOURCE_ACCESS_KEY, secretKey: settings.CYBERSOURCE_SECRET_KEY },
+      previousKey: previous,
+      payUrl: settings.CYBERSOURCE_URL,
+      currencies: settings.CYBERSOURCE_CURRENCIES,
+      rest,
     };
   }
   return result;

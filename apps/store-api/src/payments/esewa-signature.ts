@@ -1,33 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { isFieldsSignatureValid, signFields } from "./signed-fields.ts";
 
-/**
- * eSewa ePay v2 signatures (developer.esewa.com.np/pages/Epay-V2, "HMAC/SHA256"): HMAC-SHA256 with the
- * merchant's secret key over "name=value" pairs of the signed field names, joined by commas in the
- * order `signed_field_names` lists them, written as base64.
- */
-export function esewaSignature(
-  fields: Readonly<Record<string, string>>,
-  signedFieldNames: string,
-  secretKey: string,
-): string {
-  const message = signedFieldNames
-    .split(",")
-    .map((name) => `${name}=${fields[name] ?? ""}`)
-    .join(",");
-  return createHmac("sha256", secretKey).update(message, "utf8").digest("base64");
-}
-
-/** Whether `signature` is the eSewa signature of those fields, compared in constant time. */
-export function isEsewaSignatureValid(
-  fields: Readonly<Record<string, string>>,
-  signedFieldNames: string,
-  signature: string,
-  secretKey: string,
-): boolean {
-  const expected = Buffer.from(esewaSignature(fields, signedFieldNames, secretKey));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
+/** eSewa ePay v2 signs its forms and answers as Cybersource does (developer.esewa.com.np/pages/Epay-V2). */
+export const esewaSignature = signFields;
+export const isEsewaSignatureValid = isFieldsSignatureValid;
 
 /** The fields every eSewa answer must sign before we read it. */
 export const requiredSignedFields = ["transaction_uuid", "total_amount", "status", "product_code"] as const;

@@ -20,16 +20,17 @@ export class ProviderHttpError extends Error {
 export async function providerJson(
   provider: string,
   url: string,
-  init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: unknown },
+  init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: unknown; bodyText?: string },
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, {
     method: init.method,
     headers: {
       accept: "application/json",
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.body === undefined && init.bodyText === undefined ? {} : { "content-type": "application/json" }),
       ...init.headers,
     },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    // bodyText: JSON already written, for a provider whose signature covers the exact bytes.
+    body: init.bodyText ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     signal: AbortSignal.timeout(providerTimeoutMs),
     redirect: "error",
   });

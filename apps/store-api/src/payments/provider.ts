@@ -16,6 +16,8 @@ export interface ProviderAttempt {
   providerAmount: number;
   expiresAt: Date;
   redirectUrl: string | null;
+  /** The delivery details the payment was started with, for a provider that asks for the billing address. */
+  customer?: CustomerDetails;
 }
 
 /** What a provider may know of the order it is asked to take. */
@@ -89,6 +91,11 @@ export type ContinueTarget = { url: string } | { form: { action: string; fields:
 export type WebhookAction =
   /** A payment attempt's outcome: settle it. */
   | { action: "settle"; reference: string; sessionId: string | null; verdict: ProviderVerdict }
+  /**
+   * A signed reply that the provider itself judges against the attempt it names (authorizePayment with
+   * these fields), so a notification and the shopper's return are read by one rule (Cybersource).
+   */
+  | { action: "authorize"; reference: string; returned: Readonly<Record<string, string>> }
   /** A genuine event we do not act on. */
   | { action: "ignore" }
   /** Not from the provider, too old, or unreadable: refuse, write nothing. */

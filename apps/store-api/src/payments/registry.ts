@@ -1,4 +1,5 @@
 import { cashOnDeliveryProvider } from "./cash-on-delivery.ts";
+import { createCybersourceProvider, type CybersourceSettings } from "./cybersource.ts";
 import { createEsewaProvider, type EsewaSettings } from "./esewa.ts";
 import { createKhaltiProvider, type KhaltiSettings } from "./khalti.ts";
 import type { PaymentProvider } from "./provider.ts";
@@ -6,7 +7,7 @@ import { sandboxCardProvider } from "./sandbox-card.ts";
 import { createStripeProvider, type StripeSettings } from "./stripe-checkout.ts";
 
 /** Every way to pay the shop knows, by its name in PAYMENT_METHODS. */
-export const paymentMethodNames = ["sandbox", "cod", "stripe", "khalti", "esewa"] as const;
+export const paymentMethodNames = ["sandbox", "cod", "stripe", "khalti", "esewa", "cybersource"] as const;
 export type PaymentMethodName = (typeof paymentMethodNames)[number];
 
 export const defaultPaymentMethods = ["sandbox", "cod"] as const;
@@ -16,6 +17,7 @@ export interface PaymentSettings {
   stripe?: StripeSettings;
   khalti?: KhaltiSettings;
   esewa?: EsewaSettings;
+  cybersource?: CybersourceSettings;
 }
 
 /** The settings each method needs before it may be named in PAYMENT_METHODS. */
@@ -25,6 +27,7 @@ export const requiredSettings: Readonly<Record<PaymentMethodName, readonly strin
   stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
   khalti: ["KHALTI_SECRET_KEY"],
   esewa: ["ESEWA_PRODUCT_CODE", "ESEWA_SECRET_KEY"],
+  cybersource: ["CYBERSOURCE_PROFILE_ID", "CYBERSOURCE_ACCESS_KEY", "CYBERSOURCE_SECRET_KEY"],
 };
 
 /** Where a provider sends the shopper back: the hosted checkout's return route for that provider. */
@@ -66,6 +69,11 @@ export function createProviders(
         if (settings.esewa === undefined) throw missing(name);
         return createEsewaProvider(settings.esewa, {
           returnUrl: (sessionId) => providerReturnUrl(context.publicUrl, sessionId, "esewa"),
+        });
+      case "cybersource":
+        if (settings.cybersource === undefined) throw missing(name);
+        return createCybersourceProvider(settings.cybersource, {
+          returnUrl: (sessionId) => providerReturnUrl(context.publicUrl, sessionId, "cybersource"),
         });
     }
   });

@@ -125,6 +125,15 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPagesRouteOptions> =
     return send(reply, await draw(await flow.returnFrom(sessionId, providerId, queryStrings(request.query), request)));
   });
 
+  // A provider whose reply comes back through the shopper's browser as a posted form (Cybersource's
+  // receipt page): read like a return's query, by the same workflow.
+  app.post("/checkout/:sessionId/return/:providerId", async (request, reply) => {
+    const params = providerParams.safeParse(request.params);
+    if (!params.success) return unknown(reply);
+    const { sessionId, providerId } = params.data;
+    return send(reply, await draw(await flow.returnFrom(sessionId, providerId, queryStrings(request.body), request)));
+  });
+
   app.post("/checkout/:sessionId/cancel", async (request, reply) => {
     const params = sessionParams.safeParse(request.params);
     if (!params.success) return unknown(reply);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { errorBody, invalidRequest } from "../errors.ts";
 import { findAttemptByReference } from "../payments/attempts.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import type { PaymentProvider, ProviderVerdict } from "../payments/provider.ts";
 import { settlePayment, type PaymentServices } from "../payments/settle.ts";
 
 /** Webhook bodies are larger than the shop's own forms (a Stripe event carries a whole Checkout Session). */
@@ -39,11 +39,21 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{
     }
     if (action.action === "ignore") return reply.send({ received: true });
     const attempt = await findAttemptByReference(options.payments.db, provider.id, action.reference);
-    if (attempt === undefined || (action.sessionId !== null && action.sessionId !== attempt.sessionId)) {
+    const claimedSession = action.action === "settle" ? action.sessionId : null;
+    if (attempt === undefined || (claimedSession !== null && claimedSession !== attempt.sessionId)) {
       request.log.warn({ provider: provider.id }, "refused a webhook about an unknown payment");
       return reply.code(400).send(invalidRequest("No such payment", "reference").toBody());
     }
-    const outcome = await settlePayment(options.payments, attempt.id, action.verdict);
+    let verdict: ProviderVerdict;
+    if (action.action === "settle") verdict = action.verdict;
+    else if (provider.authorizePayment !== undefined) {
+      verdict = await provider.authorizePayment(attempt, action.returned, options.payments.now());
+    } else return reply.code(404).send(errorBody("not_found", "No webhook for this provider"));
+    if (verdict.status === "refused") {
+      request.log.warn({ provider: provider.id, reason: verdict.reason }, "refused a webhook");
+      return reply.code(400).send(invalidRequest("The webhook could not be verified", "signature").toBody());
+    }
+    const outcome = await settlePayment(options.payments, attempt.id, verdict);
     return reply.send({ received: true, outcome: outcome.kind });
   });
 };
