@@ -136,6 +136,7 @@ describe("payment settings", () => {
       '"cybersource" needs CYBERSOURCE_ACCESS_KEY and CYBERSOURCE_SECRET_KEY',
     );
     expect(loadConfig(base).paymentSettings.cybersource).toEqual({
+      displayName: undefined,
       profileId: "0FFEAB12-3C4D",
       key: { accessKey: "a1b2c3d4e5f60718", secretKey: "secret-key-0123456789" },
       previousKey: undefined,
@@ -146,6 +147,7 @@ describe("payment settings", () => {
     const full = loadConfig({
       ...base,
       CYBERSOURCE_URL: "https://secureacceptance.cybersource.com/pay",
+      CYBERSOURCE_DISPLAY_NAME: "NIC Asia Bank",
       CYBERSOURCE_CURRENCIES: " usd ,npr,",
       CYBERSOURCE_PREVIOUS_ACCESS_KEY: "0f1e2d3c4b5a6978",
       CYBERSOURCE_PREVIOUS_SECRET_KEY: "old-secret-key-0123456789",
@@ -154,6 +156,7 @@ describe("payment settings", () => {
       CYBERSOURCE_REST_SECRET: "c2hhcmVkIHNlY3JldCBieXRlcyE=",
     }).paymentSettings.cybersource;
     expect(full).toMatchObject({
+      displayName: "NIC Asia Bank",
       previousKey: { accessKey: "0f1e2d3c4b5a6978", secretKey: "old-secret-key-0123456789" },
       payUrl: "https://secureacceptance.cybersource.com/pay",
       currencies: ["USD", "NPR"],

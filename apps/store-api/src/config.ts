@@ -131,6 +131,10 @@ const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9]{8,64}$/, "expected the retiring key's access key")
     .optional(),
   CYBERSOURCE_PREVIOUS_SECRET_KEY: z.string().min(16, "expected the retiring key's secret key").optional(),
+  CYBERSOURCE_DISPLAY_NAME: z
+    .string()
+    .regex(/^[\p{L}\p{N} .&'-]{2,40}$/u, "expected the bank's name as shoppers know it")
+    .optional(),
   CYBERSOURCE_URL: z.url({ protocol: /^https?$/ }).default("https://testsecureacceptance.cybersource.com/pay"),
   CYBERSOURCE_CURRENCIES: z
     .string()
@@ -198,6 +202,7 @@ function paymentSettingsOf(settings: Settings): PaymentSettings {
           }
         : undefined;
     result.cybersource = {
+      displayName: settings.CYBERSOURCE_DISPLAY_NAME,
       profileId: settings.CYBERSOURCE_PROFILE_ID,
       key: { accessKey: settings.CYBERSOURCE_ACCESS_KEY, secretKey: settings.CYBERSOURCE_SECRET_KEY },
       previousKey: previous,

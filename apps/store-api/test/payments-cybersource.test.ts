@@ -29,6 +29,7 @@ describe.each(kinds)("Cybersource Secure Acceptance on %s", (kind) => {
       paymentMethods: ["cybersource", "cod"],
       paymentSettings: {
         cybersource: {
+          displayName: "NIC Asia Bank",
           profileId: gateway.profileId,
           key: { accessKey: gateway.accessKey, secretKey: gateway.secretKey },
           previousKey,
@@ -151,7 +152,7 @@ describe.each(kinds)("Cybersource Secure Acceptance on %s", (kind) => {
       expect(await ordersOf(api.db, sessionId)).toHaveLength(0);
       expect((await onlyAttempt(api.db, sessionId)).status).toBe("failed");
       const step = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
-      expect(step).toContain("Your Card payment was not completed, and nothing was charged.");
+      expect(step).toContain("Your NIC Asia Bank payment was not completed, and nothing was charged.");
       // The shopper tries again; this time the card goes through.
       expect((await postPayment(api.baseUrl, sessionId, "cybersource")).status).toBe(303);
     }

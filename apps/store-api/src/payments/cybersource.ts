@@ -13,6 +13,8 @@ export interface CybersourceKey {
 }
 
 export interface CybersourceSettings {
+  /** How the shopper knows the gateway: the acquiring bank's name ("NIC Asia Bank"), or "Cybersource". */
+  displayName?: string | undefined;
   profileId: string;
   /** The key new requests are signed with. */
   key: CybersourceKey;
@@ -264,7 +266,7 @@ export function createCybersourceProvider(
 
   return {
     id: "cybersource",
-    displayName: "Card",
+    displayName: settings.displayName ?? "Cybersource",
     formOrigins: [payUrl.origin],
     isAvailable: ({ currencyCode, totalAmount }) => currencies.has(currencyCode) && totalAmount > 0,
     section: (context) => ({
