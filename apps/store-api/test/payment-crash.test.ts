@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
 import { orderRefunds, orders, outbox, paymentAttempts, variants } from "../src/db/schema.ts";
+import { startCybersourceFake } from "./fakes/cybersource-fake.ts";
 import { startKhaltiFake } from "./fakes/khalti-fake.ts";
 import { startStripeFake } from "./fakes/stripe-fake.ts";
 import { freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
@@ -16,6 +17,7 @@ import {
   postJson,
   postPayment,
   sessionIdOf,
+  shopperDetails,
 } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -234,6 +236,84 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     );
     expect(statuses).toEqual({ [firstPidx]: "paid", [secondPidx]: "refunded" });
     expect(khalti.payments.get(firstPidx)?.status).toBe("Completed");
+  }, 240_000);
+
+  it("places one order after a SIGKILL between the card gateway's accept and the order: from the receipt after restart, never twice", async () => {
+    const { environment: database, reopen } = await serverDatabase();
+    const gateway = await startCybersourceFake();
+    cleanups.push(() => gateway.close());
+    const environment = {
+      ...withoutAddressLimits,
+      ...database,
+      PAYMENT_METHODS: "cybersource,cod",
+      CYBERSOURCE_PROFILE_ID: gateway.profileId,
+      CYBERSOURCE_ACCESS_KEY: gateway.accessKey,
+      CYBERSOURCE_SECRET_KEY: gateway.secretKey,
+      CYBERSOURCE_URL: gateway.payUrl,
+      CYBERSOURCE_CURRENCIES: "USD",
+    };
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    gateway.merchantPostUrl = `${baseUrl}/payments/cybersource/webhook`;
+    const first = await startedServer(environment, port);
+    cleanups.push(() => stop(first, "SIGKILL"));
+
+    const created = await postJson(
+      `${baseUrl}/store/test-store/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }], "USD"),
+    );
+    const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+    expect((await enterDetails(baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
+    const started = await postPayment(baseUrl, sessionId, "cybersource");
+    const handOver = await (await fetch(`${baseUrl}${started.headers.get("location") ?? ""}`)).text();
+    const form = new URLSearchParams();
+    for (const match of handOver.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+      form.set(match[1] ?? "", (match[2] ?? "").replaceAll("&amp;", "&").replaceAll("&quot;", '"'));
+    }
+    expect((await fetch(gateway.payUrl, { method: "POST", body: form })).status).toBe(200);
+    const reference = form.get("reference_number") ?? "";
+
+    // The process dies while the shopper is on the bank's page; the bank accepts the card, and its
+    // notification finds no one.
+    await stop(first, "SIGKILL");
+    const reply = await gateway.decide(reference, "ACCEPT");
+    expect(gateway.notifications.at(-1)?.status).toBe(0);
+    const between = await reopen();
+    expect(await between.db.select().from(orders)).toHaveLength(0);
+    expect((await between.db.select().from(paymentAttempts))[0]?.status).toBe("pending");
+    await between.close();
+
+    // Back up: with no API to ask, the payment stays open (its time is not over), and the shopper's
+    // browser brings the signed reply to the receipt page: one order. The bank's notification, sent
+    // again by hand from the Business Center, changes nothing.
+    const second = await startedServer(environment, port);
+    cleanups.push(() => stop(second, "SIGKILL"));
+    const back = await fetch(`${baseUrl}/checkout/${sessionId}/return/cybersource`, {
+      method: "POST",
+      body: new URLSearchParams(reply),
+      redirect: "manual",
+    });
+    expect(back.headers.get("location")).toMatch(/^http:\/\/shop\.test\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
+    const again = await fetch(gateway.merchantPostUrl, { method: "POST", body: new URLSearchParams(reply) });
+    expect(again.status).toBe(200);
+    await stop(second, "SIGTERM");
+
+    const handle = await reopen();
+    cleanups.push(() => handle.close());
+    const placed = await handle.db.select().from(orders);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({
+      sessionId,
+      paymentProvider: "cybersource",
+      paymentStatus: "paid",
+      totalAmount: 4298,
+      currencyCode: "USD",
+    });
+    const [attempt] = await handle.db.select().from(paymentAttempts);
+    expect(attempt?.status).toBe("paid");
+    const [resin] = await handle.db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
+    expect(resin?.stockOnHand).toBe(119);
+    expect(resin?.stockReserved).toBe(0);
   }, 240_000);
 
   it("finishes a refund after a SIGKILL between Stripe's refund and recording it, without refunding twice", async () => {

@@ -152,8 +152,12 @@ export async function startCybersourceFake(
       if (decision === "ACCEPT") request.paid = true;
       const fields = reply(reference, decision);
       if (notify && fake.merchantPostUrl !== undefined) {
-        const response = await fetch(fake.merchantPostUrl, { method: "POST", body: new URLSearchParams(fields) });
-        notifications.push({ fields, status: response.status });
+        // A shop that is down gets nothing (status 0): Secure Acceptance does not queue the notification.
+        const status = await fetch(fake.merchantPostUrl, { method: "POST", body: new URLSearchParams(fields) }).then(
+          (response) => response.status,
+          () => 0,
+        );
+        notifications.push({ fields, status });
       }
       return fields;
     },
