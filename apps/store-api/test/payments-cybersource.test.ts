@@ -230,6 +230,26 @@ describe.each(kinds)("Cybersource Secure Acceptance on %s", (kind) => {
     expect(await ordersOf(api.db, sessionId)).toHaveLength(1);
   });
 
+  it("asks the transaction search, signed, about payments whose replies were all lost: a capture is placed, the rest wait", async () => {
+    const paid = await startCard();
+    const declined = await startCard();
+    await gateway.decide(paid.attempt.reference, "ACCEPT", { notify: false });
+    await gateway.decide(declined.attempt.reference, "DECLINE", { notify: false });
+    const report = await api.app.reconcilePayments(true);
+    expect(gateway.searches).toEqual(expect.arrayContaining([paid.attempt.reference, declined.attempt.reference]));
+    expect(report.placed).toBeGreaterThanOrEqual(1);
+    const [order] = await ordersOf(api.db, paid.sessionId);
+    expect(order).toMatchObject({
+      paymentProvider: "cybersource",
+      paymentReference: transactionIdOf(paid.attempt.reference),
+      totalAmount: 4298,
+      currencyCode: "USD",
+    });
+    // A decline found no capture; within the shopper's time it is left open, its items held.
+    expect((await onlyAttempt(api.db, declined.sessionId)).status).toBe("pending");
+    expect(await ordersOf(api.db, declined.sessionId)).toHaveLength(0);
+  });
+
   it("is not offered for a currency the bank does not settle", async () => {
     const sessionId = await checkoutWithDetails(api);
     const step = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();

@@ -2,6 +2,8 @@ import { createHash, createHmac } from "node:crypto";
 import { decimalAmount } from "@herbo/hosted-api";
 import { z } from "zod";
 import type { RefundRequest } from "../orders/refund-request.ts";
+import type { ProviderAttempt, ProviderVerdict } from "./provider.ts";
+import { parseDecimalAmount } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
 
 /** Cybersource REST credentials ("REST – Shared Secret" keys in the Business Center), when the bank grants them. */
@@ -84,4 +86,87 @@ export async function refundWithCybersourceRest(
     status,
     `The card gateway refused the refund (HTTP ${status}${reason === undefined ? "" : `: ${reason.slice(0, 160)}`})`,
   );
+}
+
+// developer.cybersource.com, Transaction Search ("Create a search request"): the summaries of the
+// transactions whose merchant reference (Secure Acceptance's reference_number) is the attempt's.
+const searchAnswer = z.object({
+  _embedded: z
+    .object({
+      transactionSummaries: z
+        .array(
+          z.object({
+            id: z.string(),
+            applicationInformation: z
+              .object({
+                applications: z
+                  .array(z.object({ name: z.string().optional(), rCode: z.string().optional() }))
+                  .optional(),
+              })
+              .optional(),
+            clientReferenceInformation: z.object({ code: z.string().optional() }).optional(),
+            orderInformation: z
+              .object({
+                amountDetails: z
+                  .object({ totalAmount: z.string().optional(), currency: z.string().optional() })
+                  .optional(),
+              })
+              .optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
+
+/**
+ * What the transaction search knows of an attempt whose replies never reached us: paid when a transaction
+ * with its reference has a successful capture (`ics_bill` with rCode 1), with the amount and currency the
+ * gateway recorded (the settlement path refunds any other amount); otherwise undecided, and `undefined` so
+ * that the caller applies its own time limit. Throws when the API refuses or cannot be reached.
+ */
+export async function searchCybersourcePayment(
+  settings: CybersourceRestSettings,
+  attempt: Pick<ProviderAttempt, "reference">,
+  digitsOf: (currencyCode: string) => number,
+  now: Date,
+): Promise<Extract<ProviderVerdict, { status: "paid" }> | undefined> {
+  const path = "/tss/v2/searches";
+  const bodyText = JSON.stringify({
+    save: false,
+    name: "payment reconciliation",
+    timezone: "UTC",
+    query: `clientReferenceInformation.code:${attempt.reference}`,
+    offset: 0,
+    limit: 20,
+    sort: "submitTimeUtc:desc",
+  });
+  const { status, body } = await providerJson("Cybersource", `${settings.apiUrl.replace(/\/+$/, "")}${path}`, {
+    method: "POST",
+    headers: cybersourceRestHeaders(settings, { method: "post", path, body: bodyText }, now),
+    bodyText,
+  });
+  const answer = searchAnswer.safeParse(body);
+  if (status !== 201 || !answer.success) {
+    throw new ProviderHttpError("Cybersource", status, `The card gateway's search answered HTTP ${status}`);
+  }
+  for (const summary of answer.data._embedded?.transactionSummaries ?? []) {
+    const captured = (summary.applicationInformation?.applications ?? []).some(
+      (application) => application.name === "ics_bill" && application.rCode === "1",
+    );
+    if (!captured || summary.clientReferenceInformation?.code !== attempt.reference) continue;
+    const currencyCode = summary.orderInformation?.amountDetails?.currency ?? "";
+    const amount = parseDecimalAmount(
+      summary.orderInformation?.amountDetails?.totalAmount ?? "",
+      digitsOf(currencyCode),
+    );
+    if (amount === undefined || !/^[A-Z]{3}$/.test(currencyCode)) continue;
+    return {
+      status: "paid",
+      providerAmount: amount,
+      currencyCode,
+      payment: { method: "card", provider: "cybersource", reference: summary.id, cardLast4: null },
+    };
+  }
+  return undefined;
 }

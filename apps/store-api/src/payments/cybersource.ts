@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { decimalAmount } from "@herbo/hosted-api";
 import type { CustomerDetails } from "../db/schema.ts";
-import { refundWithCybersourceRest, type CybersourceRestSettings } from "./cybersource-rest.ts";
+import {
+  refundWithCybersourceRest,
+  searchCybersourcePayment,
+  type CybersourceRestSettings,
+} from "./cybersource-rest.ts";
 import type { PaymentProvider, ProviderAttempt, ProviderVerdict, WebhookAction } from "./provider.ts";
 import { convertMinorUnits, parseDecimalAmount } from "./provider-amount.ts";
 import { isFieldsSignatureValid, signFields } from "./signed-fields.ts";
@@ -317,8 +321,13 @@ export function createCybersourceProvider(
 
     async authorizePayment(attempt, returned, at) {
       if (returned !== undefined) return verdictOfReply(returned, attempt, settings);
-      // No reply reached us (the shopper closed the page and the notification was lost). Without an API to
-      // ask, the payment counts as never made once the shopper's time to pay is well over; a signed
+      // No reply reached us (the shopper closed the page and the notification was lost). With REST
+      // credentials the transaction search is asked; a capture found there is the payment.
+      if (rest !== undefined) {
+        const found = await searchCybersourcePayment(rest, attempt, currencyDigits, at);
+        if (found !== undefined) return found;
+      }
+      // Otherwise the payment counts as never made once the shopper's time to pay is well over; a signed
       // ACCEPT arriving later still settles it (placed, or refunded when the checkout has closed).
       return at.getTime() > attempt.expiresAt.getTime() + noReplyGraceMs
         ? { status: "failed", reason: "The card gateway never replied about this payment" }

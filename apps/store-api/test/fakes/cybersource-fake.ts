@@ -17,6 +17,8 @@ export type FakeDecision = "ACCEPT" | "DECLINE" | "CANCEL" | "ERROR";
 export interface FakeCybersourceRequest {
   fields: Record<string, string>;
   paid: boolean;
+  /** What the gateway decided, once it did. */
+  decision?: FakeDecision;
 }
 
 export interface CybersourceFake {
@@ -35,6 +37,8 @@ export interface CybersourceFake {
   /** Notifications sent, with the shop's answer. */
   notifications: { fields: Record<string, string>; status: number }[];
   refunds: { paymentId: string; body: unknown }[];
+  /** References asked about through the transaction search. */
+  searches: string[];
   /** A signed reply to the request with this reference, as the gateway would send it. */
   reply(
     reference: string,
@@ -92,6 +96,7 @@ export async function startCybersourceFake(
   const forms: CybersourceFake["forms"] = [];
   const notifications: CybersourceFake["notifications"] = [];
   const refunds: CybersourceFake["refunds"] = [];
+  const searches: string[] = [];
 
   function reply(
     reference: string,
@@ -145,11 +150,13 @@ export async function startCybersourceFake(
     merchantPostUrl: undefined,
     notifications,
     refunds,
+    searches,
     reply,
     async decide(reference, decision, { notify = true } = {}) {
       const request = requests.get(reference);
       if (request === undefined) throw new Error(`No fake Cybersource request ${reference}`);
       if (decision === "ACCEPT") request.paid = true;
+      request.decision = decision;
       const fields = reply(reference, decision);
       if (notify && fake.merchantPostUrl !== undefined) {
         // A shop that is down gets nothing (status 0): Secure Acceptance does not queue the notification.
@@ -203,7 +210,8 @@ export async function startCybersourceFake(
     };
   }
 
-  function refund(request: FakeRequest, paymentId: string): FakeAnswer {
+  /** Whether a REST request carries a valid HTTP signature of the shop's shared secret. */
+  function isSignedRestRequest(request: FakeRequest): boolean {
     const headers = request.headers;
     const digest = `SHA-256=${createHash("sha256").update(request.body, "utf8").digest("base64")}`;
     const signingString = [
@@ -218,12 +226,49 @@ export async function startCybersourceFake(
       .digest("base64");
     const header = String(headers.signature ?? "");
     const given = /signature="([^"]*)"/.exec(header)?.[1] ?? "";
-    const signed =
+    return (
       headers.digest === digest &&
       headers["v-c-merchant-id"] === rest.merchantId &&
       header.includes(`keyid="${rest.keyId}"`) &&
       given.length === expected.length &&
-      timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    );
+  }
+
+  /** Transaction search by merchant reference: a decided request's transaction summary. */
+  function search(request: FakeRequest): FakeAnswer {
+    if (!isSignedRestRequest(request)) return { status: 401, json: { response: { rmsg: "Authentication Failed" } } };
+    const query = (JSON.parse(request.body) as { query?: string }).query ?? "";
+    const reference = /^clientReferenceInformation\.code:(.+)$/.exec(query)?.[1] ?? "";
+    searches.push(reference);
+    const taken = requests.get(reference);
+    const summaries =
+      taken?.decision === undefined || taken.decision === "CANCEL"
+        ? []
+        : [
+            {
+              id: transactionIdOf(reference),
+              submitTimeUtc: `${new Date().toISOString().slice(0, 19)}Z`,
+              applicationInformation: {
+                applications: [
+                  { name: "ics_auth", rCode: taken.decision === "ACCEPT" ? "1" : "0" },
+                  ...(taken.decision === "ACCEPT" ? [{ name: "ics_bill", rCode: "1" }] : []),
+                ],
+              },
+              clientReferenceInformation: { code: reference },
+              orderInformation: {
+                amountDetails: { totalAmount: taken.fields.amount ?? "", currency: taken.fields.currency ?? "" },
+              },
+            },
+          ];
+    return {
+      status: 201,
+      json: { id: randomId("search"), totalCount: summaries.length, _embedded: { transactionSummaries: summaries } },
+    };
+  }
+
+  function refund(request: FakeRequest, paymentId: string): FakeAnswer {
+    const signed = isSignedRestRequest(request);
     if (!signed) return { status: 401, json: { response: { rmsg: "Authentication Failed" } } };
     const paid = [...requests.entries()].some(
       ([reference, entry]) => entry.paid && transactionIdOf(reference) === paymentId,
@@ -238,6 +283,7 @@ export async function startCybersourceFake(
   const server = await startHttpFake((request) => {
     if (request.method === "POST" && request.path === "/pay") return takeRequest(request);
     if (request.method === "POST" && request.path === "/fake/decide") return decideFromPage(request);
+    if (request.method === "POST" && request.path === "/tss/v2/searches") return search(request);
     const refundPath = /^\/pts\/v2\/payments\/([A-Za-z0-9]+)\/refunds$/.exec(request.path);
     if (request.method === "POST" && refundPath !== null) return refund(request, refundPath[1] ?? "");
     return { status: 404, json: { message: "Not found" } };
