@@ -1,5 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CustomerDetails } from "../db/schema.ts";
 import {
   createCybersourceProvider,
@@ -72,12 +72,17 @@ const accepted = {
 };
 
 describe("the signed request", () => {
-  const fields = cybersourceRequest(
-    settings,
-    attempt,
-    "https://api.test/checkout/cs_1/return/cybersource",
-    new Date("2026-11-25T09:30:15.123Z"),
-  );
+  const request = () =>
+    cybersourceRequest(
+      settings,
+      attempt,
+      "https://api.test/checkout/cs_1/return/cybersource",
+      new Date("2026-11-25T09:30:15.123Z"),
+    );
+  let fields: Record<string, string> = {};
+  beforeEach(() => {
+    fields = request();
+  });
 
   it("signs every field it sends, in the order signed_field_names lists them, with the current key", () => {
     const names = fields.signed_field_names ?? "";
@@ -133,8 +138,56 @@ describe("the signed request", () => {
     expect(signedDateTime(new Date("2026-01-02T03:04:05.999Z"))).toBe("2026-01-02T03:04:05Z");
   });
 
+  it("sends no billing fields, and signs none, when the attempt has no details", () => {
+    const { customer: _customer, ...bare } = attempt;
+    const plain = cybersourceRequest(settings, bare, "https://api.test/r", new Date());
+    expect(Object.keys(plain).filter((name) => name.startsWith("bill_to"))).toEqual([]);
+    expect(plain.signed_field_names).not.toContain("bill_to");
+    expect(plain.unsigned_field_names).toBe("");
+  });
+
+  it("bills a Nepal address's district as its second line, and no state where the country has none", () => {
+    const nepal = cybersourceRequest(
+      settings,
+      {
+        ...attempt,
+        customer: {
+          ...customer,
+          fullName: "Sita",
+          country: "NP",
+          address: { ...customer.address, line2: null, district: "Kaski", region: null, postalCode: null },
+        },
+      },
+      "https://api.test/r",
+      new Date(),
+    );
+    expect(nepal).toMatchObject({
+      bill_to_forename: "Sita",
+      bill_to_surname: "Sita",
+      bill_to_address_line2: "Kaski",
+      bill_to_address_state: "",
+      bill_to_address_postal_code: "",
+    });
+    const long = cybersourceRequest(
+      settings,
+      {
+        ...attempt,
+        customer: {
+          ...customer,
+          fullName: `${"A".repeat(70)} Lee`,
+          address: { ...customer.address, line2: "  Floor   2 " },
+        },
+      },
+      "https://api.test/r",
+      new Date(),
+    );
+    expect(long.bill_to_forename).toBe("A".repeat(60));
+    expect(long.bill_to_address_line2).toBe("Floor 2");
+  });
+
   it("splits a name into forename and surname", () => {
     expect(splitName("Asha")).toEqual({ forename: "Asha", surname: "Asha" });
+    expect(splitName("Jordan Lee")).toEqual({ forename: "Jordan", surname: "Lee" });
     expect(splitName(" Asha  Kumari Sharma ")).toEqual({ forename: "Asha Kumari", surname: "Sharma" });
   });
 });
@@ -147,8 +200,63 @@ describe("a reply", () => {
       currencyCode: "USD",
       payment: { method: "card", provider: "cybersource", reference: "7000000000000000000001", cardLast4: "4242" },
     });
+    const firstSix = signedReply({ ...accepted, req_card_number: "411111xxxxxx4242" });
+    expect(verdictOfReply(firstSix, attempt, settings)).toMatchObject({ payment: { cardLast4: "4242" } });
     const { req_card_number: _card, ...withoutCard } = accepted;
     expect(verdictOfReply(signedReply(withoutCard), attempt, settings)).toMatchObject({ payment: { cardLast4: null } });
+  });
+
+  it("says why it was not paid: a review is named as such", () => {
+    expect(
+      verdictOfReply(signedReply({ ...accepted, decision: "REVIEW", reason_code: "230" }), attempt, settings),
+    ).toEqual({
+      status: "failed",
+      reason: "The card gateway held the payment for review (230)",
+    });
+    expect(
+      verdictOfReply(signedReply({ ...accepted, decision: "DECLINE", reason_code: "203" }), attempt, settings),
+    ).toEqual({
+      status: "failed",
+      reason: "The card gateway answered DECLINE (203)",
+    });
+  });
+
+  it("names the reason it was refused", () => {
+    const refused = (reply: Record<string, string>) => verdictOfReply(reply, attempt, settings);
+    expect(refused(signedReply(accepted, "another-secret-key-000000000"))).toEqual({
+      status: "refused",
+      reason: "the card gateway's reply is not signed",
+    });
+    expect(refused(signedReply({ ...accepted, req_reference_number: "x" }))).toEqual({
+      status: "refused",
+      reason: "the card gateway's reply is about another payment",
+    });
+    expect(refused(signedReply({ ...accepted, req_amount: "1.00" }))).toEqual({
+      status: "refused",
+      reason: "the card gateway's reply names another amount or currency",
+    });
+    expect(refused(signedReply({ ...accepted, decision: "LATER" }))).toEqual({
+      status: "refused",
+      reason: "the card gateway's reply has no known decision",
+    });
+    // transaction_id named among the signed fields, but absent.
+    const { transaction_id: _id, ...withoutId } = accepted;
+    const named = { ...withoutId } as Record<string, string>;
+    named.signed_field_names = [...Object.keys(withoutId), "transaction_id", "signed_field_names"].join(",");
+    named.signature = signFields(named, named.signed_field_names, settings.key.secretKey);
+    expect(refused(named)).toEqual({
+      status: "refused",
+      reason: "the card gateway accepted a payment without a signed transaction id",
+    });
+    const { signed_field_names: _names, ...nameless } = signedReply(accepted);
+    expect(isReplySigned(nameless, [settings.key])).toBe(false);
+  });
+
+  it("is read with the retiring key only while one is configured", () => {
+    const old = signedReply({ ...accepted, req_access_key: "previousaccesskey1" }, "previous-secret-key-012345678");
+    expect(verdictOfReply(old, attempt, settings).status).toBe("paid");
+    expect(verdictOfReply(old, attempt, { ...settings, previousKey: undefined }).status).toBe("refused");
+    expect(verdictOfReply(signedReply(accepted), attempt, { ...settings, previousKey: undefined }).status).toBe("paid");
   });
 
   it("fails when declined, cancelled, in error or held for review", () => {
@@ -260,6 +368,13 @@ describe("the provider", () => {
     });
     expect(read("")).toMatchObject({ action: "refuse" });
     expect(read(`${new URLSearchParams(reply).toString()}&req_amount=0.01`)).toMatchObject({ action: "refuse" });
+    // A field name of 64 characters and a value of 4,096 are read; longer ones are left out.
+    const bounds = signedReply({ ...accepted, ["n".repeat(64)]: "v".repeat(4096) });
+    expect(read(new URLSearchParams(bounds).toString())).toMatchObject({ action: "authorize" });
+    const long = new URLSearchParams(reply);
+    long.set("n".repeat(65), "x");
+    long.set("message", "v".repeat(4097));
+    expect(read(long.toString())).toEqual({ action: "authorize", reference: attempt.reference, returned: reply });
     const odd = signedReply({ ...accepted, req_reference_number: "not ours!" });
     expect(read(new URLSearchParams(odd).toString())).toMatchObject({ action: "refuse" });
   });
