@@ -166,6 +166,27 @@ export function marketCurrencyDigits(currencyCode: string): number | undefined {
 }
 
 /**
+ * One `Intl.NumberFormat` per locale, currency and digits, made once: making one costs far more than using
+ * it (about a millisecond on a cheap phone), and a market's product page formats a dozen prices as it hydrates.
+ */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let format = currencyFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
  * Money as a market writes it. Nepalese rupees keep SPEC §9's template ("Rs. 1200.00") on every page, so
  * SPEC's routes read as they always have; every other currency goes through `Intl.NumberFormat` in the
  * market's locale: "$29.99", "₹1,499.00", "£24.99", "CA$39.99", "AED 110.00".
@@ -181,12 +202,7 @@ export function formatMoney(
   const digits = decimalDigitsOf(currency);
   // Canada's own locale writes CAD as a bare "$": "en" names it CA$ and groups the same way.
   const formatLocale = locale ?? (market.code === "ca" ? "en" : market.locale);
-  const format = new Intl.NumberFormat(formatLocale, {
-    style: "currency",
-    currency: code,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const format = currencyFormat(formatLocale, code, digits);
   // The decimal string keeps minor units exact; Intl only groups and places the symbol.
   return format.format(Number(decimalAmount(minorUnits, digits)));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  prepareMoneyFormat,
   cartMarketOf,
   currencyName,
   defaultMarket,
@@ -164,6 +165,23 @@ describe("the suggestion from the browser's time zone", () => {
     expect(suggestedMarket("America/New_York", us)).toBeUndefined();
     expect(suggestedMarket("Europe/London", us)?.code).toBe("uk");
     expect(suggestedMarket("UTC", us)).toBeUndefined();
+  });
+});
+
+describe("the money format made ready before hydration", () => {
+  it("is made for a page of a market that writes its prices with Intl, never for Nepal's rupee pages", () => {
+    for (const path of [
+      "/us",
+      "/uk/store",
+      "/ae/product/prod_himalayan_resin",
+      "/shilajit-in-usa",
+      "/shilajit-in-india",
+    ]) {
+      expect(prepareMoneyFormat(path), path).toBe(true);
+    }
+    for (const path of ["/", "/store", "/product/prod_himalayan_resin", "/shilajit-nepal", "/blog"]) {
+      expect(prepareMoneyFormat(path), path).toBe(false);
+    }
   });
 });
 

@@ -6,6 +6,8 @@
 import {
   countryOfTimeZone,
   defaultMarket,
+  formatMoney,
+  marketCurrencyDigits,
   marketOfCountry,
   marketOfPath,
   marketPath,
@@ -40,6 +42,17 @@ function landingMarketOf(pathname: string): Market | undefined {
  */
 export function marketOfPage(pathname: string): Market {
   return landingMarketOf(pathname) ?? marketOf(pathname);
+}
+
+/**
+ * Makes the money format of the page's market ready before the page hydrates (entry.client.tsx): answers
+ * whether there was one to make. Nepal's rupees keep SPEC's template and need none.
+ */
+export function prepareMoneyFormat(pathname: string): boolean {
+  const market = marketOfPage(pathname);
+  if (market.code === defaultMarket.code) return false;
+  formatMoney(0, { code: market.currencyCode, decimalDigits: marketCurrencyDigits(market.currencyCode) ?? null });
+  return true;
 }
 
 /**

@@ -266,6 +266,15 @@ test.describe("the country selector", () => {
   });
 });
 
+/**
+ * The suggestion is decided once the page has settled: at the shopper's first interaction (here a key
+ * press) or after a few seconds. Answers when it has been decided, shown or not.
+ */
+async function settleSuggestion(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
+  await page.waitForFunction(() => document.documentElement.dataset.marketSuggestion === "checked");
+}
+
 test.describe("the suggestion banner (a browser whose clock is in the UK)", () => {
   test.use({ timezoneId: "Europe/London" });
 
@@ -274,6 +283,7 @@ test.describe("the suggestion banner (a browser whose clock is in the UK)", () =
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     const banner = page.getByRole("complementary", { name: "Your country" });
+    await settleSuggestion(page);
     await expect(banner).toContainText("Shopping from the United Kingdom?");
     const link = banner.getByRole("link", { name: "See prices in British pounds" });
     await expect(link).toHaveAttribute("href", "/uk/store");
@@ -289,11 +299,12 @@ test.describe("the suggestion banner (a browser whose clock is in the UK)", () =
     await expect(banner).toHaveCount(0);
 
     await open(page, "/store");
+    await settleSuggestion(page);
     await banner.getByRole("button", { name: "Dismiss country suggestion" }).click();
     await expect(banner).toHaveCount(0);
     await page.reload();
     await waitForHydration(page);
-    await page.waitForTimeout(300);
+    await settleSuggestion(page);
     await expect(banner).toHaveCount(0);
   });
 
@@ -301,6 +312,7 @@ test.describe("the suggestion banner (a browser whose clock is in the UK)", () =
     page,
   }) => {
     await open(page, "/shilajit-in-usa");
+    await settleSuggestion(page);
     const banner = page.getByRole("complementary", { name: "Your country" });
     await expect(banner.getByRole("link", { name: "See prices in British pounds" })).toHaveAttribute(
       "href",
@@ -310,7 +322,7 @@ test.describe("the suggestion banner (a browser whose clock is in the UK)", () =
     await expect(selector.getByRole("link", { name: "United States (USD)" })).toHaveAttribute("aria-current", "true");
     await expect(selector.getByRole("link", { name: "Nepal (NPR)" })).toHaveAttribute("href", "/shilajit-nepal");
     await open(page, "/shilajit-in-uk");
-    await page.waitForTimeout(300);
+    await settleSuggestion(page);
     await expect(banner).toHaveCount(0);
   });
 
@@ -324,6 +336,7 @@ test.describe("the suggestion banner (a browser whose clock is in the UK)", () =
       });
     });
     await open(page, "/");
+    await settleSuggestion(page);
     const banner = page.getByRole("complementary", { name: "Your country" });
     await expect(banner.getByRole("link", { name: "See prices in British pounds" })).toHaveAttribute("href", "/uk");
     await banner.getByRole("button", { name: "Dismiss country suggestion" }).click();
@@ -336,9 +349,10 @@ test.describe("the suggestion banner (a browser in Kathmandu that speaks en-US)"
 
   test("suggests nothing on Nepal's pages: the language is no sign of the country", async ({ page }) => {
     await open(page, "/store");
-    await page.waitForTimeout(300);
+    await settleSuggestion(page);
     await expect(page.getByRole("complementary", { name: "Your country" })).toHaveCount(0);
     await open(page, "/us/store");
+    await settleSuggestion(page);
     await expect(
       page
         .getByRole("complementary", { name: "Your country" })

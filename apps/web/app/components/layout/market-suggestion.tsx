@@ -1,14 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { messages } from "~/content/messages";
-import {
-  currencyName,
-  equivalentPath,
-  marketInSentence,
-  marketOfPage,
-  suggestedMarket,
-  type Market,
-} from "~/lib/markets";
+import { currencyName, equivalentPath, marketInSentence, marketOfPage, suggestedMarket } from "~/lib/markets";
 import { Icon } from "../ui/icon";
 
 /** Where a dismissed suggestion is remembered: the code of the market the shopper said no to. */
@@ -30,6 +23,41 @@ function rememberDismissed(code: string): void {
   }
 }
 
+/** Set on <html> once the suggestion has been decided for the page, shown or not (tests wait for it). */
+export const suggestionCheckedAttribute = "data-market-suggestion";
+
+/** How long the check waits for the shopper's first interaction before it runs anyway. */
+export const suggestionDelayMs = 3000;
+
+/**
+ * Runs `check` once the page is settled: at the shopper's first interaction or after `suggestionDelayMs`,
+ * whichever comes first, then in the browser's next idle moment. The check reads the time zone through
+ * `Intl`, whose first use loads ICU's data (tens of milliseconds on a cheap phone), so it never competes
+ * with hydration for the main thread. Answers a function that cancels it.
+ */
+function whenSettled(check: () => void): () => void {
+  const events = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
+  let idle: number | undefined;
+  const run = () => {
+    window.clearTimeout(timer);
+    for (const name of events) window.removeEventListener(name, run, true);
+    if (idle !== undefined) return;
+    idle =
+      typeof window.requestIdleCallback === "function"
+        ? window.requestIdleCallback(check, { timeout: 1000 })
+        : window.setTimeout(check, 0);
+  };
+  const timer = window.setTimeout(run, suggestionDelayMs);
+  for (const name of events) window.addEventListener(name, run, { capture: true, passive: true });
+  return () => {
+    window.clearTimeout(timer);
+    for (const name of events) window.removeEventListener(name, run, true);
+    if (idle === undefined) return;
+    if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
+    window.clearTimeout(idle);
+  };
+}
+
 function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -40,23 +68,30 @@ function browserTimeZone(): string | undefined {
 
 /**
  * Suggests the market the browser's time zone points to, when the page belongs to another (issue 26).
- * Only in the browser, after the page has loaded, and only ever a link: nothing redirects, so a crawler or
+ * Only in the browser, once the page has settled (see `whenSettled`), and only ever a link: nothing redirects, so a crawler or
  * a shopper gets exactly the URL asked for. Fixed over the page's corner, so it moves nothing when it appears.
  */
 export function MarketSuggestion() {
   const { pathname } = useLocation();
   const pageMarket = marketOfPage(pathname);
-  const [suggestion, setSuggestion] = useState<Market | null>(null);
+  // The browser's time zone and the market the shopper said no to, read once the page has settled;
+  // undefined until then. Neither changes while the shopper moves from page to page.
+  const [read, setRead] = useState<{ timeZone: string | undefined; dismissed: string | null } | undefined>();
 
-  useEffect(() => {
-    const market = suggestedMarket(browserTimeZone(), pageMarket);
-    setSuggestion(market === undefined || readDismissed() === market.code ? null : market);
-  }, [pageMarket]);
+  useEffect(
+    () =>
+      whenSettled(() => {
+        setRead({ timeZone: browserTimeZone(), dismissed: readDismissed() });
+        document.documentElement.setAttribute(suggestionCheckedAttribute, "checked");
+      }),
+    [],
+  );
 
-  if (suggestion === null) return null;
+  const suggestion = read === undefined ? undefined : suggestedMarket(read.timeZone, pageMarket);
+  if (read === undefined || suggestion === undefined || read.dismissed === suggestion.code) return null;
   const dismiss = () => {
     rememberDismissed(suggestion.code);
-    setSuggestion(null);
+    setRead({ ...read, dismissed: suggestion.code });
   };
   return (
     <aside
