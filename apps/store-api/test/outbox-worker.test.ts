@@ -427,9 +427,8 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     cleanups.push(() => client.end());
     await client.query("BEGIN");
     await client.query("SELECT id FROM outbox WHERE id = $1 FOR UPDATE", [locked]);
-    const started = Date.now();
+    // Waiting for the lock would never end before the ROLLBACK below: answering at all is the proof.
     const claimed = await claimDueEmails(db, clock.now(), 10, 5 * minute);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(claimed.map((claim) => claim.id)).toEqual([free]);
     await client.query("ROLLBACK");
     expect((await claimDueEmails(db, clock.now(), 10, 5 * minute)).map((claim) => claim.id)).toEqual([locked]);

@@ -45,23 +45,24 @@ export function marketOfPage(pathname: string): Market {
 }
 
 /**
- * Makes the money format of the page's market ready before the page hydrates (entry.client.tsx): answers
- * whether there was one to make. Nepal's rupees keep SPEC's template and need none.
- */
-export function prepareMoneyFormat(pathname: string): boolean {
-  const market = marketOfPage(pathname);
-  if (market.code === defaultMarket.code) return false;
-  formatMoney(0, { code: market.currencyCode, decimalDigits: marketCurrencyDigits(market.currencyCode) ?? null });
-  return true;
-}
-
-/**
  * The market whose prices a page lists, so the cart follows it (issue 26): a catalogue page's (home, store,
  * product). Other pages (blog, help, landing pages) list no catalogue prices and leave the cart as it is.
  */
 export function cartMarketOf(pathname: string): Market | null {
   const { market, path } = marketOfPath(pathname);
   return isCataloguePath(path) ? market : null;
+}
+
+/**
+ * Makes the money format of a market's catalogue page ready before the page hydrates (entry.client.tsx),
+ * answering whether there was one to make: those pages write their prices with Intl as they hydrate. Nepal's
+ * rupees keep SPEC's template, and the other pages (landing pages, blog, help) write no price with Intl.
+ */
+export function prepareMoneyFormat(pathname: string): boolean {
+  const market = cartMarketOf(pathname);
+  if (market === null || market.code === defaultMarket.code) return false;
+  formatMoney(0, { code: market.currencyCode, decimalDigits: marketCurrencyDigits(market.currencyCode) ?? null });
+  return true;
 }
 
 /** `cartMarketOf` the page being shown. */

@@ -8,7 +8,7 @@ test.describe("limits of the web server", () => {
   let shop: RunningServer;
   const calls = { productList: 0 };
   /** Product pages of ids starting `slow_` wait this long for the store, holding their render slot. */
-  const slowProductMs = 2_000;
+  const slowProductMs = 4_000;
 
   test.beforeAll(async () => {
     // An extra web server compresses its whole build as it starts: slow on a loaded machine.
@@ -35,6 +35,8 @@ test.describe("limits of the web server", () => {
       // Short, but not so short that a busy test machine trips them on ordinary requests.
       HEADERS_TIMEOUT_MS: "2000",
       REQUEST_TIMEOUT_MS: "4000",
+      // The slow product pages wait longer than that for the store, and must not time out on it.
+      STORE_API_TIMEOUT_MS: "10000",
     });
   });
   test.afterAll(async () => {
@@ -59,16 +61,22 @@ test.describe("limits of the web server", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const listCallsBefore = calls.productList;
 
-    const started = Date.now();
-    const slow = Array.from({ length: 6 }, (_, index) => request.get(`${shop.url}/product/slow_${index}`));
+    // Which answers came back, in order: the renders that hold the slot and the queue place end 404 (the
+    // fake store knows no such product) once the slow store answers; the refused ones end 503.
+    const settled: number[] = [];
+    const slow = Array.from({ length: 6 }, (_, index) =>
+      request.get(`${shop.url}/product/slow_${index}`).then((answer) => {
+        settled.push(answer.status());
+        return answer;
+      }),
+    );
     // Give the six requests time to take the slot and the queue place.
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const path of ["/blog", "/", "/store"]) {
-      const before = Date.now();
       const answer = await request.get(`${shop.url}${path}`);
       expect(answer.status(), path).toBe(200);
-      // Well under the slow renders' remaining 1.7 s: the page did not wait for a render slot.
-      expect(Date.now() - before, path).toBeLessThan(1_500);
+      // Answered while the slow renders still hold the slot: the page did not wait for one.
+      expect(settled, path).not.toContain(404);
     }
     // /store came from its recent render, not from a new one.
     expect(calls.productList).toBe(listCallsBefore);
@@ -80,8 +88,8 @@ test.describe("limits of the web server", () => {
       expect(answer.headers()["retry-after"]).toBe("2");
       expect(answer.headers()["cache-control"]).toBe("no-store");
     }
-    // The refused ones did not wait for a slot.
-    expect(Date.now() - started).toBeLessThan(slowProductMs * 2 + 2_000);
+    // The refused ones did not wait for a slot: every 503 came back before the first render finished.
+    expect(settled.slice(0, 4)).toEqual([503, 503, 503, 503]);
   });
 
   test("a client that sends its headers slowly is cut off after HEADERS_TIMEOUT_MS", async () => {
@@ -92,8 +100,9 @@ test.describe("limits of the web server", () => {
     });
     expect(answer.closed).toBe(true);
     expect(statusOf(answer.received)).toBe(408);
+    // Never before the allowance; and while the client was still sending (a load may only delay the cut).
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(1_900);
-    expect(answer.elapsedMs).toBeLessThan(4_000);
+    expect(answer.unsent).toBeGreaterThan(0);
   });
 
   test("a client that trickles its body is cut off after REQUEST_TIMEOUT_MS", async () => {
@@ -104,7 +113,7 @@ test.describe("limits of the web server", () => {
     );
     expect(answer.closed).toBe(true);
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(3_900);
-    expect(answer.elapsedMs).toBeLessThan(6_500);
+    expect(answer.unsent).toBeGreaterThan(0);
   });
 });
 

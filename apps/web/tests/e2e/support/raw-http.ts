@@ -7,6 +7,8 @@ export interface RawExchange {
   closed: boolean;
   /** Milliseconds from the first byte sent until the connection closed, or until the test gave up. */
   elapsedMs: number;
+  /** Characters of the trickle still unsent when the connection closed: the server cut the client off. */
+  unsent: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function rawExchange(
   clearInterval(timer);
   const elapsedMs = Date.now() - started;
   socket.destroy();
-  return { received, closed, elapsedMs };
+  return { received, closed, elapsedMs, unsent: trickle.length };
 }
 
 /** The status line's code of a raw answer, or 0 when there was none. */
