@@ -49,11 +49,11 @@ export interface TestDatabase {
 /** A fresh, migrated, empty database of the given kind. */
 export async function createTestDatabase(
   kind: DatabaseKind,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   if (kind === "pglite") {
     const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
-    await handle.migrate();
+    if (options.migrate !== false) await handle.migrate();
     return { handle, db: handle.db, url: undefined, drop: () => handle.close() };
   }
   const name = `herbo_test_${randomBytes(6).toString("hex")}`;
@@ -64,7 +64,7 @@ export async function createTestDatabase(
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 20 });
-  await handle.migrate();
+  if (options.migrate !== false) await handle.migrate();
   return {
     handle,
     db: handle.db,
