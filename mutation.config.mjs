@@ -69,6 +69,7 @@ export const workspaces = [
       { file: "src/lifecycle/transitions.ts", target: 90 },
       { file: "src/stock/ledger.ts", only: ["deltaOf", "planStock", "canApply", "entriesOf"], target: 90 },
       { file: "src/admin/orders-csv.ts", target: 90 },
+      { file: "src/admin/prices.ts", only: ["priceListRefusal"], target: 90 },
       { file: "src/admin/session-cookie.ts", target: 90 },
       { file: "src/orders/cash-on-delivery-limits.ts", only: ["cashOnDeliveryRefusal"], target: 90 },
       { file: "src/admin/password-check-gate.ts", target: 90 },

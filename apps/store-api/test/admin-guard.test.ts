@@ -79,6 +79,8 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
         "POST /admin/api/orders/:number/actions",
         "POST /admin/api/stock/:variantId/adjustments",
         "PUT /admin/api/products/:productId/purchasable",
+        "GET /admin/api/prices",
+        "PUT /admin/api/variants/:variantId/prices",
         "POST /admin/api/emails/:id/resend",
         "GET /admin/api/overview",
       ]),

@@ -236,6 +236,55 @@ export interface AdminStockAdjustment {
   reason: string;
 }
 
+/** A price in one currency, in minor units (issue 28). */
+export interface AdminPrice {
+  currencyCode: string;
+  amount: number;
+  /** Null when not on sale; below `amount` when on sale. */
+  saleAmount: number | null;
+}
+
+/** A currency the shop sells in: a market's, with the digits its prices are entered with. */
+export interface AdminPriceCurrency {
+  code: string;
+  decimalDigits: number;
+  /** The markets that sell in it ("Nepal"). */
+  marketName: string;
+}
+
+export interface AdminPricedVariant {
+  id: string;
+  title: string;
+  sku: string | null;
+  /** The version an edit must name: a change by someone else since then is refused with a conflict. */
+  version: number;
+  /** One per currency the variant has a price in. */
+  prices: AdminPrice[];
+}
+
+export interface AdminPriceChange {
+  at: string;
+  actor: string;
+  variantId: string;
+  productTitle: string;
+  variantTitle: string;
+  before: AdminPrice[];
+  after: AdminPrice[];
+}
+
+export interface AdminPrices {
+  currencies: AdminPriceCurrency[];
+  products: { id: string; title: string; variants: AdminPricedVariant[] }[];
+  /** The latest price changes, newest first. */
+  history: AdminPriceChange[];
+}
+
+/** PUT /admin/api/variants/{id}/prices: the prices to set, from the version the owner saw. */
+export interface AdminPriceUpdate {
+  version: number;
+  prices: AdminPrice[];
+}
+
 export type AdminEmailStatus = "queued" | "retrying" | "sent" | "failed";
 
 export interface AdminEmail {

@@ -52,6 +52,8 @@ export interface ErrorDetailsByCode {
   stock_not_tracked: { variant_id: string };
   /** The email is already waiting to be sent. */
   email_pending: undefined;
+  /** Someone else changed this since the version the edit started from; `version` is the current one. */
+  edit_conflict: { version: number };
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -90,6 +92,7 @@ const knownCodes: Record<ErrorCode, true> = {
   stock_below_reserved: true,
   stock_not_tracked: true,
   email_pending: true,
+  edit_conflict: true,
 };
 
 export const errorCodes = Object.keys(knownCodes) as readonly ErrorCode[];

@@ -33,6 +33,7 @@ function variant(id: string, overrides: Partial<VariantRow> = {}): VariantRow {
     manageInventory: false,
     weight: null,
     stockOnHand: 0,
+    version: 1,
     stockReserved: 0,
     updatedAt: updated,
     ...overrides,

@@ -98,6 +98,8 @@ export const variants = pgTable(
     stockOnHand: integer("stock_on_hand").notNull().default(0),
     /** Units held by open checkout sessions; available = on hand - reserved. */
     stockReserved: integer("stock_reserved").notNull().default(0),
+    /** Counts the owner's edits of the variant's prices: an edit names the version it started from (issue 28). */
+    version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [
@@ -108,6 +110,26 @@ export const variants = pgTable(
       sql`${table.stockReserved} >= 0 AND ${table.stockReserved} <= ${table.stockOnHand}`,
     ),
   ],
+);
+
+/**
+ * The owner's edits of the catalogue (issue 28): who changed what, when, with the values before and after,
+ * so a wrong price can be traced and put back. Written in the same transaction as the change.
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    id: text("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The owner's email. */
+    actor: text("actor").notNull(),
+    /** What was changed: "variant_prices". */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before").notNull(),
+    after: jsonb("after").notNull(),
+  },
+  (table) => [index("catalog_changes_entity_idx").on(table.entity, table.entityId, table.at)],
 );
 
 /**

@@ -9,6 +9,7 @@ import { orderRoutes } from "../routes/admin/order-routes.ts";
 import { overviewRoute } from "../routes/admin/overview-route.ts";
 import { paymentRoutes } from "../routes/admin/payment-routes.ts";
 import { sessionRoutes } from "../routes/admin/session-routes.ts";
+import { priceRoutes } from "../routes/admin/price-routes.ts";
 import { stockRoutes } from "../routes/admin/stock-routes.ts";
 
 /**
@@ -52,6 +53,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(overviewRoute, routeOptions);
   await app.register(orderRoutes, routeOptions);
   await app.register(stockRoutes, routeOptions);
+  await app.register(priceRoutes, routeOptions);
   await app.register(emailRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
 };
