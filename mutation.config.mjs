@@ -107,6 +107,7 @@ export const workspaces = [
       { file: "src/lib/money.ts", target: 90 },
       { file: "src/lib/returns.ts", target: 90 },
       { file: "src/lib/refunds.ts", target: 90 },
+      { file: "src/lib/prices.ts", target: 90 },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { Orders } from "./routes/orders.tsx";
 import { Overview } from "./routes/overview.tsx";
 import { OwedPayments } from "./routes/owed-payments.tsx";
 import { SignIn } from "./routes/sign-in.tsx";
+import { Prices } from "./routes/prices.tsx";
 import { Stock } from "./routes/stock.tsx";
 
 /** Asks who is signed in, then shows the sign-in form or the back office; a 401 anywhere returns to sign-in. */
@@ -45,6 +46,7 @@ export function App() {
         <Route path="/orders/:number" element={<Order />} />
         <Route path="/payments/owed" element={<OwedPayments />} />
         <Route path="/stock" element={<Stock />} />
+        <Route path="/prices" element={<Prices />} />
         <Route path="/emails" element={<Emails />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -5,7 +5,7 @@ import { e2eSettings } from "./settings.mjs";
 import { expectNoAxeViolations } from "./support/accessibility";
 import { backOffice, placeOrderDirectly, resinStockMessage, signInToBackOffice, unitsIn } from "./support/back-office";
 import { nepalShopper } from "./support/checkout";
-import { expect, failedResource, test } from "./support/fixtures";
+import { expect, failedResource, test, waitForHydration } from "./support/fixtures";
 
 // The back office asks the API who is signed in; before sign-in that is a 401, which Chromium logs.
 test.use({ allowConsoleErrors: failedResource });
@@ -29,6 +29,62 @@ test("adjusting stock in the back office changes the storefront's stock message"
   await form.getByRole("button", { name: "Save adjustment" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Removed 5." })).toBeVisible();
   await expect.poll(() => resinStockMessage(page, "10 g"), { timeout: 5_000 }).toBe(`${before} in stock!`);
+});
+
+/** The gift box's price on the Canadian product page, read afresh (the page cache keeps pages 1 s). */
+async function canadianGiftBoxPrice(page: Page): Promise<string> {
+  await page.goto(`${e2eSettings.webUrl}/ca/product/prod_gift_box`);
+  return (await page.getByTestId("price").first().textContent()) ?? "";
+}
+
+test("changing a price in the back office changes the storefront's price, and a checkout charges it", async ({
+  page,
+  browser,
+}) => {
+  // The gift box in Canadian dollars: no other test reads that price.
+  test.slow();
+  expect(await canadianGiftBoxPrice(page)).toBe("CA$129.99");
+  await signInToBackOffice(page, "/prices");
+  const form = page.getByRole("form", { name: "Prices of Himalayan Gift Box, Gift Box" });
+  await expect(form.getByLabel("Price in CAD")).toHaveValue("129.99");
+
+  // A second owner opens the same prices before the first saves.
+  const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const otherPage = await other.newPage();
+  await signInToBackOffice(otherPage, "/prices");
+  const otherForm = otherPage.getByRole("form", { name: "Prices of Himalayan Gift Box, Gift Box" });
+  await expect(otherForm.getByLabel("Price in CAD")).toHaveValue("129.99");
+
+  await form.getByLabel("Price in CAD").fill("124.99");
+  await form.getByLabel("Sale price in CAD").fill("114.99");
+  await form.getByRole("button", { name: "Save prices of Himalayan Gift Box, Gift Box" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the new prices now." })).toBeVisible();
+  await expect(page.getByTestId("price-history")).toContainText(
+    "Himalayan Gift Box (Gift Box): CAD 129.99 → 124.99 (sale 114.99)",
+  );
+  await expect(page.getByTestId("price-history")).toContainText(e2eSettings.owner.email);
+
+  // The second owner's save, from the prices as they were, is refused, and the saved prices are shown.
+  await otherForm.getByLabel("Price in CAD").fill("99.99");
+  await otherForm.getByRole("button", { name: "Save prices of Himalayan Gift Box, Gift Box" }).click();
+  await expect(otherPage.getByRole("alert")).toContainText("Someone else changed these prices since you opened them.");
+  await expect(otherForm.getByLabel("Price in CAD")).toHaveValue("124.99");
+  await expect(otherForm.getByLabel("Sale price in CAD")).toHaveValue("114.99");
+  await other.close();
+
+  // The storefront follows within its cache window, and a checkout charges the new price.
+  await expect.poll(() => canadianGiftBoxPrice(page), { timeout: 10_000 }).toBe("CA$114.99");
+  await page.goto(`${e2eSettings.webUrl}/ca/store`);
+  await expect(
+    page.getByTestId("product-card").filter({ hasText: "Himalayan Gift Box" }).getByTestId("price"),
+  ).toHaveText("CA$114.99");
+  await page.goto(`${e2eSettings.webUrl}/ca/product/prod_gift_box`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\/cs_/);
+  await expect(page.getByTestId("subtotal")).toHaveText("CA$114.99");
 });
 
 /** No axe violation, and nothing wider than the screen (no sideways scrolling at 375 px). */
@@ -62,6 +118,7 @@ const listPages = [
   ["/orders", "Orders"],
   ["/payments/owed", "Payments to give back"],
   ["/stock", "Stock"],
+  ["/prices", "Prices"],
   ["/emails", "Emails"],
   ["/no-such-page", "Page not found"],
 ] as const;

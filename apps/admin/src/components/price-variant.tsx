@@ -1,0 +1,103 @@
+import type { AdminPriceCurrency, AdminPrices, AdminPricedVariant, AdminPriceUpdate } from "@herbo/hosted-api/admin";
+import { useState, type FormEvent } from "react";
+import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
+import { amountField } from "../lib/money.ts";
+import { entryFormat, pricesOfFields } from "../lib/prices.ts";
+import { Notice } from "./notice.tsx";
+
+interface Props {
+  productTitle: string;
+  variant: AdminPricedVariant;
+  currencies: readonly AdminPriceCurrency[];
+  onChanged(prices: AdminPrices): void;
+  /** Loads the prices again: after a conflict, so the owner sees what someone else saved. */
+  onStale(): void;
+}
+
+/** One variant's price in every currency the shop sells in, saved together from the version shown. */
+export function PriceVariant({ productTitle, variant, currencies, onChanged, onStale }: Props) {
+  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const name = `${productTitle}, ${variant.title}`;
+  const priceIn = (code: string) => variant.prices.find((price) => price.currencyCode === code);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = pricesOfFields((name) => String(form.get(name) ?? ""), currencies);
+    if (!parsed.ok) {
+      setMessage({ kind: "error", text: parsed.message });
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const update: AdminPriceUpdate = { version: variant.version, prices: parsed.prices };
+      onChanged(await apiRequest<AdminPrices>("PUT", `/variants/${encodeURIComponent(variant.id)}/prices`, update));
+      setMessage({ kind: "success", text: "Saved. The shop shows the new prices now." });
+    } catch (failure) {
+      const error = failure as AdminApiError;
+      setMessage({ kind: "error", text: error.message });
+      if (error.code === "edit_conflict") onStale();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="space-y-2 py-3" data-testid="price-variant">
+      <h3 className="font-semibold">
+        {variant.title}
+        {variant.sku === null ? null : <span className="ml-2 text-sm font-normal text-bark">{variant.sku}</span>}
+      </h3>
+      {/* The version is part of the key: after a change (ours or another owner's) the fields show the saved values. */}
+      <form key={variant.version} onSubmit={submit} aria-label={`Prices of ${name}`} className="space-y-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {currencies.map((currency) => {
+            const current = priceIn(currency.code);
+            return (
+              <fieldset key={currency.code} className="rounded border border-line p-2">
+                <legend className="px-1 text-sm font-semibold">
+                  {currency.code} <span className="font-normal text-bark">({currency.marketName})</span>
+                </legend>
+                <div className="flex gap-2">
+                  <label className="label min-w-0 flex-1">
+                    Price
+                    <input
+                      name={`price-${currency.code}`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className="field"
+                      aria-label={`Price in ${currency.code}`}
+                      defaultValue={current === undefined ? "" : amountField(current.amount, entryFormat(currency))}
+                    />
+                  </label>
+                  <label className="label min-w-0 flex-1">
+                    Sale price
+                    <input
+                      name={`sale-${currency.code}`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className="field"
+                      aria-label={`Sale price in ${currency.code}`}
+                      placeholder="none"
+                      defaultValue={
+                        current?.saleAmount === null || current === undefined
+                          ? ""
+                          : amountField(current.saleAmount, entryFormat(currency))
+                      }
+                    />
+                  </label>
+                </div>
+              </fieldset>
+            );
+          })}
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Save prices<span className="sr-only"> of {name}</span>
+        </button>
+      </form>
+      {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
+    </li>
+  );
+}
