@@ -31,9 +31,9 @@ test("adjusting stock in the back office changes the storefront's stock message"
   await expect.poll(() => resinStockMessage(page, "10 g"), { timeout: 5_000 }).toBe(`${before} in stock!`);
 });
 
-/** The gift box's price on the Canadian product page, read afresh (the page cache keeps pages 1 s). */
-async function canadianGiftBoxPrice(page: Page): Promise<string> {
-  await page.goto(`${e2eSettings.webUrl}/ca/product/prod_gift_box`);
+/** The starter kit's price on the Canadian product page, read afresh (the page cache keeps pages 1 s). */
+async function canadianKitPrice(page: Page): Promise<string> {
+  await page.goto(`${e2eSettings.webUrl}/ca/product/prod_starter_kit`);
   return (await page.getByTestId("price").first().textContent()) ?? "";
 }
 
@@ -41,50 +41,52 @@ test("changing a price in the back office changes the storefront's price, and a 
   page,
   browser,
 }) => {
-  // The gift box in Canadian dollars: no other test reads that price.
+  // The starter kit in Canadian dollars: no other test reads that price.
   test.slow();
-  expect(await canadianGiftBoxPrice(page)).toBe("CA$129.99");
+  expect(await canadianKitPrice(page)).toBe("CA$47.99");
   await signInToBackOffice(page, "/prices");
-  const form = page.getByRole("form", { name: "Prices of Himalayan Gift Box, Gift Box" });
-  await expect(form.getByLabel("Price in CAD")).toHaveValue("129.99");
+  const form = page.getByRole("form", { name: "Prices of Shilajit Starter Kit, Kit" });
+  await expect(form.getByLabel("Price in CAD", { exact: true })).toHaveValue("47.99");
 
   // A second owner opens the same prices before the first saves.
   const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const otherPage = await other.newPage();
   await signInToBackOffice(otherPage, "/prices");
-  const otherForm = otherPage.getByRole("form", { name: "Prices of Himalayan Gift Box, Gift Box" });
-  await expect(otherForm.getByLabel("Price in CAD")).toHaveValue("129.99");
+  const otherForm = otherPage.getByRole("form", { name: "Prices of Shilajit Starter Kit, Kit" });
+  await expect(otherForm.getByLabel("Price in CAD", { exact: true })).toHaveValue("47.99");
 
-  await form.getByLabel("Price in CAD").fill("124.99");
-  await form.getByLabel("Sale price in CAD").fill("114.99");
-  await form.getByRole("button", { name: "Save prices of Himalayan Gift Box, Gift Box" }).click();
+  await form.getByLabel("Price in CAD", { exact: true }).fill("44.99");
+  await form.getByLabel("Sale price in CAD", { exact: true }).fill("41.99");
+  await form.getByRole("button", { name: "Save prices of Shilajit Starter Kit, Kit" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the new prices now." })).toBeVisible();
   await expect(page.getByTestId("price-history")).toContainText(
-    "Himalayan Gift Box (Gift Box): CAD 129.99 → 124.99 (sale 114.99)",
+    "Shilajit Starter Kit (Kit): CAD 47.99 → 44.99 (sale 41.99)",
   );
   await expect(page.getByTestId("price-history")).toContainText(e2eSettings.owner.email);
 
   // The second owner's save, from the prices as they were, is refused, and the saved prices are shown.
-  await otherForm.getByLabel("Price in CAD").fill("99.99");
-  await otherForm.getByRole("button", { name: "Save prices of Himalayan Gift Box, Gift Box" }).click();
+  await otherForm.getByLabel("Price in CAD", { exact: true }).fill("99.99");
+  await otherForm.getByRole("button", { name: "Save prices of Shilajit Starter Kit, Kit" }).click();
   await expect(otherPage.getByRole("alert")).toContainText("Someone else changed these prices since you opened them.");
-  await expect(otherForm.getByLabel("Price in CAD")).toHaveValue("124.99");
-  await expect(otherForm.getByLabel("Sale price in CAD")).toHaveValue("114.99");
+  await expect(otherForm.getByLabel("Price in CAD", { exact: true })).toHaveValue("44.99");
+  await expect(otherForm.getByLabel("Sale price in CAD", { exact: true })).toHaveValue("41.99");
   await other.close();
 
   // The storefront follows within its cache window, and a checkout charges the new price.
-  await expect.poll(() => canadianGiftBoxPrice(page), { timeout: 10_000 }).toBe("CA$114.99");
+  await expect
+    .poll(() => canadianKitPrice(page), { timeout: 10_000 })
+    .toBe("Sale price CA$41.99Regular price CA$44.99");
   await page.goto(`${e2eSettings.webUrl}/ca/store`);
   await expect(
-    page.getByTestId("product-card").filter({ hasText: "Himalayan Gift Box" }).getByTestId("price"),
-  ).toHaveText("CA$114.99");
-  await page.goto(`${e2eSettings.webUrl}/ca/product/prod_gift_box`);
+    page.getByTestId("product-card").filter({ hasText: "Shilajit Starter Kit" }).getByTestId("price"),
+  ).toHaveText("Sale price CA$41.99Regular price CA$44.99");
+  await page.goto(`${e2eSettings.webUrl}/ca/product/prod_starter_kit`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await page.getByRole("button", { name: "Open cart, 1 item" }).click();
   await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\/cs_/);
-  await expect(page.getByTestId("subtotal")).toHaveText("CA$114.99");
+  await expect(page.getByTestId("subtotal")).toHaveText("CA$41.99");
 });
 
 /** No axe violation, and nothing wider than the screen (no sideways scrolling at 375 px). */
