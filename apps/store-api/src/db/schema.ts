@@ -64,9 +64,33 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    /** Counts the owner's edits of the product: an edit names the version it started from (issue 28). */
+    version: integer("version").notNull().default(1),
   },
   (table) => [index("products_listing_idx").on(table.status, table.sortOrder)],
 );
+
+/**
+ * An uploaded photo (issue 28), checked by its content and re-encoded at a few widths; the files live under
+ * DATA_DIR/media (or the bucket) as `<id>-<width>.<format>`.
+ */
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  /** The re-encoded format: "webp" or "avif". */
+  format: text("format").notNull(),
+  /** The largest encoded size, in pixels. */
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** Every width encoded, ascending. */
+  widths: jsonb("widths").$type<number[]>().notNull(),
+  /** Bytes of all encoded files together. */
+  bytes: integer("bytes").notNull(),
+  /** SHA-256 of the uploaded file, hex. */
+  sha256: text("sha256").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** The owner's email. */
+  createdBy: text("created_by").notNull(),
+});
 
 export const productImages = pgTable(
   "product_images",
@@ -77,6 +101,10 @@ export const productImages = pgTable(
     url: text("url").notNull(),
     sortOrder: integer("sort_order").notNull(),
     type: text("type").notNull().default("image"),
+    /** What the photo shows, for shoppers who cannot see it; empty for the seed's artwork, whose alt is the title. */
+    alt: text("alt").notNull().default(""),
+    /** The owner's uploaded photo this row shows (its sizes are in `media`); null for the seed's artwork. */
+    mediaId: text("media_id").references(() => media.id),
   },
   (table) => [primaryKey({ columns: [table.productId, table.sortOrder] })],
 );
@@ -181,6 +209,8 @@ export const markets = pgTable(
     taxRegistration: text("tax_registration"),
     paymentMethods: jsonb("payment_methods").$type<string[]>().notNull(),
     sortOrder: integer("sort_order").notNull(),
+    /** Counts the owner's edits of the market's tax settings (issue 28). */
+    version: integer("version").notNull().default(1),
   },
   (table) => [
     check(
@@ -464,6 +494,8 @@ export const shippingRates = pgTable(
     amount: integer("amount").notNull(),
     minDays: integer("min_days").notNull(),
     maxDays: integer("max_days").notNull(),
+    /** Counts the owner's edits of the rate (issue 28). */
+    version: integer("version").notNull().default(1),
   },
   (table) => [
     primaryKey({ columns: [table.countryCode, table.currencyCode] }),
