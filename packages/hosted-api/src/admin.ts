@@ -357,3 +357,5 @@ export interface AdminOwedPayments {
 }
 
 export type AdminOwedPaymentAction = { action: "record"; note: string } | { action: "retry" };
+
+export * from "./admin-products.ts";

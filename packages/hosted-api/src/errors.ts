@@ -16,6 +16,8 @@ export interface ErrorDetailsByCode {
   invalid_url: undefined;
   method_not_allowed: undefined;
   not_found: undefined;
+  /** The product was sold here once and is no longer (archived by the owner): answered with 410. */
+  gone: undefined;
   rate_limited: { retry_after_seconds: number } | undefined;
   internal_error: undefined;
   service_unavailable: undefined;
@@ -54,6 +56,8 @@ export interface ErrorDetailsByCode {
   email_pending: undefined;
   /** Someone else changed this since the version the edit started from; `version` is the current one. */
   edit_conflict: { version: number };
+  /** Another variant already has this SKU (compared without regard to case). */
+  duplicate_sku: { sku: string };
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -71,6 +75,7 @@ const knownCodes: Record<ErrorCode, true> = {
   invalid_url: true,
   method_not_allowed: true,
   not_found: true,
+  gone: true,
   rate_limited: true,
   internal_error: true,
   service_unavailable: true,
@@ -93,6 +98,7 @@ const knownCodes: Record<ErrorCode, true> = {
   stock_not_tracked: true,
   email_pending: true,
   edit_conflict: true,
+  duplicate_sku: true,
 };
 
 export const errorCodes = Object.keys(knownCodes) as readonly ErrorCode[];

@@ -7,3 +7,4 @@ export * from "./shop-offer.ts";
 export * from "./orders.ts";
 export * from "./markets.ts";
 export * from "./time-zones.ts";
+export * from "./rich-text.ts";

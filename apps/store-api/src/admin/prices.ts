@@ -15,7 +15,7 @@ const historyLength = 30;
 const priceEntity = "variant_prices";
 
 /** The currencies the shop sells in: each market's, in the markets' order. */
-async function saleCurrencies(db: Database): Promise<AdminPriceCurrency[]> {
+export async function saleCurrencies(db: Database): Promise<AdminPriceCurrency[]> {
   const rows = await db
     .select({ code: markets.currencyCode, marketName: markets.name, decimalDigits: currencies.decimalDigits })
     .from(markets)

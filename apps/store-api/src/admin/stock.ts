@@ -1,7 +1,8 @@
 import type { AdminStock, AdminStockMovement, AdminStockProduct } from "@herbo/hosted-api/admin";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { orders, products, stockMovements, variants } from "../db/schema.ts";
+import { catalogChanges, orders, products, stockMovements, variants } from "../db/schema.ts";
 import { applyStock, StockShortage } from "../stock/ledger.ts";
 import { ApiError, notFound } from "../errors.ts";
 
@@ -106,12 +107,35 @@ export async function adjustStock(
   });
 }
 
-/** Lets shoppers buy a product, or stops them (the storefront then shows it as unavailable). */
-export async function setPurchasable(db: Database, productId: string, purchasable: boolean, now: Date): Promise<void> {
-  const updated = await db
-    .update(products)
-    .set({ purchasable, updatedAt: now })
-    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-    .returning({ id: products.id });
-  if (updated.length === 0) throw notFound(`No product ${productId}.`);
+/**
+ * Lets shoppers buy a product, or stops them (the storefront then shows it as unavailable). It is an edit
+ * of the product like any other: its version goes up, so an editor open elsewhere cannot silently undo it,
+ * and the history says who.
+ */
+export async function setPurchasable(
+  db: Database,
+  input: { productId: string; purchasable: boolean; actor: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ purchasable: products.purchasable })
+      .from(products)
+      .where(and(eq(products.id, input.productId), isNull(products.deletedAt)))
+      .for("update");
+    if (before === undefined) throw notFound(`No product ${input.productId}.`);
+    await tx
+      .update(products)
+      .set({ purchasable: input.purchasable, version: sql`${products.version} + 1`, updatedAt: now })
+      .where(eq(products.id, input.productId));
+    await tx.insert(catalogChanges).values({
+      id: `cc_${randomUUID()}`,
+      at: now,
+      actor: input.actor,
+      entity: "product",
+      entityId: input.productId,
+      before,
+      after: { purchasable: input.purchasable },
+    });
+  });
 }

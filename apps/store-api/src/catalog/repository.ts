@@ -72,6 +72,16 @@ export async function findProduct(db: Database, id: string): Promise<ProductAggr
   return aggregate;
 }
 
+/** Whether the owner archived this product: it was sold here once, and its URL now answers "gone". */
+export async function isArchived(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.status, "archived"), isNull(products.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Variants of visible products, optionally only those of the given products, in display order. */
 export async function listVariants(db: Database, productIds: readonly string[] | undefined): Promise<VariantRow[]> {
   const conditions: SQL[] = [];

@@ -13,6 +13,8 @@ import { explainPgliteFailure, explainWriteFailure, prepareDataDir } from "./dat
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

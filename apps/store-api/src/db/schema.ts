@@ -132,6 +132,8 @@ export const variants = pgTable(
   },
   (table) => [
     index("variants_product_idx").on(table.productId, table.sortOrder),
+    // One SKU names one variant, whatever its case: "hs-tin-5" and "HS-TIN-5" are the same label on a shelf.
+    uniqueIndex("variants_sku_unique").on(sql`lower(${table.sku})`),
     check("variants_stock_nonnegative", sql`${table.stockOnHand} >= 0`),
     check(
       "variants_reserved_within_stock",

@@ -7,7 +7,14 @@ import {
 } from "@herbo/hosted-api";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { findProduct, listCurrencies, listProducts, listVariants, productSortFields } from "../catalog/repository.ts";
+import {
+  findProduct,
+  isArchived,
+  listCurrencies,
+  listProducts,
+  listVariants,
+  productSortFields,
+} from "../catalog/repository.ts";
 import { sendCached, type ResponseCache } from "../catalog/response-cache.ts";
 import {
   assetUrlOn,
@@ -16,7 +23,7 @@ import {
   serializeVariantFields,
 } from "../catalog/serialize.ts";
 import type { Database } from "../db/connection.ts";
-import { notFound } from "../errors.ts";
+import { ApiError, notFound } from "../errors.ts";
 import {
   errorBodySchema,
   productListResponseSchema,
@@ -142,7 +149,11 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRouteOptions> = async (roo
       const [aggregate, currencies] = await Promise.all([findProduct(db, productId), listCurrencies(db)]);
       return aggregate === undefined ? null : { product: serializeDetailProduct(aggregate, currencies, assetUrl) };
     });
-    if (cached.empty) throw notFound("Product not found");
+    if (cached.empty) {
+      // An archived product's page goes for good (410), so search engines drop it; an unknown id is a 404.
+      if (await isArchived(db, productId)) throw new ApiError(410, "gone", "This product is no longer sold");
+      throw notFound("Product not found");
+    }
     return sendCached(request, reply, cached);
   });
 

@@ -1,3 +1,4 @@
+import { richTextRules, safeLinkTargets } from "@herbo/hosted-api";
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 
@@ -5,12 +6,7 @@ const { window } = new JSDOM("");
 const purifier = createDOMPurify(window);
 
 // Links in descriptions open safely and never run script URLs (DOMPurify already drops javascript:).
-purifier.addHook("afterSanitizeAttributes", (node) => {
-  const target = node.getAttribute("target");
-  if (target === null) return;
-  if (node.tagName === "A" && target === "_blank") node.setAttribute("rel", "noopener noreferrer");
-  else node.removeAttribute("target");
-});
+purifier.addHook("afterSanitizeAttributes", safeLinkTargets);
 
 /** Descriptions rarely change, and sanitising through a DOM is the slowest part of a product page. */
 const sanitized = new Map<string, string>();
@@ -31,13 +27,9 @@ function remember(memory: Map<string, string>, key: string, value: string): stri
 export function sanitizeHtml(html: string): string {
   const known = sanitized.get(html);
   if (known !== undefined) return known;
-  const clean = purifier.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed", "svg", "math"],
-    FORBID_ATTR: ["style", "srcset"],
-    ADD_ATTR: ["target"],
-    ALLOW_DATA_ATTR: false,
-  });
+  // The same rules the store API applied when the owner saved it (issue 28), applied again here because
+  // the store's HTML is still untrusted input to the storefront.
+  const clean = purifier.sanitize(html, richTextRules);
   return remember(sanitized, html, clean);
 }
 

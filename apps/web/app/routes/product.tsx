@@ -20,8 +20,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Priced for the page's market: its currency's price, else the store's first (issue 26).
     const product = pricedForMarket(await storeApiFor(context).getProductWithStock(params.id, request.signal), market);
     const descriptionHtml = sanitizeHtml(product.descriptionHtml);
+    const sections = product.sections.map((section) => ({
+      title: section.title,
+      descriptionHtml: sanitizeHtml(section.descriptionHtml),
+    }));
     return {
-      product: { ...product, descriptionHtml },
+      product: { ...product, descriptionHtml, sections },
       metaDescription: truncateText(
         htmlToText(descriptionHtml) || product.subtitle || product.title,
         metaDescriptionLength,

@@ -42,7 +42,11 @@ export const stockRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
     "/products/:productId/purchasable",
     { schema: { params: z.object({ productId: identifier }), body: z.object({ purchasable: z.boolean() }) } },
     async (request): Promise<AdminStock> => {
-      await setPurchasable(db, request.params.productId, request.body.purchasable, options.now());
+      await setPurchasable(
+        db,
+        { productId: request.params.productId, purchasable: request.body.purchasable, actor: ownerOf(request).email },
+        options.now(),
+      );
       options.onStockChange();
       return listStock(db);
     },

@@ -16,7 +16,7 @@ import { stockStatus } from "./stock-status";
 import { VariantPicker } from "./variant-picker";
 import { messages } from "~/content/messages";
 
-/** SPEC §2 product detail; `product.descriptionHtml` arrives already sanitised by the loader. */
+/** SPEC §2 product detail; `product.descriptionHtml` and the sections arrive already sanitised by the loader. */
 export function ProductDetail({ product }: { product: Product }) {
   const { add } = useCart();
   const { toast } = useToast();
@@ -97,6 +97,18 @@ export function ProductDetail({ product }: { product: Product }) {
               {stock.message}
             </p>
           )}
+          {product.sections.map((section, index) => (
+            <section key={index} aria-labelledby={`product-section-${index}`} className="border-t border-line pt-5">
+              <h2 id={`product-section-${index}`} className="text-lg font-semibold">
+                {section.title}
+              </h2>
+              <div
+                className="prose-shop mt-2"
+                data-testid="product-section"
+                dangerouslySetInnerHTML={{ __html: section.descriptionHtml }}
+              />
+            </section>
+          ))}
         </div>
       </div>
     </div>

@@ -22,6 +22,7 @@ const product: Product = {
   subtitle: null,
   ribbonText: null,
   descriptionHtml: "",
+  sections: [],
   thumbnail: "https://api.test/resin.svg",
   images: [],
   purchasable: true,

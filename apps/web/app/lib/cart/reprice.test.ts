@@ -44,6 +44,7 @@ function product(id: string, variants: Variant[]): Product {
     subtitle: null,
     ribbonText: null,
     descriptionHtml: "",
+    sections: [],
     thumbnail: null,
     images: [],
     socialImage: null,

@@ -150,6 +150,26 @@ describe("reading odd or broken answers", () => {
     expect(product.images.map((image) => image.url)).toEqual(["a", "b"]);
   });
 
+  it("reads the titled sections in their order, leaving out one without a title", () => {
+    const product = reshapeProduct({
+      id: "p",
+      title: "T",
+      additional_info: [
+        { id: "b", order: 2, title: "Storage", description: "<p>Cool</p>" },
+        { id: "x", order: 0, title: "  ", description: "<p>No title</p>" },
+        { id: "a", order: 1, title: "How to use", description: "<p>Warm water</p>" },
+        "broken",
+        { id: "c", order: 3, title: "Origin" },
+      ],
+    });
+    expect(product.sections).toEqual([
+      { title: "How to use", descriptionHtml: "<p>Warm water</p>" },
+      { title: "Storage", descriptionHtml: "<p>Cool</p>" },
+      { title: "Origin", descriptionHtml: "" },
+    ]);
+    expect(reshapeProduct({ id: "p", title: "T" }).sections).toEqual([]);
+  });
+
   it("skips a broken product in a list instead of failing the page", () => {
     const list = reshapeProductList({ products: [{ title: "no id" }, { id: "ok", title: "Fine" }, null] });
     expect(list.products.map((product) => product.id)).toEqual(["ok"]);
@@ -244,6 +264,7 @@ describe("reading a product field by field", () => {
       subtitle: "Pure",
       ribbon_text: "New",
       description: "<p>D</p>",
+      additional_info: [{ id: "i", order: 1, title: "Storage", description: "<p>Cool</p>" }],
       thumbnail: "https://x.test/t.webp",
       images: [{ url: "https://x.test/a.webp", order: 1 }],
       purchasable: false,
@@ -269,6 +290,7 @@ describe("reading a product field by field", () => {
       subtitle: "Pure",
       ribbonText: "New",
       descriptionHtml: "<p>D</p>",
+      sections: [{ title: "Storage", descriptionHtml: "<p>Cool</p>" }],
       thumbnail: "https://x.test/t.webp",
       images: [{ url: "https://x.test/a.webp", order: 1 }],
       purchasable: false,
@@ -303,6 +325,7 @@ describe("reading a product field by field", () => {
       subtitle: null,
       ribbonText: null,
       descriptionHtml: "",
+      sections: [],
       thumbnail: null,
       images: [],
       purchasable: true,

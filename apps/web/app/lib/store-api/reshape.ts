@@ -20,6 +20,7 @@ import type {
   CardProduct,
   Currency,
   Product,
+  ProductSection,
   ProductImage,
   ProductList,
   ProductOption,
@@ -171,6 +172,21 @@ function toOptions(value: unknown): ProductOption[] {
   return options;
 }
 
+/** The product's titled sections in their order; one without a title is left out. */
+function toSections(json: unknown): ProductSection[] {
+  const sections: { order: number; section: ProductSection }[] = [];
+  for (const entry of asArray(json) ?? []) {
+    const item = asRecord(entry);
+    const title = asText(item?.title);
+    if (title === null) continue;
+    sections.push({
+      order: asFiniteNumber(item?.order) ?? sections.length,
+      section: { title, descriptionHtml: asString(item?.description) ?? "" },
+    });
+  }
+  return sections.sort((left, right) => left.order - right.order).map((entry) => entry.section);
+}
+
 export function reshapeProduct(json: unknown): Product {
   const raw: UncheckedProduct | undefined = asRecord(json);
   const id = asId(raw?.id);
@@ -188,6 +204,7 @@ export function reshapeProduct(json: unknown): Product {
     subtitle: asText(raw.subtitle),
     ribbonText: asText(raw.ribbon_text),
     descriptionHtml: asString(raw.description) ?? "",
+    sections: toSections(raw.additional_info),
     thumbnail: asText(raw.thumbnail) ?? images[0]?.url ?? null,
     images,
     socialImage: toSocialImage(raw.metadata),

@@ -57,6 +57,11 @@ export interface ProductOption {
   values: { id: string; variantId: string; value: string }[];
 }
 
+export interface ProductSection {
+  title: string;
+  descriptionHtml: string;
+}
+
 export interface Product {
   id: string;
   title: string;
@@ -64,6 +69,8 @@ export interface Product {
   ribbonText: string | null;
   /** Untrusted HTML from the backend: sanitise before rendering. */
   descriptionHtml: string;
+  /** The titled sections below the description ("How to use", "Storage"), in order; untrusted HTML too. */
+  sections: ProductSection[];
   thumbnail: string | null;
   /** In display order; the thumbnail alone when the backend lists no images. */
   images: ProductImage[];

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "variants_sku_unique" ON "variants" USING btree (lower("sku"));

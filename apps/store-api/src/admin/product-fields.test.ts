@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import {
+  changedProductFields,
+  describeVariantChange,
+  isProductStatus,
+  productIdFor,
+  storedRelated,
+  storedSections,
+  styleOptions,
+  variantSelectionOf,
+} from "./product-fields.ts";
+
+describe("a new product's id", () => {
+  it("is made from its title: lower case, accents dropped, words joined by underscores", () => {
+    expect(productIdFor("Mountain Honey Jar", new Set())).toBe("prod_mountain_honey_jar");
+    expect(productIdFor("  Śilājit — 50 g!  ", new Set())).toBe("prod_silajit_50_g");
+    expect(productIdFor("शिलाजीत", new Set())).toBe("prod_item");
+  });
+  it("is at most 60 characters of words, never ending in an underscore", () => {
+    const id = productIdFor(`${"a".repeat(59)} b`, new Set());
+    expect(id).toBe(`prod_${"a".repeat(59)}`);
+  });
+  it("gets the next free number when taken", () => {
+    expect(productIdFor("Jar", new Set(["prod_jar"]))).toBe("prod_jar_2");
+    expect(productIdFor("Jar", new Set(["prod_jar", "prod_jar_2", "prod_jar_3"]))).toBe("prod_jar_4");
+    expect(productIdFor("Jar", new Set(["prod_jar_2"]))).toBe("prod_jar");
+  });
+});
+
+describe("the history's words", () => {
+  it("names the product fields that changed, in the form's order", () => {
+    expect(
+      changedProductFields({ title: "A", sortOrder: 1, sections: [] }, { title: "B", sortOrder: 1, sections: [] }),
+    ).toEqual(["Title"]);
+    expect(
+      changedProductFields(
+        { status: "draft", relatedProductIds: ["a"], purchasable: true },
+        { status: "published", relatedProductIds: ["b"], purchasable: false },
+      ),
+    ).toEqual(["For sale", "Status", "Related products"]);
+    expect(changedProductFields({ sections: [{ title: "A", descriptionHtml: "" }] }, { sections: [] })).toEqual([
+      "Sections",
+    ]);
+    expect(changedProductFields({ title: "A" }, { title: "A" })).toEqual([]);
+  });
+  it("says which variant fields changed, or that a variant was added", () => {
+    const variant = { title: "10 g", sku: "A", weight: 0.1, manageInventory: true };
+    expect(describeVariantChange(null, variant)).toBe("Variant 10 g added");
+    expect(describeVariantChange(variant, { ...variant, sku: "B", weight: 0.2 })).toBe("Variant 10 g: SKU, weight");
+    expect(describeVariantChange(variant, { ...variant, manageInventory: false, title: "20 g" })).toBe(
+      "Variant 20 g: title, stock counting",
+    );
+    expect(describeVariantChange(variant, variant)).toBe("Variant 10 g: no change");
+  });
+});
+
+describe("what the catalogue stores", () => {
+  it("gives a product of two or more variants one Style option whose values are their titles", () => {
+    expect(styleOptions("prod_a", [{ id: "v1", title: "10 g" }])).toEqual([]);
+    expect(
+      styleOptions("prod_a", [
+        { id: "v1", title: "10 g" },
+        { id: "v2", title: "20 g" },
+      ]),
+    ).toEqual([
+      {
+        id: "opt_prod_a_style",
+        title: "Style",
+        values: [
+          { id: "optval_v1", option_id: "opt_prod_a_style", variant_id: "v1", value: "10 g" },
+          { id: "optval_v2", option_id: "opt_prod_a_style", variant_id: "v2", value: "20 g" },
+        ],
+      },
+    ]);
+  });
+  it("numbers sections and related products from 1 in the order given", () => {
+    expect(
+      storedSections("prod_a", [
+        { title: "Use", descriptionHtml: "<p>u</p>" },
+        { title: "Keep", descriptionHtml: "<p>k</p>" },
+      ]),
+    ).toEqual([
+      { id: "info_prod_a_1", order: 1, title: "Use", description: "<p>u</p>" },
+      { id: "info_prod_a_2", order: 2, title: "Keep", description: "<p>k</p>" },
+    ]);
+    expect(storedRelated("prod_a", ["prod_b", "prod_c"])).toEqual([
+      {
+        id: "rel_prod_a_prod_b",
+        section_title: "You may also like",
+        related_type: "product",
+        related_id: "prod_b",
+        position: 1,
+      },
+      {
+        id: "rel_prod_a_prod_c",
+        section_title: "You may also like",
+        related_type: "product",
+        related_id: "prod_c",
+        position: 2,
+      },
+    ]);
+  });
+  it("knows the three statuses and two variant rules, and nothing else", () => {
+    expect(["draft", "published", "archived", "deleted", ""].map(isProductStatus)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(["first_variant", "lowest_price_first", "cheapest", null].map(variantSelectionOf)).toEqual([
+      "first_variant",
+      "lowest_price_first",
+      null,
+      null,
+    ]);
+  });
+});

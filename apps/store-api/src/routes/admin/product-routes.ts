@@ -1,0 +1,136 @@
+import { productStatuses, variantSelections, type AdminProduct, type AdminProductList } from "@herbo/hosted-api/admin";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import {
+  addVariant,
+  createProduct,
+  getAdminProduct,
+  listAdminProducts,
+  updateProduct,
+  updateVariant,
+} from "../../admin/products.ts";
+import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
+import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
+
+const identifier = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "expected an id");
+/** One line of text: no control characters (markup is removed by the store, not refused). */
+const line = (max: number) =>
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+const richText = (max: number) => z.string().max(max, `at most ${max} characters`);
+const sku = z
+  .string()
+  .trim()
+  .max(64, "at most 64 characters")
+  .regex(/^[\p{L}\p{N}._/#-]*$/u, "letters, digits and . _ / # - only")
+  .nullable();
+/** Kilograms, as the shipping label needs them. */
+const weight = z.number().min(0, "cannot be negative").max(1000, "at most 1000 kg").nullable();
+const minorUnits = z.number().int("expected whole minor units").min(0).max(100_000_000);
+
+const productFields = z.object({
+  title: line(200),
+  subtitle: line(300).nullable(),
+  ribbonText: line(40).nullable(),
+  descriptionHtml: richText(20_000),
+  sections: z.array(z.object({ title: line(100), descriptionHtml: richText(5000) })).max(10, "at most 10 sections"),
+  purchasable: z.boolean(),
+  variantSelection: z.enum(variantSelections).nullable(),
+  sortOrder: z.number().int().min(0).max(100_000),
+  status: z.enum(productStatuses),
+  relatedProductIds: z.array(identifier).max(12, "at most 12 related products"),
+});
+const variantFields = z.object({
+  title: line(100),
+  sku,
+  weight,
+  manageInventory: z.boolean(),
+});
+const listQuery = z.object({
+  search: line(100).optional(),
+  status: z.enum(productStatuses).optional(),
+});
+
+/** The owner's products (issue 28): list, create, edit, archive; their variants' fields. */
+export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
+  const { db } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const productParams = z.object({ productId: identifier });
+
+  routes.get("/products", { schema: { querystring: listQuery } }, async (request): Promise<AdminProductList> =>
+    listAdminProducts(db, request.query),
+  );
+
+  routes.post(
+    "/products",
+    { schema: { body: z.object({ title: line(200), variantTitle: line(100), sku }) } },
+    async (request, reply): Promise<AdminProduct> => {
+      const id = await createProduct(db, { actor: ownerOf(request).email, create: request.body }, options.now());
+      // A draft: the storefront never shows it, so its caches stay as they are.
+      return reply.code(201).send(await getAdminProduct(db, id));
+    },
+  );
+
+  routes.get("/products/:productId", { schema: { params: productParams } }, async (request): Promise<AdminProduct> =>
+    getAdminProduct(db, request.params.productId),
+  );
+
+  routes.put(
+    "/products/:productId",
+    { schema: { params: productParams, body: productFields.extend({ version: z.number().int().min(1) }) } },
+    async (request): Promise<AdminProduct> => {
+      const { productId } = request.params;
+      await updateProduct(db, { productId, actor: ownerOf(request).email, update: request.body }, options.now());
+      // The storefront's next catalogue answer carries the change (or leaves out an archived product).
+      options.onStockChange();
+      return getAdminProduct(db, productId);
+    },
+  );
+
+  routes.post(
+    "/products/:productId/variants",
+    {
+      schema: {
+        params: productParams,
+        body: variantFields.extend({
+          prices: z
+            .array(
+              z.object({
+                currencyCode: z.string().regex(/^[A-Z]{3}$/, "expected an ISO currency code"),
+                amount: minorUnits,
+                saleAmount: minorUnits.nullable(),
+              }),
+            )
+            .max(20),
+        }),
+      },
+    },
+    async (request, reply): Promise<AdminProduct> => {
+      const { productId } = request.params;
+      await addVariant(db, { productId, actor: ownerOf(request).email, create: request.body }, options.now());
+      options.onStockChange();
+      return reply.code(201).send(await getAdminProduct(db, productId));
+    },
+  );
+
+  routes.put(
+    "/variants/:variantId",
+    {
+      schema: {
+        params: z.object({ variantId: identifier }),
+        body: variantFields.extend({ version: z.number().int().min(1) }),
+      },
+    },
+    async (request): Promise<AdminProduct> => {
+      const productId = await updateVariant(
+        db,
+        { variantId: request.params.variantId, actor: ownerOf(request).email, update: request.body },
+        options.now(),
+      );
+      options.onStockChange();
+      return getAdminProduct(db, productId);
+    },
+  );
+};

@@ -1,0 +1,355 @@
+import type { AdminOrderDetail, AdminProduct, AdminProductList, AdminPrices } from "@herbo/hosted-api/admin";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogChanges, products, variants } from "../src/db/schema.ts";
+import { AdminClient, addOwner, adminOrigin, placeTestOrder } from "./admin-helpers.ts";
+import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+
+const kinds = await databaseKinds();
+
+/** Every market's currency with a price, as the Prices page would send them (minor units). */
+const fullPriceList = [
+  { currencyCode: "NPR", amount: 90000, saleAmount: null },
+  { currencyCode: "USD", amount: 1999, saleAmount: null },
+  { currencyCode: "INR", amount: 149900, saleAmount: null },
+  { currencyCode: "GBP", amount: 1599, saleAmount: null },
+  { currencyCode: "CAD", amount: 2699, saleAmount: null },
+  { currencyCode: "AED", amount: 7400, saleAmount: null },
+];
+
+describe.each(kinds)("the back office's products on %s", (kind) => {
+  let api: RunningApi;
+  let owner: AdminClient;
+  let partner: AdminClient;
+  beforeAll(async () => {
+    api = await startApi(kind);
+    await addOwner(api);
+    await addOwner(api, "partner@shop.test");
+    owner = await AdminClient.signIn(api);
+    partner = await AdminClient.signIn(api, "partner@shop.test");
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** The editor's full body for a product as it is now, with some fields changed. */
+  function edit(product: AdminProduct, changes: Partial<AdminProduct> = {}) {
+    const { id: _id, variants: _variants, otherProducts: _others, history: _history, ...fields } = product;
+    return { ...fields, ...changes };
+  }
+  async function createDraft(title: string, sku: string | null): Promise<AdminProduct> {
+    const response = await owner.post("/products", { title, variantTitle: "100 g", sku });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as AdminProduct;
+  }
+  async function storeProduct(id: string): Promise<Response> {
+    return fetch(`${api.storeUrl}/products/${id}`);
+  }
+  async function priceEveryMarket(variantId: string) {
+    const prices = await owner.get<AdminPrices>("/prices");
+    const variant = prices.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);
+    const response = await owner.put(`/variants/${variantId}/prices`, {
+      version: variant?.version,
+      prices: fullPriceList,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
+  it("refuses every product route without a session (401) and from another origin (403)", async () => {
+    const routes: [string, string, unknown][] = [
+      ["GET", "/products", undefined],
+      ["POST", "/products", { title: "X", variantTitle: "Y", sku: null }],
+      ["GET", "/products/prod_travel_tin", undefined],
+      ["PUT", "/products/prod_travel_tin", {}],
+      ["POST", "/products/prod_travel_tin/variants", {}],
+      ["PUT", "/variants/var_travel_tin", {}],
+    ];
+    for (const [method, path, body] of routes) {
+      const anonymous = await fetch(`${api.baseUrl}/admin/api${path}`, {
+        method,
+        headers: { origin: adminOrigin, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const elsewhere = await owner.request(method, path, body, "https://evil.test");
+      expect(elsewhere.status, `${method} ${path} from another origin`).toBe(403);
+    }
+    const [tin] = await api.db.select().from(products).where(eq(products.id, "prod_travel_tin"));
+    expect(tin?.version).toBe(1);
+  });
+
+  it("lists products with their status, finds them by title, id or SKU (any case), and filters by status", async () => {
+    const all = await owner.get<AdminProductList>("/products");
+    expect(all.products.map((product) => product.id)).toEqual(
+      expect.arrayContaining(["prod_himalayan_resin", "prod_travel_tin", "prod_gift_box"]),
+    );
+    expect(all.products.find((product) => product.id === "prod_himalayan_resin")).toMatchObject({
+      status: "published",
+      variantCount: 3,
+      skus: ["HS-RESIN-10", "HS-RESIN-20", "HS-RESIN-30"],
+    });
+    const byTitle = await owner.get<AdminProductList>("/products?search=travel");
+    expect(byTitle.products.map((product) => product.id)).toEqual(["prod_travel_tin"]);
+    const bySku = await owner.get<AdminProductList>("/products?search=hs-pack-3x20");
+    expect(bySku.products.map((product) => product.id)).toEqual(["prod_value_pack"]);
+    // A wildcard typed by the owner is a character, not a pattern.
+    const literal = await owner.get<AdminProductList>("/products?search=%25");
+    expect(literal.products).toEqual([]);
+    const drafts = await owner.get<AdminProductList>("/products?status=draft");
+    expect(drafts.products.every((product) => product.status === "draft")).toBe(true);
+    const wrong = await owner.request("GET", "/products?status=deleted", undefined, null);
+    expect(wrong.status).toBe(400);
+  });
+
+  it("creates a draft with its first variant: its id comes from its title, and shoppers cannot see it", async () => {
+    const draft = await createDraft("Mountain Honey Jar", "MH-100");
+    expect(draft).toMatchObject({
+      id: "prod_mountain_honey_jar",
+      status: "draft",
+      version: 1,
+      title: "Mountain Honey Jar",
+    });
+    expect(draft.variants).toEqual([
+      expect.objectContaining({ title: "100 g", sku: "MH-100", manageInventory: false, weight: null, version: 1 }),
+    ]);
+    // Written in one transaction at one instant, so in either order.
+    expect(draft.history).toHaveLength(2);
+    expect(draft.history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: "owner@shop.test", fields: ["Variant 100 g added"] }),
+        expect.objectContaining({ actor: "owner@shop.test", fields: ["Product created"] }),
+      ]),
+    );
+    expect((await storeProduct(draft.id)).status).toBe(404);
+    // The same title again gets an id of its own.
+    const twin = await createDraft("Mountain Honey Jar", null);
+    expect(twin.id).toBe("prod_mountain_honey_jar_2");
+  });
+
+  it("refuses a SKU another variant has, whatever its case, and creates nothing", async () => {
+    const before = await api.db.select().from(products);
+    const response = await owner.post("/products", { title: "Copy", variantTitle: "5 g", sku: "hs-tin-5" });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error: { code: "duplicate_sku", details: { sku: "hs-tin-5" } } });
+    expect(await api.db.select().from(products)).toHaveLength(before.length);
+    const tin = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    const variant = tin.variants[0];
+    const renamed = await owner.put("/variants/var_travel_tin", {
+      ...variant,
+      sku: "HS-RESIN-10",
+      version: variant?.version,
+    });
+    expect(renamed.status).toBe(409);
+    const [row] = await api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    expect(row?.sku).toBe("HS-TIN-5");
+  });
+
+  it("publishes a product only once every variant has a price in every market's currency", async () => {
+    const draft = await createDraft("Shilajit Drops", "SD-30");
+    const variantId = draft.variants[0]?.id ?? "";
+    const early = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
+    expect(early.status).toBe(400);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toBe(
+      "Set the prices of 100 g in NPR, USD, INR, GBP, CAD, AED before publishing: every market needs one",
+    );
+    await priceEveryMarket(variantId);
+    const published = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
+    expect(published.status, await published.clone().text()).toBe(200);
+    const shown = await storeProduct(draft.id);
+    expect(shown.status).toBe(200);
+    const list = (await (await fetch(`${api.storeUrl}/products?limit=100`)).json()) as { products: { id: string }[] };
+    expect(list.products.map((product) => product.id)).toContain(draft.id);
+  });
+
+  it("keeps markup out of plain fields and cleans rich text by the storefront's rules, as the storefront then serves it", async () => {
+    const tin = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    const response = await owner.put(
+      "/products/prod_travel_tin",
+      edit(tin, {
+        title: '<img src=x onerror="alert(1)">Travel <b>Tin</b>',
+        subtitle: "<script>alert(1)</script>Pocket size",
+        ribbonText: "<a href='javascript:alert(1)'>New</a>",
+        descriptionHtml:
+          '<p onclick="alert(1)">Small <strong>jar</strong></p><script>alert(2)</script><a href="javascript:alert(3)">x</a><iframe src="https://evil.test"></iframe><a href="https://example.com" target="_blank">ok</a>',
+        sections: [{ title: "<i>How</i> to use", descriptionHtml: '<p>Warm water<img src=x onerror="alert(4)"></p>' }],
+      }),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    const saved = (await response.json()) as AdminProduct;
+    expect(saved.title).toBe("Travel Tin");
+    expect(saved.subtitle).toBe("Pocket size");
+    expect(saved.ribbonText).toBe("New");
+    expect(saved.descriptionHtml).toBe(
+      '<p>Small <strong>jar</strong></p><a>x</a><a href="https://example.com" target="_blank" rel="noopener noreferrer">ok</a>',
+    );
+    expect(saved.sections).toEqual([{ title: "How to use", descriptionHtml: '<p>Warm water<img src="x"></p>' }]);
+    const served = (await (await storeProduct("prod_travel_tin")).json()) as {
+      product: { title: string; description: string; additional_info: { title: string; description: string }[] };
+    };
+    expect(served.product.title).toBe("Travel Tin");
+    expect(served.product.description).not.toMatch(/script|onclick|javascript|iframe/i);
+    expect(served.product.additional_info).toEqual([
+      expect.objectContaining({ order: 1, title: "How to use", description: '<p>Warm water<img src="x"></p>' }),
+    ]);
+  });
+
+  it("refuses a save from an older version with the current one, and changes nothing", async () => {
+    const seen = await owner.get<AdminProduct>("/products/prod_gift_box");
+    const first = await partner.put("/products/prod_gift_box", edit(seen, { subtitle: "Wrapped by hand" }));
+    expect(first.status).toBe(200);
+    const second = await owner.put("/products/prod_gift_box", edit(seen, { subtitle: "In a wooden box" }));
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({
+      error: { code: "edit_conflict", details: { version: seen.version + 1 } },
+    });
+    const now = await owner.get<AdminProduct>("/products/prod_gift_box");
+    expect(now.subtitle).toBe("Wrapped by hand");
+    // Turning sales off on the Stock page is an edit too: an editor opened before it cannot undo it.
+    const toggled = await owner.put("/products/prod_gift_box/purchasable", { purchasable: true });
+    expect(toggled.status).toBe(200);
+    const stale = await owner.put("/products/prod_gift_box", edit(now, { purchasable: false }));
+    expect(stale.status).toBe(409);
+  });
+
+  it("writes who changed what, with the values before and after", async () => {
+    const kit = await owner.get<AdminProduct>("/products/prod_starter_kit");
+    const response = await partner.put(
+      "/products/prod_starter_kit",
+      edit(kit, { ribbonText: "Gift idea", sortOrder: 9, relatedProductIds: ["prod_travel_tin"] }),
+    );
+    expect(response.status).toBe(200);
+    const saved = (await response.json()) as AdminProduct;
+    expect(saved.relatedProductIds).toEqual(["prod_travel_tin"]);
+    expect(saved.history[0]).toMatchObject({
+      actor: "partner@shop.test",
+      fields: ["Ribbon", "Order in the store", "Related products"],
+    });
+    const [row] = await api.db
+      .select()
+      .from(catalogChanges)
+      .where(eq(catalogChanges.entityId, "prod_starter_kit"))
+      .orderBy(catalogChanges.at);
+    expect(row).toMatchObject({
+      actor: "partner@shop.test",
+      entity: "product",
+      before: expect.objectContaining({ ribbonText: "Only a few left", sortOrder: kit.sortOrder }),
+      after: expect.objectContaining({ ribbonText: "Gift idea", sortOrder: 9 }),
+    });
+  });
+
+  it("refuses fields that cannot be saved, with the field named", async () => {
+    const kit = await owner.get<AdminProduct>("/products/prod_starter_kit");
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "  " }, "body.title"],
+      [{ sortOrder: 1.5 }, "body.sortOrder"],
+      [{ sortOrder: -1 }, "body.sortOrder"],
+      [{ ribbonText: "x".repeat(41) }, "body.ribbonText"],
+      [{ title: "Tab\there" }, "body.title"],
+      [{ status: "deleted" }, "body.status"],
+      [{ relatedProductIds: ["prod_nothing"] }, "body.relatedProductIds"],
+      [{ relatedProductIds: ["prod_starter_kit"] }, "body.relatedProductIds"],
+      [{ relatedProductIds: ["prod_travel_tin", "prod_travel_tin"] }, "body.relatedProductIds"],
+      [{ sections: [{ title: "", descriptionHtml: "<p>x</p>" }] }, "body.sections.0.title"],
+    ];
+    for (const [changes, field] of cases) {
+      const response = await owner.put("/products/prod_starter_kit", edit(kit, changes));
+      expect(response.status, JSON.stringify(changes)).toBe(400);
+      expect(await response.json(), JSON.stringify(changes)).toMatchObject({
+        error: { code: "invalid_request", details: { field: expect.stringContaining(field) } },
+      });
+    }
+    const unchanged = await owner.get<AdminProduct>("/products/prod_starter_kit");
+    expect(unchanged.version).toBe(kit.version);
+    const missing = await owner.request("GET", "/products/prod_nothing", undefined, null);
+    expect(missing.status).toBe(404);
+  });
+
+  it("edits a variant: its title becomes the Style option's value, and a negative weight is refused", async () => {
+    const resin = await owner.get<AdminProduct>("/products/prod_himalayan_resin");
+    const jar = resin.variants.find((variant) => variant.id === "var_resin_30g");
+    if (jar === undefined) throw new Error("No 30 g jar");
+    const heavy = await owner.put(`/variants/${jar.id}`, { ...jar, weight: -1 });
+    expect(heavy.status).toBe(400);
+    const response = await owner.put(`/variants/${jar.id}`, { ...jar, title: "30 g jar", weight: 0.11 });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const served = (await (await storeProduct("prod_himalayan_resin")).json()) as {
+      product: { options: { title: string; values: { variant_id: string; value: string }[] }[] };
+    };
+    expect(served.product.options[0]?.title).toBe("Style");
+    expect(served.product.options[0]?.values.find((value) => value.variant_id === jar.id)?.value).toBe("30 g jar");
+    const again = await owner.put(`/variants/${jar.id}`, { ...jar, title: "30 g" });
+    expect(again.status).toBe(409);
+  });
+
+  it("adds a variant to a product on sale only with a price in every market's currency", async () => {
+    const partial = await owner.post("/products/prod_travel_tin/variants", {
+      title: "10 g",
+      sku: "HS-TIN-10",
+      weight: 0.05,
+      manageInventory: false,
+      prices: [{ currencyCode: "NPR", amount: 120000, saleAmount: null }],
+    });
+    expect(partial.status).toBe(400);
+    const saleAbove = await owner.post("/products/prod_travel_tin/variants", {
+      title: "10 g",
+      sku: "HS-TIN-10",
+      weight: 0.05,
+      manageInventory: false,
+      prices: fullPriceList.map((price) => ({ ...price, saleAmount: price.amount })),
+    });
+    expect(saleAbove.status).toBe(400);
+    const unknown = await owner.post("/products/prod_travel_tin/variants", {
+      title: "10 g",
+      sku: "HS-TIN-10",
+      weight: 0.05,
+      manageInventory: false,
+      prices: [...fullPriceList, { currencyCode: "JPY", amount: 100, saleAmount: null }],
+    });
+    expect(unknown.status).toBe(400);
+    const fractional = await owner.post("/products/prod_travel_tin/variants", {
+      title: "10 g",
+      sku: "HS-TIN-10",
+      weight: 0.05,
+      manageInventory: false,
+      prices: fullPriceList.map((price) => ({ ...price, amount: price.amount + 0.5 })),
+    });
+    expect(fractional.status).toBe(400);
+    const added = await owner.post("/products/prod_travel_tin/variants", {
+      title: "10 g",
+      sku: "HS-TIN-10",
+      weight: 0.05,
+      manageInventory: false,
+      prices: fullPriceList,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const served = (await (await storeProduct("prod_travel_tin")).json()) as {
+      product: { variants: { title: string; prices: { currency_code: string; amount: number }[] }[] };
+    };
+    const ten = served.product.variants.find((variant) => variant.title === "10 g");
+    expect(ten?.prices.find((price) => price.currency_code.toUpperCase() === "USD")?.amount).toBe(1999);
+  });
+
+  it("archives a product: its page answers 410, it leaves the store's list, and its old orders stay whole", async () => {
+    const draft = await createDraft("Archive Test Jar", "AT-1");
+    const variantId = draft.variants[0]?.id ?? "";
+    await priceEveryMarket(variantId);
+    const publish = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
+    expect(publish.status).toBe(200);
+    const number = await placeTestOrder(api, { items: [{ variant_id: variantId, quantity: 2 }], method: "cod" });
+    const published = (await publish.json()) as AdminProduct;
+    const archived = await owner.put(`/products/${draft.id}`, edit(published, { status: "archived" }));
+    expect(archived.status).toBe(200);
+    const page = await storeProduct(draft.id);
+    expect(page.status).toBe(410);
+    expect(await page.json()).toMatchObject({ error: { code: "gone" } });
+    expect((await storeProduct("prod_no_such_thing")).status).toBe(404);
+    const list = (await (await fetch(`${api.storeUrl}/products?limit=100`)).json()) as { products: { id: string }[] };
+    expect(list.products.map((product) => product.id)).not.toContain(draft.id);
+    const order = await owner.get<AdminOrderDetail>(`/orders/${number}`);
+    expect(order.lines).toEqual([
+      expect.objectContaining({ sku: "AT-1", quantity: 2, productTitle: "Archive Test Jar" }),
+    ]);
+    const listed = await owner.get<AdminProductList>("/products?status=archived");
+    expect(listed.products.map((product) => product.id)).toContain(draft.id);
+  });
+});
