@@ -11,6 +11,8 @@ import { Overview } from "./routes/overview.tsx";
 import { OwedPayments } from "./routes/owed-payments.tsx";
 import { SignIn } from "./routes/sign-in.tsx";
 import { Prices } from "./routes/prices.tsx";
+import { Product } from "./routes/product.tsx";
+import { Products } from "./routes/products.tsx";
 import { Stock } from "./routes/stock.tsx";
 
 /** Asks who is signed in, then shows the sign-in form or the back office; a 401 anywhere returns to sign-in. */
@@ -45,6 +47,8 @@ export function App() {
         <Route path="/orders" element={<Orders />} />
         <Route path="/orders/:number" element={<Order />} />
         <Route path="/payments/owed" element={<OwedPayments />} />
+        <Route path="/products" element={<Products />} />
+        <Route path="/products/:id" element={<Product />} />
         <Route path="/stock" element={<Stock />} />
         <Route path="/prices" element={<Prices />} />
         <Route path="/emails" element={<Emails />} />

@@ -6,6 +6,7 @@ const sections = [
   { to: "/", label: "Overview", end: true },
   { to: "/orders", label: "Orders", end: false },
   { to: "/payments/owed", label: "Payments to give back", end: false },
+  { to: "/products", label: "Products", end: false },
   { to: "/stock", label: "Stock", end: false },
   { to: "/prices", label: "Prices", end: false },
   { to: "/emails", label: "Emails", end: false },

@@ -120,6 +120,7 @@ const listPages = [
   ["/", "Overview"],
   ["/orders", "Orders"],
   ["/payments/owed", "Payments to give back"],
+  ["/products", "Products"],
   ["/stock", "Stock"],
   ["/prices", "Prices"],
   ["/emails", "Emails"],
@@ -154,6 +155,15 @@ for (const width of [375, 1280]) {
           await expectAccessibleAndFitting(page, heading);
         });
       }
+
+      test("a product's page, with its editors, variants and prices, is accessible", async ({ page }) => {
+        await page.goto(`${backOffice}/products/prod_himalayan_resin`);
+        await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
+        await expect(page.getByRole("form", { name: /^Prices of / })).toHaveCount(3);
+        await page.getByText("Add a variant").click();
+        await expectAccessibleAndFitting(page, "product");
+      });
 
       test("an order's page, with its shipment and cancellation forms, is accessible", async ({ page }) => {
         const number = await placeOrderDirectly(longEmailShopper());

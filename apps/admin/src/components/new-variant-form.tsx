@@ -1,0 +1,102 @@
+import type { AdminPriceCurrency, AdminProduct, AdminVariantCreate } from "@herbo/hosted-api/admin";
+import { useState, type FormEvent } from "react";
+import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
+import { pricesOfFields } from "../lib/prices.ts";
+import { variantFieldsOf } from "../lib/products.ts";
+import { Notice } from "./notice.tsx";
+
+/** Adds a variant with its prices; a product on sale needs a price in every currency for it. */
+export function NewVariantForm({
+  productId,
+  currencies,
+  onAdded,
+}: {
+  productId: string;
+  currencies: readonly AdminPriceCurrency[];
+  onAdded(product: AdminProduct): void;
+}) {
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const read = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : null;
+    };
+    const fields = variantFieldsOf(read);
+    if (!fields.ok) {
+      setMessage(fields.message);
+      return;
+    }
+    const prices = pricesOfFields((name) => read(name) ?? "", currencies);
+    if (!prices.ok) {
+      setMessage(prices.message);
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const body: AdminVariantCreate = { ...fields.value, prices: prices.prices };
+      onAdded(await apiRequest<AdminProduct>("POST", `/products/${encodeURIComponent(productId)}/variants`, body));
+      setGeneration((value) => value + 1);
+    } catch (failure) {
+      setMessage((failure as AdminApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details className="card">
+      <summary className="cursor-pointer font-semibold">Add a variant</summary>
+      <form key={generation} onSubmit={submit} aria-label="Add a variant" className="mt-3 space-y-3">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <label className="label">
+            Title
+            <input name="title" required maxLength={100} className="field" placeholder="e.g. 100 g" />
+          </label>
+          <label className="label">
+            SKU
+            <input name="sku" maxLength={64} className="field" autoComplete="off" />
+          </label>
+          <label className="label">
+            Weight (kg)
+            <input name="weight" inputMode="decimal" className="field" autoComplete="off" />
+          </label>
+          <label className="label flex items-center gap-2 self-end pb-2">
+            <input name="manageInventory" type="checkbox" />
+            Count its stock
+          </label>
+        </div>
+        <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="label mb-1">Prices</legend>
+          {currencies.map((currency) => (
+            <div key={currency.code} className="flex gap-2">
+              <label className="label min-w-0 flex-1">
+                Price in {currency.code}
+                <input name={`price-${currency.code}`} inputMode="decimal" autoComplete="off" className="field" />
+              </label>
+              <label className="label min-w-0 flex-1">
+                Sale price in {currency.code}
+                <input
+                  name={`sale-${currency.code}`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="field"
+                  placeholder="none"
+                />
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit" className="button" disabled={busy}>
+          Add variant
+        </button>
+      </form>
+      {message === undefined ? null : <Notice kind="error">{message}</Notice>}
+    </details>
+  );
+}

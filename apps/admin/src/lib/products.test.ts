@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import {
+  parseSortOrder,
+  parseWeight,
+  productListQuery,
+  productStatusTone,
+  variantFieldsOf,
+  variantSelectionOf,
+} from "./products.ts";
+
+describe("the product editor's fields", () => {
+  it("reads the order in the store as a whole number from 0", () => {
+    expect(parseSortOrder(" 7 ")).toEqual({ ok: true, value: 7 });
+    expect(parseSortOrder("0")).toEqual({ ok: true, value: 0 });
+    for (const text of ["", "-1", "1.5", "abc", "1234567"]) expect(parseSortOrder(text).ok, text).toBe(false);
+  });
+  it("reads a weight in kilograms with a point or a comma; empty is unknown", () => {
+    expect(parseWeight("0.06")).toEqual({ ok: true, value: 0.06 });
+    expect(parseWeight("0,5")).toEqual({ ok: true, value: 0.5 });
+    expect(parseWeight(" ")).toEqual({ ok: true, value: null });
+    expect(parseWeight("1000")).toEqual({ ok: true, value: 1000 });
+    for (const text of ["-1", "60 g", "0.0001", "1001", "1e3"]) expect(parseWeight(text).ok, text).toBe(false);
+  });
+  it("reads a variant's form, with an empty SKU as none and the checkbox as stock counting", () => {
+    const form: Record<string, string> = { title: " 20 g ", sku: " ", weight: "0.08", manageInventory: "on" };
+    expect(variantFieldsOf((name) => form[name] ?? null)).toEqual({
+      ok: true,
+      value: { title: "20 g", sku: null, weight: 0.08, manageInventory: true },
+    });
+    expect(variantFieldsOf((name) => ({ title: "Kit", sku: "HS-KIT" })[name] ?? null)).toEqual({
+      ok: true,
+      value: { title: "Kit", sku: "HS-KIT", weight: null, manageInventory: false },
+    });
+    expect(variantFieldsOf(() => null)).toEqual({ ok: false, message: "Give the variant a title, e.g. 20 g." });
+    expect(variantFieldsOf((name) => ({ title: "Kit", weight: "heavy" })[name] ?? null).ok).toBe(false);
+  });
+  it("knows the variant rules and maps anything else to the shop's default", () => {
+    expect(variantSelectionOf("first_variant")).toBe("first_variant");
+    expect(variantSelectionOf("lowest_price_first")).toBe("lowest_price_first");
+    expect(variantSelectionOf("")).toBeNull();
+    expect(variantSelectionOf("cheapest")).toBeNull();
+  });
+});
+
+describe("the products list", () => {
+  it("puts only a search and a known status in its address", () => {
+    expect(productListQuery("", "")).toBe("");
+    expect(productListQuery(" tin ", "draft")).toBe("?search=tin&status=draft");
+    expect(productListQuery("", "archived")).toBe("?status=archived");
+    expect(productListQuery("a&b", "deleted")).toBe("?search=a%26b");
+  });
+  it("colours a status by what it means to shoppers", () => {
+    expect(productStatusTone("published")).toBe("good");
+    expect(productStatusTone("draft")).toBe("warn");
+    expect(productStatusTone("archived")).toBe("plain");
+  });
+});
