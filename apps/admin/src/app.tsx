@@ -11,6 +11,7 @@ import { Overview } from "./routes/overview.tsx";
 import { OwedPayments } from "./routes/owed-payments.tsx";
 import { SignIn } from "./routes/sign-in.tsx";
 import { Prices } from "./routes/prices.tsx";
+import { Shipping } from "./routes/shipping.tsx";
 import { Stock } from "./routes/stock.tsx";
 
 /** Asks who is signed in, then shows the sign-in form or the back office; a 401 anywhere returns to sign-in. */
@@ -47,6 +48,7 @@ export function App() {
         <Route path="/payments/owed" element={<OwedPayments />} />
         <Route path="/stock" element={<Stock />} />
         <Route path="/prices" element={<Prices />} />
+        <Route path="/shipping" element={<Shipping />} />
         <Route path="/emails" element={<Emails />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

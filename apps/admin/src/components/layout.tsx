@@ -8,6 +8,7 @@ const sections = [
   { to: "/payments/owed", label: "Payments to give back", end: false },
   { to: "/stock", label: "Stock", end: false },
   { to: "/prices", label: "Prices", end: false },
+  { to: "/shipping", label: "Shipping & tax", end: false },
   { to: "/emails", label: "Emails", end: false },
 ];
 
