@@ -122,6 +122,7 @@ const listPages = [
   ["/payments/owed", "Payments to give back"],
   ["/stock", "Stock"],
   ["/prices", "Prices"],
+  ["/shipping", "Shipping & tax"],
   ["/emails", "Emails"],
   ["/no-such-page", "Page not found"],
 ] as const;
