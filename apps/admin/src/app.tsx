@@ -13,6 +13,7 @@ import { SignIn } from "./routes/sign-in.tsx";
 import { Prices } from "./routes/prices.tsx";
 import { Product } from "./routes/product.tsx";
 import { Products } from "./routes/products.tsx";
+import { Shipping } from "./routes/shipping.tsx";
 import { Stock } from "./routes/stock.tsx";
 
 /** Asks who is signed in, then shows the sign-in form or the back office; a 401 anywhere returns to sign-in. */
@@ -51,6 +52,7 @@ export function App() {
         <Route path="/products/:id" element={<Product />} />
         <Route path="/stock" element={<Stock />} />
         <Route path="/prices" element={<Prices />} />
+        <Route path="/shipping" element={<Shipping />} />
         <Route path="/emails" element={<Emails />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -20,6 +20,7 @@ import { withPrivateLogs } from "./log-redaction.ts";
 import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
+import { shippingRateRoutes } from "./routes/shipping-rates.ts";
 import { resumeRefunds } from "./orders/refunds.ts";
 import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
 import { reconcilePayments, type ReconcileReport } from "./payments/reconcile.ts";
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoute, { check: () => checkDatabase(db) });
   await app.register(catalogRoutes, { db, publicUrl: config.publicUrl, cache: catalogCache });
+  await app.register(shippingRateRoutes, { db, cache: catalogCache });
   await app.register(orderReceiptRoutes, { db });
   await app.register(checkoutApiRoutes, {
     db,

@@ -8,6 +8,7 @@ import {
   errorBodySchema,
   productListResponseSchema,
   productResponseSchema,
+  shippingRatesResponseSchema,
   variantsResponseSchema,
 } from "../src/http/wire-schemas.ts";
 import { checkoutBody, postJson, startApi, type RunningApi } from "./harness.ts";
@@ -71,6 +72,14 @@ describe("the contract's example answers from our store API", () => {
     const stock = await answer(response, variantsResponseSchema);
     expect(stock.variants.length).toBeGreaterThan(0);
     writeFixture("variants.json", stock);
+  });
+
+  it("answers the shipping rates, our own call (issue 28), in the contract's shape", async () => {
+    const response = await fetch(`${api.storeUrl}/shipping-rates`);
+    expect(response.status).toBe(200);
+    const rates = await answer(response, shippingRatesResponseSchema);
+    expect(rates.shipping_rates.length).toBeGreaterThan(0);
+    writeFixture("shipping-rates.json", rates);
   });
 
   it("answers a checkout with the payment page's URL", async () => {

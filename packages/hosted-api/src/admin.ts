@@ -285,6 +285,115 @@ export interface AdminPriceUpdate {
   prices: AdminPrice[];
 }
 
+/**
+ * One country's delivery charge (issue 28), in the currency of the market that delivers there, with the
+ * business days from dispatch to the door. Amounts are minor units; the back office shows them as decimals.
+ */
+export interface AdminShippingRate {
+  countryCode: string;
+  countryName: string;
+  marketCode: string;
+  currencyCode: string;
+  /** The digits the amount is entered with (2 for every market today). */
+  decimalDigits: number;
+  amount: number;
+  minDays: number;
+  maxDays: number;
+  /** The version an edit must name: a change by someone else since then is refused with a conflict. */
+  version: number;
+}
+
+/** A market's tax settings (issue 28). */
+export interface AdminMarketTax {
+  code: string;
+  name: string;
+  currencyCode: string;
+  /** The delivery countries it serves. */
+  countries: string[];
+  pricesIncludeTax: boolean;
+  /** "VAT", "GST"; null when the shop charges no tax there. */
+  taxName: string | null;
+  /** Basis points: 1300 is 13 %. Null with the name. */
+  rateBasisPoints: number | null;
+  /** The shop's registration number there; null while it is not registered. */
+  registration: string | null;
+  /**
+   * Whether checkouts, emails and invoices show the tax the prices include: only when prices include tax
+   * and the shop is registered (a name, a rate and a number).
+   */
+  taxLines: boolean;
+  version: number;
+}
+
+/** A rate as the history keeps it. */
+export interface AdminShippingRateValues {
+  currencyCode: string;
+  amount: number;
+  minDays: number;
+  maxDays: number;
+}
+
+/** Tax settings as the history keeps them. */
+export interface AdminMarketTaxValues {
+  pricesIncludeTax: boolean;
+  taxName: string | null;
+  rateBasisPoints: number | null;
+  registration: string | null;
+}
+
+export type AdminShippingChange = {
+  at: string;
+  actor: string;
+} & (
+  | {
+      entity: "shipping_rate";
+      /** The country's code. */
+      entityId: string;
+      /** The country's name. */
+      label: string;
+      before: AdminShippingRateValues;
+      after: AdminShippingRateValues;
+    }
+  | {
+      entity: "market_tax";
+      /** The market's code. */
+      entityId: string;
+      /** The market's name. */
+      label: string;
+      before: AdminMarketTaxValues;
+      after: AdminMarketTaxValues;
+    }
+);
+
+export interface AdminShipping {
+  /** Business days between an order and its dispatch (fixed in the shop's offer). */
+  handlingDays: { min: number; max: number };
+  /** Each market's countries, in the markets' order. */
+  rates: AdminShippingRate[];
+  markets: AdminMarketTax[];
+  /** The latest changes of rates and tax settings, newest first. */
+  history: AdminShippingChange[];
+}
+
+/** PUT /admin/api/shipping/rates/{country}: the country's rate, from the version the owner saw. */
+export interface AdminShippingRateUpdate {
+  version: number;
+  /** Must be the delivering market's currency: the amount is in it. */
+  currencyCode: string;
+  amount: number;
+  minDays: number;
+  maxDays: number;
+}
+
+/** PUT /admin/api/markets/{code}/tax: the market's tax settings, from the version the owner saw. */
+export interface AdminMarketTaxUpdate {
+  version: number;
+  pricesIncludeTax: boolean;
+  taxName: string | null;
+  rateBasisPoints: number | null;
+  registration: string | null;
+}
+
 export type AdminEmailStatus = "queued" | "retrying" | "sent" | "failed";
 
 export interface AdminEmail {

@@ -1,7 +1,9 @@
 /**
  * The shop's published delivery and returns offer. The store API seeds its shipping-rates table from it
- * (the rates are the owner's to set: change them here), and the storefront's shipping page and
- * structured data quote it, so what a page promises is what checkout charges.
+ * once; from then on the rates are the owner's to set in the back office (issue 28), and the storefront's
+ * shipping page and structured data quote the store's live rates (GET /store/{id}/shipping-rates), so what
+ * a page promises is what checkout charges. The storefront quotes these figures only against a backend
+ * without that call.
  */
 
 /** The countries the shop delivers to, as ISO 3166-1 alpha-2 codes. */
@@ -31,7 +33,8 @@ export const handlingDays = { min: 1, max: 2 } as const;
 
 /**
  * One flat rate per country, in the currency of the market that delivers there (issue 26): each country
- * belongs to one market, so its rate is in the currency its shoppers see. Nepal is free (SPEC §1).
+ * belongs to one market, so its rate is in the currency its shoppers see. Nepal is free (SPEC §1). A fresh
+ * shop's first rates; the owner changes them in the back office.
  */
 export const shippingRates: readonly ShippingRate[] = [
   { country: "NP", countryName: "Nepal", amount: 0, currencyCode: "NPR", transitDays: { min: 1, max: 5 } },

@@ -139,6 +139,32 @@ export interface VariantsResponse {
   variants: ({ id: string } & Partial<WireVariantFields>)[];
 }
 
+/**
+ * One country's delivery charge, in the currency of the market that delivers there (issue 28: the owner
+ * sets it in the back office). Our store API's own call; the hosted backend has none.
+ */
+export interface WireShippingRate {
+  /** ISO 3166-1 alpha-2, upper case. */
+  country_code: string;
+  /** English name, as addresses and pages print it ("United States"). */
+  country_name: string;
+  /** ISO 4217, upper case: the delivering market's currency. */
+  currency_code: string;
+  /** Flat rate per order in minor units; 0 is free delivery. */
+  amount: number;
+  /** Business days from dispatch to the door. */
+  min_days: number;
+  max_days: number;
+}
+
+/** GET /store/{storeId}/shipping-rates */
+export interface ShippingRatesResponse {
+  /** Business days between the order and its dispatch. */
+  handling_days: { min: number; max: number };
+  /** In the order of the shop's published offer (`shippingCountries`), other countries after. */
+  shipping_rates: WireShippingRate[];
+}
+
 export interface CheckoutItem {
   variant_id: string;
   quantity: number;

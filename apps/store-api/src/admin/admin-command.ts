@@ -23,6 +23,9 @@ export const adminUsage = `Usage: npm run admin -- <command>
 
 With the embedded database (no DATABASE_URL), stop the shop first: only one process may open DATA_DIR.`;
 
+/** Who the history names for a change made with `npm run admin`. */
+export const commandLineActor = "npm run admin";
+
 export interface AdminCommandIo {
   db: Database;
   /** Asks for the password (or reads it from stdin / ADMIN_PASSWORD); undefined when none can be had. */
@@ -96,7 +99,10 @@ export async function runAdminCommand(argv: readonly string[], io: AdminCommandI
         );
         return 2;
       }
-      const outcome = await setTaxRegistration(io.db, marketCode, clear ? null : (number ?? null));
+      const outcome = await setTaxRegistration(io.db, marketCode, clear ? null : (number ?? null), {
+        actor: commandLineActor,
+        now: io.now,
+      });
       switch (outcome.kind) {
         case "unknown_market":
           return fail(io, `No market has the code ${marketCode}.`);

@@ -7,6 +7,7 @@ import {
   type CheckoutResponse,
   type ProductListResponse,
   type ProductResponse,
+  type ShippingRatesResponse,
   type VariantsResponse,
   type WireCurrency,
   type WireImage,
@@ -128,6 +129,22 @@ export const variantsResponseSchema = z.strictObject({
     }),
   ),
 }) satisfies z.ZodType<VariantsResponse>;
+
+const dayCount = z.number().int().nonnegative();
+
+export const shippingRatesResponseSchema = z.strictObject({
+  handling_days: z.strictObject({ min: dayCount, max: dayCount }),
+  shipping_rates: z.array(
+    z.strictObject({
+      country_code: z.string().regex(/^[A-Z]{2}$/),
+      country_name: z.string(),
+      currency_code: z.string().regex(/^[A-Z]{3}$/),
+      amount: z.number().int().nonnegative(),
+      min_days: dayCount,
+      max_days: dayCount,
+    }),
+  ),
+}) satisfies z.ZodType<ShippingRatesResponse>;
 
 export const checkoutResponseSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/ }),

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { includedTax, type MoneyCurrency } from "@herbo/hosted-api";
-import { asc, eq, sql } from "drizzle-orm";
+import type { AdminMarketTaxValues } from "@herbo/hosted-api/admin";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { currencies, markets } from "../db/schema.ts";
+import { catalogChanges, currencies, markets } from "../db/schema.ts";
 
 /**
  * The markets as the database holds them (issue 26): seeded from the contract, the owner's to change. A
@@ -74,6 +76,10 @@ export async function findMarketOfCountry(db: Reader, country: string): Promise<
   return row === undefined ? undefined : marketViewOf(row.market, row.currency ?? undefined);
 }
 
+/** A tax registration number as the shop may record it: printable, short, no markup. */
+export const registrationPattern = /^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,59}$/u;
+export const registrationRule = "A registration number is 1 to 60 letters, digits, spaces, dots, dashes or slashes.";
+
 /** What `npm run admin -- tax-registration` did: set or cleared, or why not. */
 export type TaxRegistrationOutcome =
   | { kind: "set"; market: string; taxName: string }
@@ -82,31 +88,80 @@ export type TaxRegistrationOutcome =
   | { kind: "no_tax"; market: string }
   | { kind: "invalid"; message: string };
 
+/** The history's name for a change of a market's tax settings (catalog_changes.entity). */
+export const marketTaxEntity = "market_tax";
+
+/** A market's tax settings as the history keeps them. */
+export function taxValuesOf(market: MarketRow): AdminMarketTaxValues {
+  return {
+    pricesIncludeTax: market.pricesIncludeTax,
+    taxName: market.taxName,
+    rateBasisPoints: market.taxRateBasisPoints,
+    registration: market.taxRegistration,
+  };
+}
+
+/**
+ * Writes a market's new tax settings inside the caller's transaction, the market's row locked by it: its
+ * version goes up by one and the history says who changed what, so an owner's page opened before this
+ * change gets a conflict rather than overwriting it.
+ */
+export async function writeMarketTax(
+  tx: Pick<Database, "update" | "insert">,
+  market: MarketRow,
+  values: AdminMarketTaxValues,
+  change: { actor: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(markets)
+    .set({
+      pricesIncludeTax: values.pricesIncludeTax,
+      taxName: values.taxName,
+      taxRateBasisPoints: values.rateBasisPoints,
+      taxRegistration: values.registration,
+      version: market.version + 1,
+    })
+    .where(and(eq(markets.code, market.code), eq(markets.version, market.version)));
+  await tx.insert(catalogChanges).values({
+    id: `cc_${randomUUID()}`,
+    at: change.now,
+    actor: change.actor,
+    entity: marketTaxEntity,
+    entityId: market.code,
+    before: taxValuesOf(market),
+    after: values,
+  });
+}
+
 /**
  * Records the shop's tax registration in a market (its PAN/VAT number in Nepal), or clears it. From then
- * on, new orders there carry tax lines; orders already placed keep what they had.
+ * on, new orders there carry tax lines; orders already placed keep what they had. Kept in the history
+ * like a change made in the back office.
  */
 export async function setTaxRegistration(
   db: Database,
   code: string,
   registration: string | null,
+  change: { actor: string; now: Date },
 ): Promise<TaxRegistrationOutcome> {
   const number = registration?.trim() ?? null;
-  if (number !== null && !/^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,59}$/u.test(number)) {
-    return {
-      kind: "invalid",
-      message: "A registration number is 1 to 60 letters, digits, spaces, dots, dashes or slashes.",
-    };
+  if (number !== null && !registrationPattern.test(number)) {
+    return { kind: "invalid", message: registrationRule };
   }
-  const [market] = await db.select().from(markets).where(eq(markets.code, code));
-  if (market === undefined) return { kind: "unknown_market" };
-  if (number !== null && (market.taxName === null || market.taxRateBasisPoints === null || !market.pricesIncludeTax)) {
-    return { kind: "no_tax", market: market.name };
-  }
-  await db.update(markets).set({ taxRegistration: number }).where(eq(markets.code, code));
-  return number === null
-    ? { kind: "cleared", market: market.name }
-    : { kind: "set", market: market.name, taxName: market.taxName ?? "" };
+  return db.transaction(async (tx) => {
+    const [market] = await tx.select().from(markets).where(eq(markets.code, code)).for("update");
+    if (market === undefined) return { kind: "unknown_market" } as const;
+    if (
+      number !== null &&
+      (market.taxName === null || market.taxRateBasisPoints === null || !market.pricesIncludeTax)
+    ) {
+      return { kind: "no_tax", market: market.name } as const;
+    }
+    await writeMarketTax(tx, market, { ...taxValuesOf(market), registration: number }, change);
+    return number === null
+      ? ({ kind: "cleared", market: market.name } as const)
+      : ({ kind: "set", market: market.name, taxName: market.taxName ?? "" } as const);
+  });
 }
 
 /** The tax included in an order, computed once in minor units: per line, for shipping, and their sum. */

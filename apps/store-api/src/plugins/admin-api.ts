@@ -11,6 +11,7 @@ import { paymentRoutes } from "../routes/admin/payment-routes.ts";
 import { sessionRoutes } from "../routes/admin/session-routes.ts";
 import { priceRoutes } from "../routes/admin/price-routes.ts";
 import { productRoutes } from "../routes/admin/product-routes.ts";
+import { shippingRoutes } from "../routes/admin/shipping-routes.ts";
 import { stockRoutes } from "../routes/admin/stock-routes.ts";
 
 /**
@@ -56,6 +57,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(stockRoutes, routeOptions);
   await app.register(priceRoutes, routeOptions);
   await app.register(productRoutes, routeOptions);
+  await app.register(shippingRoutes, routeOptions);
   await app.register(emailRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
 };

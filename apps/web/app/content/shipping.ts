@@ -4,39 +4,17 @@ import {
   marketCurrencyDigits,
   returnsPolicy,
   shippingRates as offeredRates,
-  type ShippingCountry,
 } from "@herbo/hosted-api";
+import type { ShippingRate } from "~/lib/store-api/types";
 
 /**
- * Where the shop ships, what it costs and how long it takes, and what a shopper may send back, as the
- * storefront's structured data and pages describe it. The figures are the contract package's shop offer,
- * which also seeds the store API's shipping-rates table: what a page promises is what checkout charges.
+ * The shop's published delivery offer (the contract package's `shop-offer`, which seeds the store API's
+ * rates), and what a shopper may send back. Pages quote the store's live rates, which the owner changes in
+ * the back office (issue 28); this offer stands in only against a backend that has no rates to give.
  */
-
-export type { ShippingCountry };
-
-export interface DayRange {
-  min: number;
-  max: number;
-}
-
-export interface ShippingRate {
-  country: ShippingCountry;
-  /** ISO 4217 code of the currency the rate is charged in. */
-  currency: string;
-  /** Flat rate per order, in minor units of the currency (0 is free delivery). */
-  amount: number;
-  /** Digits after the decimal point in the currency. */
-  decimalDigits: number;
-  /** Business days from the order to dispatch from Kathmandu. */
-  handlingDays: DayRange;
-  /** Days from dispatch to the shopper's door. */
-  transitDays: DayRange;
-}
-
-/** Each rate is in the currency of the market that delivers there (issue 26), with that currency's digits. */
-export const shippingRates: readonly ShippingRate[] = offeredRates.map((rate) => ({
+export const publishedShippingRates: readonly ShippingRate[] = offeredRates.map((rate) => ({
   country: rate.country,
+  countryName: rate.countryName,
   currency: rate.currencyCode,
   amount: rate.amount,
   decimalDigits: marketCurrencyDigits(rate.currencyCode) ?? defaultDecimalDigits,
@@ -44,10 +22,9 @@ export const shippingRates: readonly ShippingRate[] = offeredRates.map((rate) =>
   transitDays: rate.transitDays,
 }));
 
-export function shippingRateFor(country: ShippingCountry): ShippingRate {
-  const rate = shippingRates.find((candidate) => candidate.country === country);
-  if (rate === undefined) throw new Error(`No shipping rate for ${country}`);
-  return rate;
+/** A country's rate among the given ones, if the shop delivers there. */
+export function shippingRateFor(rates: readonly ShippingRate[], country: string): ShippingRate | undefined {
+  return rates.find((candidate) => candidate.country === country);
 }
 
 /**
@@ -56,7 +33,7 @@ export function shippingRateFor(country: ShippingCountry): ShippingRate {
  * shopper's unless the order arrived damaged or wrong.
  */
 export const returnPolicy = {
-  countries: shippingRates.map((rate) => rate.country),
+  countries: offeredRates.map((rate) => rate.country),
   days: returnsPolicy.windowDays,
   method: "by-mail",
   returnPostage: "paid-by-shopper",

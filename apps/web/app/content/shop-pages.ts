@@ -15,7 +15,7 @@ export const shopPageLinks: readonly { slug: ShopPageSlug; label: string }[] = [
 
 /**
  * Parts a page fills from live data, written `{{name}}` alone on a line in the Markdown: the page's
- * route renders a component there (the shipping table is built from the shop's offer, not typed in).
+ * route renders a component there (the shipping table is built from the store's live rates, not typed in).
  */
 export const shopPageBlocks = ["shipping-rates", "returns-summary", "contact"] as const;
 export type ShopPageBlock = (typeof shopPageBlocks)[number];

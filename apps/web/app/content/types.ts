@@ -36,7 +36,7 @@ export interface Testimonial {
   text: string;
 }
 
-import type { ShippingCountry } from "./shipping";
+import type { ShippingCountry } from "@herbo/hosted-api";
 
 export type CountrySlug = "usa" | "india" | "uk" | "canada" | "uae";
 

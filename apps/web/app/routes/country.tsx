@@ -8,6 +8,7 @@ import {
   TestimonialSection,
 } from "~/components/content/landing-sections";
 import { findCountry } from "~/content/countries";
+import { shippingRateFor } from "~/content/shipping";
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { site } from "~/content/site";
 import { flagshipPrice } from "~/lib/flagship";
@@ -16,22 +17,36 @@ import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { countryProductJsonLd, offerPrice, type CataloguePrice } from "~/lib/seo/structured-data";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
+import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
+import type { ShippingRate } from "~/lib/store-api/types";
 import type { Route } from "./+types/country";
 
 /**
  * One module serves the five /shilajit-in-{slug} routes; the slug comes from the path. The page quotes
- * the flagship product's price from the live catalogue in its market's currency (issue 26), so it renders
- * on the server (cached by URL like /store) instead of at build time. When the store cannot answer, the
- * page still renders, without the price line or an offer, and that answer is not cached.
+ * the flagship product's price from the live catalogue in its market's currency (issue 26), and its
+ * structured data the store's delivery rate to the country (issue 28), so it renders on the server (cached
+ * by URL like /store) instead of at build time. When the store cannot answer, the page still renders,
+ * without the price line or an offer (or without the offer's shipping), and that answer is not cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
   const country = findCountry(slug) ?? null;
   if (country === null)
-    return data({ country, price: null as CataloguePrice | null, priceText: null as string | null });
+    return data({
+      country,
+      price: null as CataloguePrice | null,
+      priceText: null as string | null,
+      shipping: null as ShippingRate | null,
+    });
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
+  const storeApi = storeApiFor(context);
+  // Asked at the same time as the products; it never fails (null when the store cannot say).
+  const ratesCall = loadShippingRates(storeApi, request.signal);
+  const shippingOf = (rates: ShippingRate[] | null) =>
+    rates === null ? null : (shippingRateFor(rates, country.countryCode) ?? null);
+  const uncached = { headers: { "Cache-Control": "no-store" } };
   try {
-    const list = await storeApiFor(context).listProducts({}, request.signal);
+    const list = await storeApi.listProducts({}, request.signal);
     const quoted = flagshipPrice(list.products.map((product) => cardProductOf(pricedForMarket(product, market))));
     const price: CataloguePrice | null =
       quoted === null
@@ -44,9 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC §2's line as it always read ("USD 29.99 per jar"), its figure now the catalogue's: the ISO code
     // and the same decimal as the offer's price, so page and structured data cannot disagree.
     const priceText = price === null ? null : `${price.currency} ${offerPrice(price.amount, price.decimalDigits)}`;
-    return data({ country, price, priceText });
+    const rates = await ratesCall;
+    return data({ country, price, priceText, shipping: shippingOf(rates) }, rates === null ? uncached : undefined);
   } catch {
-    return data({ country, price: null, priceText: null }, { headers: { "Cache-Control": "no-store" } });
+    return data({ country, price: null, priceText: null, shipping: shippingOf(await ratesCall) }, uncached);
   }
 }
 
@@ -72,6 +88,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         siteUrl,
         year: renderYearOf(matches),
         price: loaderData?.price ?? null,
+        shipping: loaderData?.shipping ?? null,
       }),
     },
   ];

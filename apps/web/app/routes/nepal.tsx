@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import {
   FeatureSection,
@@ -8,13 +9,27 @@ import {
 } from "~/components/content/landing-sections";
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { nepal } from "~/content/nepal";
+import { shippingRateFor } from "~/content/shipping";
 import { site } from "~/content/site";
 import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
+import { storeApiFor } from "~/lib/store-api/context.server";
+import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
 import type { Route } from "./+types/nepal";
 
-export function loader() {
-  return { page: nepal };
+/**
+ * The page's structured data states the store's delivery rate to Nepal (issue 28), which the owner may
+ * change, so the page renders on the server (cached by URL like the country pages) instead of at build
+ * time. When the store cannot answer, the offer states no shipping and that answer is not cached.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const rates = await loadShippingRates(storeApiFor(context), request.signal);
+  const shipping = rates === null ? null : (shippingRateFor(rates, "NP") ?? null);
+  return data({ page: nepal, shipping }, shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -34,6 +49,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         siteUrl,
         year: renderYearOf(matches),
         description: page.metaDescription,
+        shipping: loaderData?.shipping ?? null,
       }),
     },
     { "script:ld+json": faqJsonLd(page.faq) },

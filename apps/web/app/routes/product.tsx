@@ -1,12 +1,14 @@
 import { data, Link } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { site } from "~/content/site";
+import { displayedVariant } from "~/lib/money";
 import { htmlToText, sanitizeHtml } from "~/lib/sanitize.server";
 import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/seo/structured-data";
 import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
+import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
@@ -16,25 +18,36 @@ export const metaDescriptionLength = 160;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
+  const storeApi = storeApiFor(context);
+  // The structured data's shipping (issue 28), asked at the same time; it never fails (null: none stated).
+  const ratesCall = loadShippingRates(storeApi, request.signal);
   try {
     // Priced for the page's market: its currency's price, else the store's first (issue 26).
-    const product = pricedForMarket(await storeApiFor(context).getProductWithStock(params.id, request.signal), market);
+    const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal), market);
     const descriptionHtml = sanitizeHtml(product.descriptionHtml);
     const sections = product.sections.map((section) => ({
       title: section.title,
       descriptionHtml: sanitizeHtml(section.descriptionHtml),
     }));
-    return {
-      product: { ...product, descriptionHtml, sections },
-      metaDescription: truncateText(
-        htmlToText(descriptionHtml) || product.subtitle || product.title,
-        metaDescriptionLength,
-      ),
-      error: null,
-    };
+    // Only the rates the offer can state (its currency's) travel with the page's data.
+    const offerCurrency = displayedVariant(product)?.currency.code.toUpperCase();
+    const shippingRates = (await ratesCall)?.filter((rate) => rate.currency === offerCurrency) ?? null;
+    return data(
+      {
+        product: { ...product, descriptionHtml, sections },
+        metaDescription: truncateText(
+          htmlToText(descriptionHtml) || product.subtitle || product.title,
+          metaDescriptionLength,
+        ),
+        shippingRates,
+        error: null,
+      },
+      // Without the rates the page is right but incomplete: the next request asks again.
+      shippingRates === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+    );
   } catch (error) {
     return data(
-      { product: null, metaDescription: null, error: messageOf(error) },
+      { product: null, metaDescription: null, shippingRates: null, error: messageOf(error) },
       { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -71,7 +84,15 @@ export function meta({ loaderData, matches, params, location }: Route.MetaArgs) 
       ...socialImageOf(product),
     }),
     ...marketAlternateLinks(siteUrl, productPath),
-    { "script:ld+json": productJsonLd(product, { siteUrl, year: renderYearOf(matches), description, path }) },
+    {
+      "script:ld+json": productJsonLd(product, {
+        siteUrl,
+        year: renderYearOf(matches),
+        description,
+        path,
+        shippingRates: loaderData?.shippingRates ?? null,
+      }),
+    },
     {
       "script:ld+json": breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: marketPath(market, "/") },

@@ -123,6 +123,7 @@ const listPages = [
   ["/products", "Products"],
   ["/stock", "Stock"],
   ["/prices", "Prices"],
+  ["/shipping", "Shipping & tax"],
   ["/emails", "Emails"],
   ["/no-such-page", "Page not found"],
 ] as const;

@@ -1,7 +1,17 @@
-import { shippingTableRows } from "~/lib/shop-offer/shipping";
+import type { ShippingTableRow } from "~/lib/shop-offer/shipping";
 
-/** Delivery charge, time and cash on delivery per country, from the shop's offer (what checkout charges). */
-export function ShippingRatesTable() {
+/**
+ * Delivery charge, time and cash on delivery per country, as checkout charges them (the store's live rates,
+ * issue 28); a short note instead when the store could not say.
+ */
+export function ShippingRatesTable({ rows }: { rows: readonly ShippingTableRow[] | null }) {
+  if (rows === null) {
+    return (
+      <p data-testid="shipping-rates-unavailable" className="text-bark">
+        Our delivery charges cannot be shown right now. Checkout shows the charge for your address before you pay.
+      </p>
+    );
+  }
   return (
     // Smaller type and padding on phones, so all four columns fit a 320 px wide screen.
     <table
@@ -20,7 +30,7 @@ export function ShippingRatesTable() {
         </tr>
       </thead>
       <tbody>
-        {shippingTableRows().map((row) => (
+        {rows.map((row) => (
           <tr key={row.country}>
             <th scope="row">{row.destination}</th>
             <td>{row.charge}</td>

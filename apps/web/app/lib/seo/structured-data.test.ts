@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countries, findCountry } from "~/content/countries";
 import { nepal } from "~/content/nepal";
-import type { Product, Variant } from "~/lib/store-api/types";
-import { shippingRateFor, shippingRates } from "~/content/shipping";
+import type { Product, ShippingRate, Variant } from "~/lib/store-api/types";
+import { publishedShippingRates, shippingRateFor } from "~/content/shipping";
 import {
   blogPostingJsonLd,
   breadcrumbJsonLd,
@@ -21,6 +21,14 @@ import {
 
 const siteUrl = "https://shop.test";
 const page = { siteUrl, year: 2026 };
+
+/** The store's rates as a fresh shop has them (seeded from the published offer), and one country's. */
+const shippingRates = publishedShippingRates;
+function rateTo(country: string): ShippingRate {
+  const rate = shippingRateFor(shippingRates, country);
+  if (rate === undefined) throw new Error(`no rate to ${country}`);
+  return rate;
+}
 
 /** The seed catalogue's 10 g jar in each country's currency (issue 26), as the store lists it. */
 const cataloguePrices: Record<string, CataloguePrice> = {
@@ -54,8 +62,8 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
   it.each(countries.map((country) => [country.slug, country] as const))(
     "%s: the catalogue's price, offer valid to the end of the year, rating, shipping with rate and delivery time, returns",
     (slug, country) => {
-      const data = countryProductJsonLd(country, { ...page, price: priceOf(slug) });
-      const rate = shippingRateFor(country.countryCode);
+      const rate = rateTo(country.countryCode);
+      const data = countryProductJsonLd(country, { ...page, price: priceOf(slug), shipping: rate });
       expect(data).toMatchObject({
         "@type": "Product",
         sku: `HERBO-SHILAJIT-${slug.toUpperCase()}`,
@@ -87,9 +95,25 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
   it("makes no offer when the store could not say the price, keeping the product and its rating", () => {
     const usa = findCountry("usa");
     if (usa === undefined) throw new Error("the USA page is missing");
-    const data = countryProductJsonLd(usa, { ...page, price: null });
+    const data = countryProductJsonLd(usa, { ...page, price: null, shipping: rateTo("US") });
     expect(data).not.toHaveProperty("offers");
     expect(data).toMatchObject({ "@type": "Product", aggregateRating: { ratingValue: "4.9" } });
+  });
+
+  it("states the rate the owner set (issue 28), and no shipping when the store could not say", () => {
+    const usa = findCountry("usa");
+    if (usa === undefined) throw new Error("the USA page is missing");
+    const changed = { ...rateTo("US"), amount: 1_499, transitDays: { min: 6, max: 10 } };
+    const offers = countryProductJsonLd(usa, { ...page, price: priceOf("usa"), shipping: changed }).offers;
+    expect(offers).toMatchObject({
+      shippingDetails: {
+        shippingRate: { value: "14.99", currency: "USD" },
+        deliveryTime: { transitTime: { minValue: 6, maxValue: 10 } },
+      },
+    });
+    const unknown = countryProductJsonLd(usa, { ...page, price: priceOf("usa"), shipping: null }).offers;
+    expect(unknown).not.toHaveProperty("shippingDetails");
+    expect(unknown).toMatchObject({ price: "29.99", hasMerchantReturnPolicy: { merchantReturnDays: 30 } });
   });
 
   it("writes an offer's price as a decimal without a zero minor part", () => {
@@ -116,7 +140,7 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
 });
 
 describe("shipping and returns (one table for every page)", () => {
-  it("delivers free across Nepal and charges each other country the flat rate checkout charges, in its market's currency", () => {
+  it("publishes free delivery across Nepal and a flat rate to each other country, in its market's currency", () => {
     expect(shippingRates.map((rate) => [rate.country, rate.currency, rate.amount, rate.decimalDigits])).toEqual([
       ["NP", "NPR", 0, 2],
       ["IN", "INR", 14_900, 2],
@@ -133,7 +157,7 @@ describe("shipping and returns (one table for every page)", () => {
   });
 
   it("writes a rate in major units with its delivery time in days", () => {
-    expect(shippingDetailsJsonLd(shippingRateFor("US"))).toEqual({
+    expect(shippingDetailsJsonLd(rateTo("US"))).toEqual({
       "@type": "OfferShippingDetails",
       shippingRate: { "@type": "MonetaryAmount", value: "12.99", currency: "USD" },
       shippingDestination: { "@type": "DefinedRegion", addressCountry: "US" },
@@ -160,7 +184,7 @@ describe("shipping and returns (one table for every page)", () => {
 
 describe("Nepal page data", () => {
   it("offers NPR 1200 with 150 reviews and free shipping to Nepal", () => {
-    expect(nepalProductJsonLd({ ...page, description: "d" })).toMatchObject({
+    expect(nepalProductJsonLd({ ...page, description: "d", shipping: rateTo("NP") })).toMatchObject({
       aggregateRating: { ratingValue: "4.9", reviewCount: "150" },
       offers: {
         priceCurrency: "NPR",
@@ -174,6 +198,17 @@ describe("Nepal page data", () => {
         hasMerchantReturnPolicy: { applicableCountry: expect.arrayContaining(["NP"]) },
       },
     });
+  });
+
+  it("states the store's rate to Nepal when the owner charges for it, and none when the store could not say", () => {
+    const charged = { ...rateTo("NP"), amount: 15_000 };
+    expect(nepalProductJsonLd({ ...page, description: "d", shipping: charged }).offers).toMatchObject({
+      price: "1200",
+      shippingDetails: { shippingRate: { value: "150.00", currency: "NPR" } },
+    });
+    const offers = nepalProductJsonLd({ ...page, description: "d", shipping: null }).offers;
+    expect(offers).toMatchObject({ priceCurrency: "NPR", price: "1200" });
+    expect(offers).not.toHaveProperty("shippingDetails");
   });
 
   it("lists the visible FAQ as FAQPage data", () => {
@@ -278,7 +313,7 @@ describe("catalogue product data", () => {
   };
 
   it("offers the shown price in major units and says when it is out of stock", () => {
-    expect(productJsonLd(product, { ...page, description: "D" })).toMatchObject({
+    expect(productJsonLd(product, { ...page, description: "D", shippingRates })).toMatchObject({
       name: "Resin",
       sku: "HS-10",
       image: ["https://api.test/a.svg"],
@@ -286,13 +321,16 @@ describe("catalogue product data", () => {
       offers: { priceCurrency: "NPR", price: "999", availability: "https://schema.org/OutOfStock" },
     });
     const stocked = { ...product, variants: [{ ...variant, inventoryQuantity: 4 }] };
-    expect(productJsonLd(stocked, { ...page, description: "D" }).offers).toMatchObject({
+    expect(productJsonLd(stocked, { ...page, description: "D", shippingRates }).offers).toMatchObject({
       availability: "https://schema.org/InStock",
     });
   });
 
   it("ships to the destinations rated in its currency, takes returns and stays valid to the end of the year", () => {
-    const offers = productJsonLd(product, { ...page, description: "D" }).offers as Record<string, unknown>;
+    const offers = productJsonLd(product, { ...page, description: "D", shippingRates }).offers as Record<
+      string,
+      unknown
+    >;
     expect(offers.priceValidUntil).toBe("2026-12-31");
     // The product is priced in rupees: Nepal's rate, the one in the offer's currency (Google asks for that).
     expect(offers.shippingDetails).toEqual(
@@ -302,14 +340,26 @@ describe("catalogue product data", () => {
     expect(offers.hasMerchantReturnPolicy).toEqual(returnPolicyJsonLd());
   });
 
+  it("states the store's rates as the owner set them (issue 28), and no shipping when the store could not say", () => {
+    const charged = shippingRates.map((rate) => (rate.country === "NP" ? { ...rate, amount: 10_000 } : rate));
+    const offers = productJsonLd(product, { ...page, description: "D", shippingRates: charged }).offers;
+    expect(offers).toMatchObject({ shippingDetails: [{ shippingRate: { value: "100.00", currency: "NPR" } }] });
+    for (const unknown of [null, []]) {
+      const bare = productJsonLd(product, { ...page, description: "D", shippingRates: unknown }).offers;
+      expect(bare).not.toHaveProperty("shippingDetails");
+      expect(bare).toMatchObject({ priceCurrency: "NPR", hasMerchantReturnPolicy: { merchantReturnDays: 30 } });
+    }
+  });
+
   it("puts the social card first among the images, and falls back to the brand's card without pictures", () => {
     const card = { url: "https://api.test/images/cards/a.png", width: 1200, height: 630 };
-    expect(productJsonLd({ ...product, socialImage: card }, { ...page, description: "D" }).image).toEqual([
-      card.url,
-      "https://api.test/a.svg",
-    ]);
+    expect(
+      productJsonLd({ ...product, socialImage: card }, { ...page, description: "D", shippingRates }).image,
+    ).toEqual([card.url, "https://api.test/a.svg"]);
     const bare = { ...product, thumbnail: null, images: [] };
-    expect(productJsonLd(bare, { ...page, description: "D" }).image).toEqual([`${siteUrl}/images/og-default.png`]);
+    expect(productJsonLd(bare, { ...page, description: "D", shippingRates }).image).toEqual([
+      `${siteUrl}/images/og-default.png`,
+    ]);
   });
 });
 
@@ -317,7 +367,7 @@ describe("landing page data, in full", () => {
   it("describes the UK page's product with every schema.org type named", () => {
     const uk = findCountry("uk");
     if (uk === undefined) throw new Error("the UK page is missing");
-    expect(countryProductJsonLd(uk, { ...page, price: priceOf("uk") })).toMatchInlineSnapshot(`
+    expect(countryProductJsonLd(uk, { ...page, price: priceOf("uk"), shipping: rateTo("GB") })).toMatchInlineSnapshot(`
       {
         "@context": "https://schema.org",
         "@type": "Product",
@@ -396,7 +446,7 @@ describe("landing page data, in full", () => {
   });
 
   it("describes the Nepal page's product with its free shipping rate", () => {
-    expect(nepalProductJsonLd({ ...page, description: "From Nepal" })).toMatchInlineSnapshot(`
+    expect(nepalProductJsonLd({ ...page, description: "From Nepal", shipping: rateTo("NP") })).toMatchInlineSnapshot(`
       {
         "@context": "https://schema.org",
         "@type": "Product",
@@ -551,7 +601,8 @@ describe("catalogue product data, edge cases", () => {
     ...changes,
   });
   const availability = (data: Record<string, unknown>) => (data.offers as { availability: string }).availability;
-  const jsonLd = (changes: Partial<Product> = {}) => productJsonLd(product(changes), { ...page, description: "D" });
+  const jsonLd = (changes: Partial<Product> = {}) =>
+    productJsonLd(product(changes), { ...page, description: "D", shippingRates });
 
   it("writes the whole product and its offer", () => {
     expect(jsonLd()).toMatchInlineSnapshot(`

@@ -1,10 +1,10 @@
 import { decimalAmount as exactDecimal } from "@herbo/hosted-api";
-import { returnPolicy, shippingRateFor, shippingRates, type ShippingRate } from "~/content/shipping";
+import { returnPolicy } from "~/content/shipping";
 import { site } from "~/content/site";
 import type { CountryLanding, FaqItem } from "~/content/types";
 import { endOfYear } from "~/lib/calendar";
 import { displayedVariant, effectivePrice } from "~/lib/money";
-import type { Product } from "~/lib/store-api/types";
+import type { Product, ShippingRate } from "~/lib/store-api/types";
 import { absoluteUrl, defaultSocialImage } from "./meta";
 
 type JsonLd = Record<string, unknown>;
@@ -30,7 +30,7 @@ function days(range: { min: number; max: number }): JsonLd {
   return { "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" };
 }
 
-/** One destination's flat rate and delivery time, from the shop's shipping table. */
+/** One destination's flat rate and delivery time, as the store charges them (issue 28). */
 export function shippingDetailsJsonLd(rate: ShippingRate): JsonLd {
   return {
     "@type": "OfferShippingDetails",
@@ -69,7 +69,8 @@ interface LandingOffer {
   pageUrl: string;
   /** The offer's price and currency; null when the store could not say, and then no offer is made. */
   price: { currency: string; amount: string } | null;
-  shipping: ShippingRate;
+  /** The store's rate to the page's country; null when it could not say, and then no shipping is stated. */
+  shipping: ShippingRate | null;
 }
 
 /** The brand's product as a landing page offers it: fixed rating, valid to the end of the year, in stock. */
@@ -99,7 +100,7 @@ function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer
     itemCondition: "https://schema.org/NewCondition",
     availability: "https://schema.org/InStock",
     seller: { "@type": "Organization", name: site.brand },
-    shippingDetails: shippingDetailsJsonLd(offer.shipping),
+    ...(offer.shipping === null ? {} : { shippingDetails: shippingDetailsJsonLd(offer.shipping) }),
     hasMerchantReturnPolicy: returnPolicyJsonLd(),
   };
   return data;
@@ -120,11 +121,12 @@ export interface CataloguePrice {
 
 /**
  * Structured product data for a country landing page (SPEC §3 and §9; ISO country codes, issue 16). The
- * offer's price is the catalogue's (issue 26), the one the page shows; without one there is no offer.
+ * offer's price is the catalogue's (issue 26), the one the page shows; without one there is no offer. Its
+ * shipping is the store's rate to the country (issue 28).
  */
 export function countryProductJsonLd(
   country: CountryLanding,
-  page: PageContext & { price: CataloguePrice | null },
+  page: PageContext & { price: CataloguePrice | null; shipping: ShippingRate | null },
 ): JsonLd {
   return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline} in ${country.country}`,
@@ -136,12 +138,15 @@ export function countryProductJsonLd(
       page.price === null
         ? null
         : { currency: page.price.currency, amount: offerPrice(page.price.amount, page.price.decimalDigits) },
-    shipping: shippingRateFor(country.countryCode),
+    shipping: page.shipping,
   });
 }
 
-/** Structured product data for the Nepal page: NPR 1200, 150 reviews, free delivery across Nepal. */
-export function nepalProductJsonLd(page: PageContext & { description: string }): JsonLd {
+/**
+ * Structured product data for the Nepal page: NPR 1200 and 150 reviews (SPEC §9), and the store's rate to
+ * Nepal (free unless the owner changes it, issue 28).
+ */
+export function nepalProductJsonLd(page: PageContext & { description: string; shipping: ShippingRate | null }): JsonLd {
   return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline}`,
     description: page.description,
@@ -149,7 +154,7 @@ export function nepalProductJsonLd(page: PageContext & { description: string }):
     reviewCount: site.rating.nepalReviewCount,
     pageUrl: absoluteUrl(page.siteUrl, "/shilajit-nepal"),
     price: { currency: site.nepalOffer.currency, amount: site.nepalOffer.price },
-    shipping: shippingRateFor("NP"),
+    shipping: page.shipping,
   });
 }
 
@@ -246,10 +251,14 @@ export function blogPostingJsonLd(article: BlogPostingInput): JsonLd {
 }
 
 /**
- * Product data for a catalogue product page, from the store's live price and stock, with the shop's
- * shipping to every destination and its return policy. A product without pictures shows the brand's card.
+ * Product data for a catalogue product page, from the store's live price and stock, with the store's
+ * shipping rates in the offer's currency (issue 28; none when the store could not say) and the shop's
+ * return policy. A product without pictures shows the brand's card.
  */
-export function productJsonLd(product: Product, input: PageContext & { description: string; path?: string }): JsonLd {
+export function productJsonLd(
+  product: Product,
+  input: PageContext & { description: string; path?: string; shippingRates: readonly ShippingRate[] | null },
+): JsonLd {
   const variant = displayedVariant(product);
   const inStock =
     product.purchasable &&
@@ -273,18 +282,18 @@ export function productJsonLd(product: Product, input: PageContext & { descripti
   if (variant?.sku !== null && variant?.sku !== undefined) data.sku = variant.sku;
   if (variant !== undefined) {
     const digits = variant.currency.decimalDigits;
+    // Google wants a shipping rate in the offer's currency: each market's page lists its own destinations.
+    const currency = variant.currency.code.toUpperCase();
+    const shipping = (input.shippingRates ?? []).filter((rate) => rate.currency === currency);
     data.offers = {
       "@type": "Offer",
       url,
-      priceCurrency: variant.currency.code.toUpperCase(),
+      priceCurrency: currency,
       price: offerPrice(effectivePrice(variant), digits),
       priceValidUntil: endOfYear(input.year),
       itemCondition: "https://schema.org/NewCondition",
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      // Google wants a shipping rate in the offer's currency: each market's page lists its own destinations.
-      shippingDetails: shippingRates
-        .filter((rate) => rate.currency === variant.currency.code.toUpperCase())
-        .map(shippingDetailsJsonLd),
+      ...(shipping.length === 0 ? {} : { shippingDetails: shipping.map(shippingDetailsJsonLd) }),
       hasMerchantReturnPolicy: returnPolicyJsonLd(),
     };
   }

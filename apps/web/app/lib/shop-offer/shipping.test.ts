@@ -1,34 +1,38 @@
-import { shippingCountries, shippingRates, type ShippingRate } from "@herbo/hosted-api";
+import { shippingCountries } from "@herbo/hosted-api";
 import { describe, expect, it } from "vitest";
+import { publishedShippingRates } from "~/content/shipping";
+import type { ShippingRate } from "~/lib/store-api/types";
 import { formatBusinessDays, formatShippingCharge, shippingTableRows } from "./shipping";
 
 const rate = (overrides: Partial<ShippingRate>): ShippingRate => ({
   country: "IN",
   countryName: "India",
   amount: 150_000,
-  currencyCode: "NPR",
+  currency: "NPR",
+  decimalDigits: 2,
+  handlingDays: { min: 1, max: 2 },
   transitDays: { min: 5, max: 9 },
   ...overrides,
 });
 
 describe("shipping charges and times in words", () => {
   it("prints 0 as Free and rupee amounts as SPEC writes rupees, with two decimals", () => {
-    expect(formatShippingCharge({ amount: 0, currencyCode: "NPR" })).toBe("Free");
-    expect(formatShippingCharge({ amount: 150_000, currencyCode: "NPR" })).toBe("Rs. 1500.00");
-    expect(formatShippingCharge({ amount: 5, currencyCode: "NPR" })).toBe("Rs. 0.05");
+    expect(formatShippingCharge({ amount: 0, currency: "NPR" })).toBe("Free");
+    expect(formatShippingCharge({ amount: 150_000, currency: "NPR" })).toBe("Rs. 1500.00");
+    expect(formatShippingCharge({ amount: 5, currency: "NPR" })).toBe("Rs. 0.05");
   });
 
   it("prints each other rate in its own currency, as that currency's market writes it (issue 26)", () => {
-    expect(formatShippingCharge({ amount: 1_299, currencyCode: "USD" })).toBe("$12.99");
-    expect(formatShippingCharge({ amount: 14_900, currencyCode: "INR" })).toBe("₹149.00");
-    expect(formatShippingCharge({ amount: 999, currencyCode: "GBP" })).toBe("£9.99");
-    expect(formatShippingCharge({ amount: 1_699, currencyCode: "CAD" })).toBe("CA$16.99");
-    expect(formatShippingCharge({ amount: 4_500, currencyCode: "AED" }).replace(/\s/g, " ")).toBe("AED 45.00");
-    expect(formatShippingCharge({ amount: 0, currencyCode: "USD" })).toBe("Free");
+    expect(formatShippingCharge({ amount: 1_299, currency: "USD" })).toBe("$12.99");
+    expect(formatShippingCharge({ amount: 14_900, currency: "INR" })).toBe("₹149.00");
+    expect(formatShippingCharge({ amount: 999, currency: "GBP" })).toBe("£9.99");
+    expect(formatShippingCharge({ amount: 1_699, currency: "CAD" })).toBe("CA$16.99");
+    expect(formatShippingCharge({ amount: 4_500, currency: "AED" }).replace(/\s/g, " ")).toBe("AED 45.00");
+    expect(formatShippingCharge({ amount: 0, currency: "USD" })).toBe("Free");
   });
 
   it("refuses a currency no market sells in, rather than print it wrongly", () => {
-    expect(() => formatShippingCharge({ amount: 100, currencyCode: "EUR" })).toThrow(/EUR/);
+    expect(() => formatShippingCharge({ amount: 100, currency: "EUR" })).toThrow(/EUR/);
   });
 
   it("prints day ranges in business days", () => {
@@ -54,9 +58,33 @@ describe("shipping charges and times in words", () => {
     ]);
   });
 
-  it("covers every country of the shop's offer: Nepal free with cash on delivery, every other country card only", () => {
-    const rows = shippingTableRows();
-    expect(rows.map((row) => row.country)).toEqual(shippingRates.map((offer) => offer.country));
+  it("leaves out a rate in a currency no market writes, rather than print it wrongly", () => {
+    const rows = shippingTableRows([rate({ country: "DE", countryName: "Germany", currency: "EUR" }), rate({})], []);
+    expect(rows.map((row) => row.country)).toEqual(["IN"]);
+  });
+
+  it("prints the rate and days the store answers, as the owner set them (issue 28)", () => {
+    const [row] = shippingTableRows([
+      rate({
+        country: "US",
+        countryName: "United States",
+        currency: "USD",
+        amount: 1_499,
+        transitDays: { min: 6, max: 10 },
+      }),
+    ]);
+    expect(row).toEqual({
+      country: "US",
+      destination: "United States",
+      charge: "$14.99",
+      deliveryTime: "6–10 business days",
+      cashOnDelivery: false,
+    });
+  });
+
+  it("covers every country of the shop's published offer: Nepal free with cash on delivery, every other country card only", () => {
+    const rows = shippingTableRows(publishedShippingRates);
+    expect(rows.map((row) => row.country)).toEqual(publishedShippingRates.map((offer) => offer.country));
     expect([...rows.map((row) => row.country)].sort()).toEqual([...shippingCountries].sort());
     for (const row of rows) {
       expect(row.cashOnDelivery, row.country).toBe(row.country === "NP");

@@ -1,16 +1,15 @@
 /**
- * The shop's delivery offer (the contract package's `shop-offer`) in the words the shipping page prints,
- * so the page never states a charge that checkout does not make.
+ * The shop's delivery rates in the words the shipping page prints: the store's live rates (issue 28), so
+ * the page never states a charge that checkout does not make.
  */
 import {
   cashOnDeliveryCountries,
   formatMoney,
   marketOfCurrency,
-  shippingRates,
   type MoneyCurrency,
   type ShippingCountry,
-  type ShippingRate,
 } from "@herbo/hosted-api";
+import type { ShippingRate } from "~/lib/store-api/types";
 
 export { cashOnDeliveryCountries };
 
@@ -21,13 +20,13 @@ const nepaleseRupees: MoneyCurrency = { code: "NPR", template: "Rs. $1", decimal
  * "Free" for 0, else the amount in its own currency, as that currency's market writes it ("Rs. 1500.00",
  * "$12.99", "₹149.00"): each rate is in the currency of the market that delivers there (issue 26).
  */
-export function formatShippingCharge(rate: Pick<ShippingRate, "amount" | "currencyCode">): string {
+export function formatShippingCharge(rate: Pick<ShippingRate, "amount" | "currency">): string {
   if (rate.amount === 0) return "Free";
-  // Fails the build that prerenders the shipping page, rather than printing an amount in the wrong form.
-  if (marketOfCurrency(rate.currencyCode) === undefined) {
-    throw new Error(`No display format for shipping rates in ${rate.currencyCode}`);
+  // Refused rather than printed in the wrong form (the caller leaves such a rate out).
+  if (marketOfCurrency(rate.currency) === undefined) {
+    throw new Error(`No display format for shipping rates in ${rate.currency}`);
   }
-  return formatMoney(rate.amount, rate.currencyCode === "NPR" ? nepaleseRupees : { code: rate.currencyCode });
+  return formatMoney(rate.amount, rate.currency === "NPR" ? nepaleseRupees : { code: rate.currency });
 }
 
 /** { min: 1, max: 2 } → "1–2 business days"; { min: 1, max: 1 } → "1 business day". */
@@ -36,25 +35,34 @@ export function formatBusinessDays(range: { min: number; max: number }): string 
   return `${range.min}–${range.max} business days`;
 }
 
-/** A country's name as a sentence uses it: "the United States", "Nepal". */
+/** One row of the shipping page's table. */
 export interface ShippingTableRow {
-  country: ShippingCountry;
+  country: string;
   destination: string;
   charge: string;
   deliveryTime: string;
   cashOnDelivery: boolean;
 }
 
-/** One row per country the shop delivers to, in the offer's order. */
+/**
+ * One row per rate, in the store's order. A rate in a currency no market writes is left out: the page
+ * never prints an amount in the wrong form, and checkout would not charge it to that country's shoppers.
+ */
 export function shippingTableRows(
-  rates: readonly ShippingRate[] = shippingRates,
+  rates: readonly ShippingRate[],
   codCountries: readonly ShippingCountry[] = cashOnDeliveryCountries,
 ): ShippingTableRow[] {
-  return rates.map((rate) => ({
-    country: rate.country,
-    destination: rate.countryName,
-    charge: formatShippingCharge(rate),
-    deliveryTime: formatBusinessDays(rate.transitDays),
-    cashOnDelivery: codCountries.includes(rate.country),
-  }));
+  return rates.flatMap((rate) =>
+    marketOfCurrency(rate.currency) === undefined
+      ? []
+      : [
+          {
+            country: rate.country,
+            destination: rate.countryName,
+            charge: formatShippingCharge(rate),
+            deliveryTime: formatBusinessDays(rate.transitDays),
+            cashOnDelivery: (codCountries as readonly string[]).includes(rate.country),
+          },
+        ],
+  );
 }

@@ -16,7 +16,8 @@ import {
   reshapeVariantStock,
   withFreshStock,
 } from "./reshape";
-import type { CheckoutRequest, Product, ProductList, ProductListQuery } from "./types";
+import { reshapeShippingRates } from "./reshape-shipping";
+import type { CheckoutRequest, Product, ProductList, ProductListQuery, ShippingRate } from "./types";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -92,6 +93,11 @@ export interface StoreApi {
   /** The product with each variant's stock refreshed by the variants call; either failing fails both. */
   getProductWithStock(id: string, signal?: AbortSignal): Promise<Product>;
   createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
+  /**
+   * Each country's delivery charge and days as checkout charges them (issue 28): our store API's own call.
+   * The hosted backend has none and answers 404.
+   */
+  getShippingRates(signal?: AbortSignal): Promise<ShippingRate[]>;
   /**
    * What the store says of an order placed with it, for the receipt key of its success URL (issue 25):
    * how it is paid and its total. A number the store did not place, or a wrong key, fails with 404.
@@ -211,6 +217,9 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
           signal,
         ),
       );
+    },
+    async getShippingRates(signal) {
+      return reshapeShippingRates(await call("/shipping-rates", {}, signal));
     },
     async getOrderReceipt(number, key, signal) {
       const search = new URLSearchParams({ receipt: key }).toString();

@@ -134,3 +134,29 @@ export interface ProductListQuery {
   order?: "asc" | "desc";
   sortBy?: string;
 }
+
+export interface DayRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * One country's delivery charge and time (issue 28): our store API's live rates, which the owner sets in
+ * the back office, or the shop's published offer against a backend without them.
+ */
+export interface ShippingRate {
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  /** English name, as pages print it ("United States"). */
+  countryName: string;
+  /** ISO 4217 code of the currency the rate is charged in, upper case. */
+  currency: string;
+  /** Flat rate per order, in minor units of the currency (0 is free delivery). */
+  amount: number;
+  /** Digits after the decimal point in the currency. */
+  decimalDigits: number;
+  /** Business days from the order to dispatch from Kathmandu. */
+  handlingDays: DayRange;
+  /** Business days from dispatch to the shopper's door. */
+  transitDays: DayRange;
+}

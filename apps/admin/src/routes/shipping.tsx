@@ -1,0 +1,66 @@
+import type { AdminShipping } from "@herbo/hosted-api/admin";
+import { MarketTaxForm } from "../components/market-tax-form.tsx";
+import { Notice } from "../components/notice.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { ShippingRateForm } from "../components/shipping-rate-form.tsx";
+import { useApi } from "../hooks/use-api.ts";
+import { formatDateTime } from "../lib/dates.ts";
+import { daysText, describeShippingChange } from "../lib/shipping.ts";
+
+/** Each market's tax settings and its countries' delivery charges and days, edited from the version shown. */
+export function Shipping() {
+  const { data, error, replace, reload } = useApi<AdminShipping>("/shipping");
+  return (
+    <>
+      <PageHeading title="Shipping & tax" />
+      <p className="muted">
+        One delivery charge per order for each country, in the currency of the market that delivers there. The shipping
+        page and new checkouts show a change at once; a shopper already on the payment step pays the charge shown there,
+        and orders already placed keep theirs.
+        {data === undefined
+          ? null
+          : ` Dispatch takes ${daysText(data.handlingDays.min, data.handlingDays.max)} before delivery starts.`}
+      </p>
+      {error === undefined ? null : <Notice kind="error">{error.message}</Notice>}
+      {data?.markets.map((market) => (
+        <section key={market.code} className="card space-y-4" aria-labelledby={`market-${market.code}`}>
+          <h2 id={`market-${market.code}`} className="text-lg font-semibold">
+            {market.name} <span className="font-normal text-bark">({market.currencyCode})</span>
+          </h2>
+          <MarketTaxForm market={market} onChanged={replace} onStale={reload} />
+          <div>
+            <h3 className="font-semibold">Delivery</h3>
+            <ul className="divide-y divide-line">
+              {data.rates
+                .filter((rate) => rate.marketCode === market.code)
+                .map((rate) => (
+                  <ShippingRateForm key={rate.countryCode} rate={rate} onChanged={replace} onStale={reload} />
+                ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+      {data === undefined ? null : (
+        <section className="card" aria-labelledby="shipping-history-heading">
+          <h2 id="shipping-history-heading" className="font-semibold">
+            Recent shipping and tax changes
+          </h2>
+          {data.history.length === 0 ? (
+            <p className="muted">No changes yet.</p>
+          ) : (
+            <ol className="mt-2 space-y-2" data-testid="shipping-history">
+              {data.history.map((change, index) => (
+                <li key={index} className="border-l-2 border-line pl-3">
+                  <p className="break-words">{describeShippingChange(change)}</p>
+                  <p className="muted break-words">
+                    {formatDateTime(change.at)} · {change.actor}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { handlingDays, type ShippingRatesResponse } from "@herbo/hosted-api";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { sendCached, type ResponseCache } from "../catalog/response-cache.ts";
+import type { Database } from "../db/connection.ts";
+import { errorBodySchema, shippingRatesResponseSchema } from "../http/wire-schemas.ts";
+import type { ZodTypeProvider } from "../http/zod-schemas.ts";
+import { inOfferOrder, listDeliveryRates } from "../shipping/rates.ts";
+
+export interface ShippingRateRouteOptions {
+  db: Database;
+  cache: ResponseCache;
+}
+
+/**
+ * The delivery charge and days per country, as checkout charges them (issue 28): the storefront's shipping
+ * page and structured data read them here. Cached with the catalogue's answers, and dropped with them when
+ * the owner changes a rate.
+ */
+export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = async (root, options) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, cache } = options;
+  const schema = {
+    params: z.object({ storeId: z.string() }),
+    response: { 200: shippingRatesResponseSchema, "4xx": errorBodySchema, "5xx": errorBodySchema },
+  };
+  app.get("/store/:storeId/shipping-rates", { schema }, async (request, reply) => {
+    // One answer whatever the query string, so no query can fill the cache.
+    const cached = await cache.get("shipping-rates", async (): Promise<ShippingRatesResponse> => {
+      const rates = inOfferOrder(await listDeliveryRates(db));
+      return shippingRatesResponseSchema.parse({
+        handling_days: { min: handlingDays.min, max: handlingDays.max },
+        shipping_rates: rates.map((rate) => ({
+          country_code: rate.countryCode,
+          country_name: rate.countryName,
+          currency_code: rate.currencyCode,
+          amount: rate.amount,
+          min_days: rate.minDays,
+          max_days: rate.maxDays,
+        })),
+      });
+    });
+    return sendCached(request, reply, cached);
+  });
+};

@@ -1,0 +1,487 @@
+import type { ShippingRatesResponse } from "@herbo/hosted-api";
+import type { AdminShipping, AdminShippingRate } from "@herbo/hosted-api/admin";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runAdminCommand } from "../src/admin/admin-command.ts";
+import { catalogChanges, orders, paymentAttempts } from "../src/db/schema.ts";
+import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
+import {
+  checkoutBody,
+  databaseKinds,
+  enterDetails,
+  kathmanduDetails,
+  payForm,
+  postJson,
+  sessionIdOf,
+  shopOrigin,
+  shopperDetails,
+  startApi,
+  testStoreId,
+  type RunningApi,
+} from "./harness.ts";
+
+/**
+ * Issue 28, shipping and markets: the owner sets each country's delivery charge and days and each market's
+ * tax settings in the back office, from the version they saw, with a history; the storefront's shipping
+ * rates and new checkouts follow at once, and a shopper is charged the shipping their payment page showed.
+ */
+
+const kinds = await databaseKinds();
+const partnerEmail = "partner@shop.test";
+
+describe.each(kinds)("the back office's shipping rates and tax settings on %s", (kind) => {
+  let api: RunningApi;
+  let owner: AdminClient;
+  let partner: AdminClient;
+  beforeAll(async () => {
+    api = await startApi(kind);
+    await addOwner(api);
+    await addOwner(api, partnerEmail);
+    owner = await AdminClient.signIn(api);
+    partner = await AdminClient.signIn(api, partnerEmail);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+  // The history lists newest first: each test's changes come a minute after the last test's.
+  beforeEach(() => {
+    api.clock.advance(60_000);
+  });
+
+  async function rateOf(country: string): Promise<AdminShippingRate> {
+    const rate = (await owner.get<AdminShipping>("/shipping")).rates.find((entry) => entry.countryCode === country);
+    if (rate === undefined) throw new Error(`No rate for ${country}`);
+    return rate;
+  }
+  async function marketOf(code: string) {
+    const market = (await owner.get<AdminShipping>("/shipping")).markets.find((entry) => entry.code === code);
+    if (market === undefined) throw new Error(`No market ${code}`);
+    return market;
+  }
+  async function publicRates(): Promise<ShippingRatesResponse> {
+    const response = await fetch(`${api.storeUrl}/shipping-rates`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as ShippingRatesResponse;
+  }
+  async function historyCount(): Promise<number> {
+    return (await api.db.select().from(catalogChanges)).length;
+  }
+  async function putRate(client: AdminClient, country: string, body: Record<string, unknown>) {
+    return client.put(`/shipping/rates/${country}`, body);
+  }
+  /** A US checkout of one 10 g jar with its details in: its id and its payment page. */
+  async function usCheckoutWithDetails(): Promise<{ sessionId: string; page: string }> {
+    const created = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }], "USD"),
+    );
+    expect(created.status).toBe(200);
+    const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+    expect((await enterDetails(api.baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
+    return { sessionId, page: await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text() };
+  }
+  async function payByCard(sessionId: string) {
+    const paid = await payForm(api.baseUrl, sessionId, { number: "4242424242424242" }, false);
+    expect(paid.status).toBe(303);
+    const number = new URL(paid.headers.get("location") ?? "", shopOrigin).searchParams.get("order") ?? "";
+    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+    if (order === undefined) throw new Error(`No order ${number}`);
+    const [attempt] = await api.db.select().from(paymentAttempts).where(eq(paymentAttempts.sessionId, sessionId));
+    return { order, attempt };
+  }
+
+  it("lists every country's rate in its market's currency and every market's tax settings, each with a version", async () => {
+    const shipping = await owner.get<AdminShipping>("/shipping");
+    expect(shipping.handlingDays).toEqual({ min: 1, max: 2 });
+    expect(shipping.rates.map((rate) => [rate.countryCode, rate.marketCode, rate.currencyCode, rate.amount])).toEqual([
+      ["NP", "np", "NPR", 0],
+      ["US", "us", "USD", 1_299],
+      ["IN", "in", "INR", 14_900],
+      ["GB", "uk", "GBP", 999],
+      ["CA", "ca", "CAD", 1_699],
+      ["AE", "ae", "AED", 4_500],
+    ]);
+    expect(shipping.rates[1]).toEqual({
+      countryCode: "US",
+      countryName: "United States",
+      marketCode: "us",
+      currencyCode: "USD",
+      decimalDigits: 2,
+      amount: 1_299,
+      minDays: 7,
+      maxDays: 14,
+      version: 1,
+    });
+    expect(shipping.markets.map((market) => market.code)).toEqual(["np", "us", "in", "uk", "ca", "ae"]);
+    expect(shipping.markets[0]).toEqual({
+      code: "np",
+      name: "Nepal",
+      currencyCode: "NPR",
+      countries: ["NP"],
+      pricesIncludeTax: true,
+      taxName: "VAT",
+      rateBasisPoints: 1_300,
+      registration: null,
+      taxLines: false,
+      version: 1,
+    });
+    expect(shipping.markets[1]).toMatchObject({ code: "us", pricesIncludeTax: false, taxName: null });
+    expect(shipping.history).toEqual([]);
+  });
+
+  it("answers the storefront's shipping rates in the shop's offer order, and only for this store", async () => {
+    const response = await fetch(`${api.storeUrl}/shipping-rates`, { headers: { origin: shopOrigin } });
+    expect(response.status).toBe(200);
+    // The shop's pages may read it from the browser too, like the catalogue.
+    expect(response.headers.get("access-control-allow-origin")).toBe(shopOrigin);
+    const body = (await response.json()) as ShippingRatesResponse;
+    expect(body.handling_days).toEqual({ min: 1, max: 2 });
+    expect(body.shipping_rates.map((rate) => rate.country_code)).toEqual(["NP", "IN", "US", "GB", "CA", "AE"]);
+    expect(body.shipping_rates[0]).toEqual({
+      country_code: "NP",
+      country_name: "Nepal",
+      currency_code: "NPR",
+      amount: 0,
+      min_days: 1,
+      max_days: 5,
+    });
+    expect((await fetch(`${api.baseUrl}/store/another-store/shipping-rates`)).status).toBe(404);
+    expect(testStoreId).not.toBe("another-store");
+  });
+
+  it("sets a country's rate: the storefront's rates follow at once, a new checkout charges it, and the history says who and what", async () => {
+    const seen = await rateOf("US");
+    const response = await putRate(owner, "US", {
+      version: seen.version,
+      currencyCode: "USD",
+      amount: 1_499,
+      minDays: 6,
+      maxDays: 10,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = (await response.json()) as AdminShipping;
+    expect(answer.rates.find((rate) => rate.countryCode === "US")).toMatchObject({
+      amount: 1_499,
+      minDays: 6,
+      maxDays: 10,
+      version: seen.version + 1,
+    });
+    expect(answer.history[0]).toMatchObject({
+      actor: ownerEmail,
+      entity: "shipping_rate",
+      entityId: "US",
+      label: "United States",
+      before: { currencyCode: "USD", amount: 1_299, minDays: 7, maxDays: 14 },
+      after: { currencyCode: "USD", amount: 1_499, minDays: 6, maxDays: 10 },
+    });
+    expect(Date.parse(answer.history[0]?.at ?? "")).toBe(api.clock.now().getTime());
+    // The catalogue cache lives a minute in these tests: only the change's invalidation explains this.
+    expect((await publicRates()).shipping_rates.find((rate) => rate.country_code === "US")).toMatchObject({
+      amount: 1_499,
+      min_days: 6,
+      max_days: 10,
+    });
+
+    const { sessionId, page } = await usCheckoutWithDetails();
+    expect(page).toMatch(/data-testid="shipping"><span class="nowrap">\$14\.99</);
+    // Handling (1–2 days) plus the new transit days.
+    expect(page).toContain("Delivered in 7–12 business days");
+    expect(page).toMatch(/data-testid="total"><span class="nowrap">\$44\.98 USD/);
+    const { order, attempt } = await payByCard(sessionId);
+    expect(order).toMatchObject({ shippingAmount: 1_499, totalAmount: 2_999 + 1_499, capturedAmount: 4_498 });
+    expect(attempt).toMatchObject({ shippingAmount: 1_499, amount: 4_498 });
+  });
+
+  it("charges the shipping a shopper's payment page showed, even when the owner changes the rate before they pay", async () => {
+    const shown = await rateOf("US");
+    const { sessionId, page } = await usCheckoutWithDetails();
+    const shownText = `$${(shown.amount / 100).toFixed(2)}`;
+    expect(page).toContain(`data-testid="shipping"><span class="nowrap">${shownText}<`);
+
+    const raised = await putRate(owner, "US", {
+      version: shown.version,
+      currencyCode: "USD",
+      amount: shown.amount + 500,
+      minDays: shown.minDays,
+      maxDays: shown.maxDays,
+    });
+    expect(raised.status).toBe(200);
+
+    // The page the shopper pays from still says what they will pay, and payment takes exactly that.
+    const again = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    expect(again).toContain(`data-testid="shipping"><span class="nowrap">${shownText}<`);
+    const { order, attempt } = await payByCard(sessionId);
+    expect(order).toMatchObject({ shippingAmount: shown.amount, totalAmount: 2_999 + shown.amount });
+    expect(order.capturedAmount).toBe(2_999 + shown.amount);
+    expect(attempt?.amount).toBe(2_999 + shown.amount);
+
+    // A shopper who enters their address after the change is shown, and charged, the new rate.
+    const later = await usCheckoutWithDetails();
+    const newText = `$${((shown.amount + 500) / 100).toFixed(2)}`;
+    expect(later.page).toContain(`data-testid="shipping"><span class="nowrap">${newText}<`);
+    expect((await payByCard(later.sessionId)).order.shippingAmount).toBe(shown.amount + 500);
+  });
+
+  it("quotes the new rate to a shopper who enters their address again after a change, and charges that", async () => {
+    const before = await rateOf("US");
+    const { sessionId } = await usCheckoutWithDetails();
+    const lowered = await putRate(owner, "US", {
+      version: before.version,
+      currencyCode: "USD",
+      amount: 999,
+      minDays: before.minDays,
+      maxDays: before.maxDays,
+    });
+    expect(lowered.status).toBe(200);
+    expect((await enterDetails(api.baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
+    const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    expect(page).toMatch(/data-testid="shipping"><span class="nowrap">\$9\.99</);
+    const { order } = await payByCard(sessionId);
+    expect(order).toMatchObject({ shippingAmount: 999, totalAmount: 2_999 + 999, capturedAmount: 2_999 + 999 });
+  });
+
+  it("refuses a rate change made from an old version, keeping the first owner's rate and writing no history for it", async () => {
+    const seen = await rateOf("GB");
+    const first = await putRate(owner, "GB", {
+      version: seen.version,
+      currencyCode: "GBP",
+      amount: 1_199,
+      minDays: 5,
+      maxDays: 9,
+    });
+    expect(first.status).toBe(200);
+    const changes = await historyCount();
+    const second = await putRate(partner, "GB", {
+      version: seen.version,
+      currencyCode: "GBP",
+      amount: 0,
+      minDays: 5,
+      maxDays: 9,
+    });
+    expect(second.status).toBe(409);
+    const body = (await second.json()) as { error: { code: string; message: string; details: { version: number } } };
+    expect(body.error).toMatchObject({ code: "edit_conflict", details: { version: seen.version + 1 } });
+    expect(body.error.message).toContain("United Kingdom");
+    expect(await rateOf("GB")).toMatchObject({ amount: 1_199, version: seen.version + 1 });
+    expect(await historyCount()).toBe(changes);
+  });
+
+  it("refuses negative, fractional and malformed rates, days out of order, another currency and unknown countries, changing nothing", async () => {
+    const seen = await rateOf("CA");
+    const changes = await historyCount();
+    const valid = { version: seen.version, currencyCode: "CAD", amount: 1_799, minDays: 8, maxDays: 15 };
+    const cases: [string, string, Record<string, unknown>, number, string, RegExp][] = [
+      ["a negative rate", "CA", { ...valid, amount: -1 }, 400, "body.amount", /cannot be negative/],
+      ["a fractional rate", "CA", { ...valid, amount: 17.99 }, 400, "body.amount", /whole minor units/],
+      ["a rate as text", "CA", { ...valid, amount: "17.99" }, 400, "body.amount", /./],
+      ["fractional days", "CA", { ...valid, minDays: 1.5 }, 400, "body.minDays", /whole days/],
+      ["negative days", "CA", { ...valid, minDays: -1 }, 400, "body.minDays", /negative/],
+      ["a year and more", "CA", { ...valid, maxDays: 366 }, 400, "body.maxDays", /365/],
+      [
+        "a shortest time above the longest",
+        "CA",
+        { ...valid, minDays: 16, maxDays: 15 },
+        400,
+        "body.minDays",
+        /shortest delivery time \(16 days\) cannot be longer than the longest \(15 days\)/,
+      ],
+      [
+        "another market's currency",
+        "CA",
+        { ...valid, currencyCode: "USD" },
+        400,
+        "body.currencyCode",
+        /Delivery to Canada is charged in CAD, the currency of the Canada market, not in USD/,
+      ],
+      ["a malformed currency", "CA", { ...valid, currencyCode: "cad" }, 400, "body.currencyCode", /ISO currency/],
+      ["no version", "CA", { ...valid, version: undefined }, 400, "body.version", /./],
+      ["a malformed country", "ca", valid, 400, "path.countryCode", /country code/],
+    ];
+    for (const [label, country, body, status, field, message] of cases) {
+      const response = await putRate(owner, country, body);
+      expect(response.status, label).toBe(status);
+      const { error } = (await response.json()) as { error: { code: string; message: string; details: unknown } };
+      expect(error.code, label).toBe("invalid_request");
+      expect(error.details, label).toEqual({ field });
+      expect(error.message, label).toMatch(message);
+    }
+    const unknown = await putRate(owner, "FR", { ...valid, currencyCode: "EUR" });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
+      /delivers to no country FR/,
+    );
+    expect(await rateOf("CA")).toEqual(seen);
+    expect(await historyCount()).toBe(changes);
+  });
+
+  it("sets a market's tax settings: a registered shop's checkout and order show the tax, and the history keeps both sides", async () => {
+    const seen = await marketOf("np");
+    const response = await owner.put("/markets/np/tax", {
+      version: seen.version,
+      pricesIncludeTax: true,
+      taxName: " VAT ",
+      rateBasisPoints: 1_250,
+      registration: " 601234567 ",
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = (await response.json()) as AdminShipping;
+    expect(answer.markets.find((market) => market.code === "np")).toMatchObject({
+      taxName: "VAT",
+      rateBasisPoints: 1_250,
+      registration: "601234567",
+      taxLines: true,
+      version: seen.version + 1,
+    });
+    expect(answer.history[0]).toMatchObject({
+      actor: ownerEmail,
+      entity: "market_tax",
+      entityId: "np",
+      label: "Nepal",
+      before: { pricesIncludeTax: true, taxName: "VAT", rateBasisPoints: 1_300, registration: null },
+      after: { pricesIncludeTax: true, taxName: "VAT", rateBasisPoints: 1_250, registration: "601234567" },
+    });
+
+    const created = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    );
+    const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+    expect((await enterDetails(api.baseUrl, sessionId, kathmanduDetails)).status).toBe(303);
+    const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    // Rs. 1200.00 includes 12.5 % VAT: 1200 × 0.125 / 1.125 = Rs. 133.33.
+    expect(page).toContain("Includes VAT 12.5% (registration 601234567): Rs. 133.33");
+    const { order } = await payByCard(sessionId);
+    expect(order).toMatchObject({
+      taxName: "VAT",
+      taxRateBasisPoints: 1_250,
+      taxRegistration: "601234567",
+      taxAmount: 13_333,
+      totalAmount: 120_000,
+    });
+  });
+
+  it("counts a change made with npm run admin: a tax form opened before it gets a conflict, and the history names it", async () => {
+    const seen = await marketOf("uk");
+    const io = {
+      db: api.db,
+      readPassword: async () => undefined,
+      print: () => undefined,
+      printError: (line: string) => {
+        throw new Error(line);
+      },
+      now: api.clock.now(),
+    };
+    expect(await runAdminCommand(["tax-registration", "--market", "uk", "--number", "GB 123 4567 89"], io)).toBe(0);
+    const stale = await owner.put("/markets/uk/tax", {
+      version: seen.version,
+      pricesIncludeTax: true,
+      taxName: "VAT",
+      rateBasisPoints: 2_000,
+      registration: null,
+    });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({
+      error: { code: "edit_conflict", details: { version: seen.version + 1 } },
+    });
+    const now = await marketOf("uk");
+    expect(now).toMatchObject({ registration: "GB 123 4567 89", version: seen.version + 1 });
+    const history = (await owner.get<AdminShipping>("/shipping")).history;
+    expect(history[0]).toMatchObject({
+      actor: "npm run admin",
+      entity: "market_tax",
+      entityId: "uk",
+      before: { registration: null },
+      after: { registration: "GB 123 4567 89" },
+    });
+  });
+
+  it("refuses a rate above 100 %, a name without a rate, a registration without a tax and hostile texts, changing nothing", async () => {
+    const seen = await marketOf("ae");
+    const changes = await historyCount();
+    const valid = {
+      version: seen.version,
+      pricesIncludeTax: true,
+      taxName: "VAT",
+      rateBasisPoints: 500,
+      registration: "100123456700003",
+    };
+    const cases: [string, string, Record<string, unknown>, number, string, RegExp][] = [
+      ["a rate above 100 %", "ae", { ...valid, rateBasisPoints: 10_001 }, 400, "body.rateBasisPoints", /above 100 %/],
+      ["a negative rate", "ae", { ...valid, rateBasisPoints: -1 }, 400, "body.rateBasisPoints", /negative/],
+      ["a fractional rate", "ae", { ...valid, rateBasisPoints: 500.5 }, 400, "body.rateBasisPoints", /basis points/],
+      ["a name without a rate", "ae", { ...valid, rateBasisPoints: null }, 400, "body.rateBasisPoints", /a rate/],
+      ["a rate without a name", "ae", { ...valid, taxName: " " }, 400, "body.taxName", /a name/],
+      [
+        "a registration without a tax",
+        "ae",
+        { ...valid, taxName: null, rateBasisPoints: null },
+        400,
+        "body.registration",
+        /belongs to a tax/,
+      ],
+      [
+        "an over-long registration",
+        "ae",
+        { ...valid, registration: "1".repeat(61) },
+        400,
+        "body.registration",
+        /1 to 60/,
+      ],
+      [
+        "a registration with a line break",
+        "ae",
+        { ...valid, registration: "1001\n2345" },
+        400,
+        "body.registration",
+        /1 to 60/,
+      ],
+      [
+        "a registration with NUL",
+        "ae",
+        { ...valid, registration: "1001\u00002345" },
+        400,
+        "body.registration",
+        /1 to 60/,
+      ],
+      ["markup in the registration", "ae", { ...valid, registration: "<b>1</b>" }, 400, "body.registration", /1 to 60/],
+      ["markup in the tax name", "ae", { ...valid, taxName: "<script>" }, 400, "body.taxName", /tax name/],
+      ["a control character in the name", "ae", { ...valid, taxName: "VA\u0007T" }, 400, "body.taxName", /tax name/],
+      ["no tax-included flag", "ae", { ...valid, pricesIncludeTax: "yes" }, 400, "body.pricesIncludeTax", /./],
+      ["a malformed market", "AE", valid, 400, "path.marketCode", /market code/],
+    ];
+    for (const [label, market, body, status, field, message] of cases) {
+      const response = await owner.put(`/markets/${market}/tax`, body);
+      expect(response.status, label).toBe(status);
+      const { error } = (await response.json()) as { error: { code: string; message: string; details: unknown } };
+      expect(error.code, label).toBe("invalid_request");
+      expect(error.details, label).toEqual({ field });
+      expect(error.message, label).toMatch(message);
+    }
+    const unknown = await owner.put("/markets/fr/tax", valid);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe("No market has the code fr.");
+    expect(await marketOf("ae")).toEqual(seen);
+    expect(await historyCount()).toBe(changes);
+  });
+
+  it("turns a market's tax off: no tax lines on its next order", async () => {
+    const seen = await marketOf("np");
+    const response = await owner.put("/markets/np/tax", {
+      version: seen.version,
+      pricesIncludeTax: true,
+      taxName: null,
+      rateBasisPoints: null,
+      registration: null,
+    });
+    expect(response.status).toBe(200);
+    expect(await marketOf("np")).toMatchObject({ taxName: null, rateBasisPoints: null, taxLines: false });
+    const created = await postJson(
+      `${api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
+    );
+    const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+    await enterDetails(api.baseUrl, sessionId, kathmanduDetails);
+    expect(await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text()).not.toContain('data-testid="tax-note"');
+    expect((await payByCard(sessionId)).order).toMatchObject({ taxAmount: 0, taxName: null });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { readFixture } from "./fixtures.testing";
+import { reshapeShippingRates } from "./reshape-shipping";
+
+const ours = readFixture("ours", "shipping-rates.json");
+
+describe("the store's shipping rates, read", () => {
+  it("reads our store API's answer: every country in its market's currency, with handling and transit days", () => {
+    const rates = reshapeShippingRates(ours);
+    expect(rates.map((rate) => [rate.country, rate.currency, rate.amount])).toEqual([
+      ["NP", "NPR", 0],
+      ["IN", "INR", 14_900],
+      ["US", "USD", 1_299],
+      ["GB", "GBP", 999],
+      ["CA", "CAD", 1_699],
+      ["AE", "AED", 4_500],
+    ]);
+    expect(rates[2]).toEqual({
+      country: "US",
+      countryName: "United States",
+      currency: "USD",
+      amount: 1_299,
+      decimalDigits: 2,
+      handlingDays: { min: 1, max: 2 },
+      transitDays: { min: 7, max: 14 },
+    });
+  });
+
+  it("leaves out a rate it cannot read whole, and keeps the others", () => {
+    const good = {
+      country_code: "us",
+      country_name: "United States",
+      currency_code: "usd",
+      amount: 1299,
+      min_days: 7,
+      max_days: 14,
+    };
+    const rates = reshapeShippingRates({
+      handling_days: { min: 1, max: 2 },
+      shipping_rates: [
+        good,
+        { ...good, country_code: "CA", amount: -1 },
+        { ...good, country_code: "GB", amount: 9.99 },
+        { ...good, country_code: "IN", amount: "149" },
+        { ...good, country_code: "AE", min_days: 9, max_days: 8 },
+        { ...good, country_code: "NP", currency_code: null },
+        { ...good, country_code: "Nepal" },
+        { ...good, country_code: "DE", country_name: "" },
+        null,
+      ],
+    });
+    // Codes are upper-cased; a missing name falls back to the code.
+    expect(rates.map((rate) => [rate.country, rate.countryName, rate.currency])).toEqual([
+      ["US", "United States", "USD"],
+      ["DE", "DE", "USD"],
+    ]);
+  });
+
+  it("refuses an answer that is not a list of rates with handling days", () => {
+    expect(() => reshapeShippingRates({ shipping_rates: {}, handling_days: { min: 1, max: 2 } })).toThrow(
+      /shipping rates/,
+    );
+    expect(() => reshapeShippingRates({ shipping_rates: [] })).toThrow(/shipping rates/);
+    expect(() => reshapeShippingRates({ shipping_rates: [], handling_days: { min: 3, max: 2 } })).toThrow(
+      /shipping rates/,
+    );
+    expect(() => reshapeShippingRates(null)).toThrow(/shipping rates/);
+    expect(reshapeShippingRates({ shipping_rates: [], handling_days: { min: 0, max: 0 } })).toEqual([]);
+  });
+});

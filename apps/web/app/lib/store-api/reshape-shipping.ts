@@ -1,0 +1,59 @@
+import {
+  defaultDecimalDigits,
+  marketCurrencyDigits,
+  type ShippingRatesResponse,
+  type Unchecked,
+  type WireShippingRate,
+} from "@herbo/hosted-api";
+import { asArray, asRecord, asText, isWholeNumber } from "../json-guards";
+import { UnexpectedResponseError } from "./reshape";
+import type { DayRange, ShippingRate } from "./types";
+
+/** Longest delivery or handling time the storefront states: a year. */
+const maxDays = 365;
+
+function dayRange(min: unknown, max: unknown): DayRange | undefined {
+  if (!isWholeNumber(min, 0, maxDays) || !isWholeNumber(max, min, maxDays)) return undefined;
+  return { min, max };
+}
+
+/**
+ * The store's shipping rates (GET /store/{id}/shipping-rates, our store API's own call), in its order. A
+ * rate that cannot be read whole (a missing country, a negative or fractional amount, days out of order)
+ * is left out: a page states only what checkout charges.
+ */
+export function reshapeShippingRates(json: unknown): ShippingRate[] {
+  const raw = asRecord(json) as Unchecked<ShippingRatesResponse> | undefined;
+  const entries = asArray(raw?.shipping_rates);
+  const handling = asRecord(raw?.handling_days);
+  const handlingDays = dayRange(handling?.min, handling?.max);
+  if (entries === undefined || handlingDays === undefined) throw new UnexpectedResponseError("shipping rates");
+  const rates: ShippingRate[] = [];
+  for (const entry of entries) {
+    const rate = asRecord(entry) as Unchecked<WireShippingRate> | undefined;
+    const country = asText(rate?.country_code)?.toUpperCase();
+    const currency = asText(rate?.currency_code)?.toUpperCase();
+    const amount = rate?.amount;
+    const transitDays = dayRange(rate?.min_days, rate?.max_days);
+    if (
+      country === undefined ||
+      !/^[A-Z]{2}$/.test(country) ||
+      currency === undefined ||
+      !/^[A-Z]{3}$/.test(currency) ||
+      !isWholeNumber(amount, 0, Number.MAX_SAFE_INTEGER) ||
+      transitDays === undefined
+    ) {
+      continue;
+    }
+    rates.push({
+      country,
+      countryName: asText(rate?.country_name) ?? country,
+      currency,
+      amount,
+      decimalDigits: marketCurrencyDigits(currency) ?? defaultDecimalDigits,
+      handlingDays,
+      transitDays,
+    });
+  }
+  return rates;
+}
