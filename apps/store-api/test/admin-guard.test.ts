@@ -50,6 +50,7 @@ function concrete(url: string): string {
     .replace(":number", "HS-1001")
     .replace(":variantId", "var_resin_10g")
     .replace(":productId", "prod_travel_tin")
+    .replace(":photoId", "med_00000000000000000000")
     .replace(":id", "msg_unknown");
 }
 
@@ -81,6 +82,11 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
         "PUT /admin/api/products/:productId/purchasable",
         "GET /admin/api/prices",
         "PUT /admin/api/variants/:variantId/prices",
+        "GET /admin/api/products/:productId/photos",
+        "POST /admin/api/products/:productId/photos",
+        "PUT /admin/api/products/:productId/photos",
+        "DELETE /admin/api/products/:productId/photos/:photoId",
+        "PUT /admin/api/products/:productId/variants/:variantId/photo",
         "POST /admin/api/emails/:id/resend",
         "GET /admin/api/overview",
       ]),
