@@ -23,6 +23,7 @@ const product: Product = {
   ribbonText: null,
   descriptionHtml: "",
   thumbnail: "https://api.test/resin.svg",
+  thumbnailImage: null,
   images: [],
   purchasable: true,
   order: 1,

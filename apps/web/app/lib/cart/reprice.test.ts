@@ -45,6 +45,7 @@ function product(id: string, variants: Variant[]): Product {
     ribbonText: null,
     descriptionHtml: "",
     thumbnail: null,
+    thumbnailImage: null,
     images: [],
     socialImage: null,
     purchasable: true,
