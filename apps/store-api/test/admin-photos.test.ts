@@ -277,6 +277,7 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
     const png = await gradientPicture("png", 64, 48);
     const cases: [string, Uint8Array, string | null, number, string][] = [
       ["an SVG with a script", scriptedSvg, "image/svg+xml", 415, "unsupported_media_type"],
+      ["a GIF", Buffer.from("GIF89a\u0001\u0000\u0001\u0000", "latin1"), "image/gif", 415, "unsupported_media_type"],
       ["an SVG with a script sent as a PNG", scriptedSvg, "image/png", 415, "unsupported_media_type"],
       [
         "a decompression bomb (30000×30000 declared)",
@@ -301,7 +302,7 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       ["text", jpeg, "text/plain", 415, "unsupported_media_type"],
       ["no type at all", jpeg, null, 415, "unsupported_media_type"],
       ["JSON", Buffer.from('{"photo":"x"}'), "application/json", 415, "unsupported_media_type"],
-      ["a body over 20 MiB", Buffer.alloc(photoLimits.maxBytes + 1, 0xff), "image/jpeg", 413, "body_too_large"],
+      ["a body over 20 MB", Buffer.alloc(photoLimits.maxBytes + 1, 0xff), "image/jpeg", 413, "body_too_large"],
     ];
     for (const [label, bytes, type, status, code] of cases) {
       const refused = await upload(api, "prod_himalayan_resin", bytes, type, { cookie: owner.cookie });
@@ -310,6 +311,9 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       expect(body.error.code, label).toBe(code);
       expect(body.error.message.length, label).toBeGreaterThan(10);
     }
+    // An SVG is refused for what its content is, whichever image type it came as.
+    const svg = await upload(api, "prod_himalayan_resin", scriptedSvg, "image/svg+xml", { cookie: owner.cookie });
+    expect(((await svg.json()) as { error: { message: string } }).error.message).toContain("SVG");
     expect(await everythingStored()).toEqual(stored);
   });
 

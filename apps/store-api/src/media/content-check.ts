@@ -26,8 +26,11 @@ export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-export function isPhotoContentType(contentType: string | undefined): boolean {
-  return Object.values(photoContentTypes).includes(mediaTypeOf(contentType));
+/** Any image type: what an upload may declare, so that its content (SVG, GIF, HEIC...) gets the refusal. */
+export const imageContentType = /^image\/[a-z0-9!#$&^_.+-]+$/;
+
+export function isImageContentType(contentType: string | undefined): boolean {
+  return imageContentType.test(mediaTypeOf(contentType));
 }
 
 const unreadable = (message: string) => new ApiError(400, "image_unreadable", message);

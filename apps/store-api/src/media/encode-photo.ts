@@ -5,9 +5,9 @@ import type { PhotoFormat } from "./image-structure.ts";
 
 /**
  * What the shop decodes: at most 8192 pixels a side and 50 megapixels in all (a 48-megapixel phone photo
- * fits; a decompression bomb's declared 30000×30000 does not), from an upload of at most 20 MiB.
+ * fits; a decompression bomb's declared 30000×30000 does not), from an upload of at most 20 MB.
  */
-export const photoLimits = { maxSide: 8192, maxPixels: 50_000_000, maxBytes: 20 * 1024 * 1024 } as const;
+export const photoLimits = { maxSide: 8192, maxPixels: 50_000_000, maxBytes: 20_000_000 } as const;
 
 /** The widths a photo is encoded at, for `srcset`; never wider than the photo itself. */
 export const standardWidths = [320, 640, 960, 1280] as const;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { readSessionTokens } from "../admin/session-cookie.ts";
 import { findSession } from "../admin/sessions.ts";
 import { ApiError } from "../errors.ts";
-import { isPhotoContentType } from "../media/content-check.ts";
+import { isImageContentType } from "../media/content-check.ts";
 import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-context.ts";
 import { emailRoutes } from "../routes/admin/email-routes.ts";
 import { orderRoutes } from "../routes/admin/order-routes.ts";
@@ -21,8 +21,8 @@ import { stockRoutes } from "../routes/admin/stock-routes.ts";
  *   header, which browsers always send on such requests: no other site can act with an owner's cookie;
  * - a state-changing request with a body must send JSON (415 otherwise): a second layer behind the Origin
  *   check, since a page on another site can post a form or text/plain without asking, but never JSON; a
- *   photo upload may instead send image/jpeg, image/png, image/webp or image/avif, which such a page
- *   cannot send either;
+ *   photo upload may instead send an image type (its content decides whether it is taken), which such a
+ *   page cannot send either;
  * - without a valid session cookie the answer is 401, except on the sign-in route; each session cookie
  *   that came is tried, so another site's cookie of the same name cannot sign the owner out.
  */
@@ -40,7 +40,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
       if (request.routeOptions.config.photoUpload !== true) {
         throw new ApiError(415, "unsupported_media_type", "The back office's requests send JSON (application/json).");
       }
-      if (!isPhotoContentType(request.headers["content-type"])) {
+      if (!isImageContentType(request.headers["content-type"])) {
         throw new ApiError(
           415,
           "unsupported_media_type",

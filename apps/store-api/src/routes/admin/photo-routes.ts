@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ApiError } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
-import { photoContentTypes } from "../../media/content-check.ts";
+import { imageContentType } from "../../media/content-check.ts";
 import { photoLimits } from "../../media/encode-photo.ts";
 import {
   arrangePhotos,
@@ -40,8 +40,9 @@ export const photoRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
   };
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Only in this plugin: the other admin routes keep taking JSON alone, and their 64 KiB body limit.
+  // Any image type: the content is checked, so an SVG or a GIF is refused for what it is.
   app.addContentTypeParser(
-    Object.values(photoContentTypes),
+    imageContentType,
     { parseAs: "buffer", bodyLimit: photoLimits.maxBytes },
     (_request, body, done) => done(null, body),
   );
