@@ -31,6 +31,8 @@ import { checkoutApiRoutes } from "./routes/checkout-api.ts";
 import { checkoutAssetRoutes } from "./routes/checkout-assets.ts";
 import { healthRoute } from "./routes/health.ts";
 import { imageRoutes } from "./routes/images.ts";
+import { mediaRoutes } from "./routes/media.ts";
+import { folderMediaStore } from "./media/media-store.ts";
 import { orderPageRoutes } from "./routes/order-page.ts";
 import { orderReceiptRoutes } from "./routes/order-receipt.ts";
 import { checkoutPageRoutes } from "./routes/checkout-pages.ts";
@@ -59,6 +61,7 @@ export interface AppOptions {
         | "requestTimeoutMs"
         | "paymentSettings"
         | "passwordChecks"
+        | "mediaDir"
       >
     >;
   db: Database;
@@ -255,6 +258,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderPageRoutes, { db, frame });
   await app.register(checkoutAssetRoutes);
   await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });
+  // Uploaded photos: without a media folder they cannot be uploaded, and none is served.
+  const mediaStore = config.mediaDir === undefined ? undefined : folderMediaStore(config.mediaDir);
+  await app.register(mediaRoutes, { store: mediaStore });
   // The back office: its JSON behind one guard, and its built pages.
   await app.register(adminApi, {
     prefix: "/admin/api",
@@ -267,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (app.hasDecorator("kickOutbox")) app.kickOutbox();
     },
     payments,
+    mediaStore,
     ...(options.admin?.passwordParameters === undefined
       ? {}
       : { passwordParameters: options.admin.passwordParameters }),

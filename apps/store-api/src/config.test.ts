@@ -49,6 +49,12 @@ describe("store API settings", () => {
     expect(loadConfig({ STORE_API_URL: "https://api.shop.example" }).messageIdDomain).toBe("api.shop.example");
   });
 
+  it("keeps uploaded photos in DATA_DIR/media unless MEDIA_DIR says where", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/herbo" }).mediaDir).toBe(path.resolve("/srv/herbo/media"));
+    expect(loadConfig({ DATA_DIR: "/srv/herbo", MEDIA_DIR: "/mnt/photos" }).mediaDir).toBe(path.resolve("/mnt/photos"));
+    expect(loadConfig({ MEDIA_DIR: "" }).mediaDir).toBe(path.resolve("data/media"));
+  });
+
   it("reads SHOP_EMAIL, MAIL_FROM, SMTP_URL and OUTBOX_DIR", () => {
     const config = loadConfig({
       SHOP_EMAIL: "owner@shop.example",

@@ -91,6 +91,7 @@ const environmentSchema = z.object({
   MAIL_FROM: mailbox.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   OUTBOX_DIR: z.string().min(1).optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SIGN_IN_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -267,6 +268,8 @@ export interface StoreApiConfig {
   /** An SMTP server to send through; unset, emails are written as .eml files to outboxDir. */
   smtpUrl: string | undefined;
   outboxDir: string;
+  /** Where uploaded product photos are kept, re-encoded (MEDIA_DIR, default DATA_DIR/media). */
+  mediaDir: string;
   /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
   paymentMethods: readonly string[];
   /** The first owner, created at start-up when no owner exists yet (ADMIN_EMAIL and ADMIN_PASSWORD). */
@@ -331,6 +334,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
+    mediaDir: path.resolve(settings.MEDIA_DIR ?? path.join(settings.DATA_DIR, "media")),
     firstOwner: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
     passwordChecks: { concurrent: settings.SIGN_IN_CONCURRENCY, queue: settings.SIGN_IN_CONCURRENCY * 2 },
     logLevel: settings.LOG_LEVEL,

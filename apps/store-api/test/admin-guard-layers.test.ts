@@ -66,6 +66,8 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
           `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${ownerEmail}\r\n--x--`,
         ],
         ["application/jsonp", "{}"],
+        // Only the photo upload takes an image body.
+        ["image/jpeg", "\u00ff\u00d8\u00ff"],
       ];
       for (const [type, body] of bodies) {
         for (const [path, cookie] of [

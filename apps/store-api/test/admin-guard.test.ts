@@ -52,6 +52,7 @@ function concrete(url: string): string {
     .replace(":productId", "prod_travel_tin")
     .replace(":countryCode", "NP")
     .replace(":marketCode", "np")
+    .replace(":photoId", "med_00000000000000000000")
     .replace(":id", "msg_unknown");
 }
 
@@ -86,6 +87,11 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
         "GET /admin/api/shipping",
         "PUT /admin/api/shipping/rates/:countryCode",
         "PUT /admin/api/markets/:marketCode/tax",
+        "GET /admin/api/products/:productId/photos",
+        "POST /admin/api/products/:productId/photos",
+        "PUT /admin/api/products/:productId/photos",
+        "DELETE /admin/api/products/:productId/photos/:photoId",
+        "PUT /admin/api/products/:productId/variants/:variantId/photo",
         "POST /admin/api/emails/:id/resend",
         "GET /admin/api/overview",
       ]),

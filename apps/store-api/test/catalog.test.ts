@@ -78,11 +78,13 @@ describe.each(kinds)("catalogue on %s", (kind) => {
         expect(Object.keys(variant)).toEqual(expect.arrayContaining(variantFields));
     }
     const resin = products[0];
+    // The seed's drawings scale: no pixel size and no other widths; their alt text is the product's title.
+    const drawing = { type: "image", alt: "", width: null, height: null, sizes: [] };
     expect(resin?.images).toEqual([
-      { url: "http://api.test/images/resin-10g.svg", order: 1, type: "image" },
-      { url: "http://api.test/images/resin-20g.svg", order: 2, type: "image" },
-      { url: "http://api.test/images/resin-30g.svg", order: 3, type: "image" },
-      { url: "http://api.test/images/resin-lifestyle.svg", order: 4, type: "image" },
+      { url: "http://api.test/images/resin-10g.svg", order: 1, ...drawing },
+      { url: "http://api.test/images/resin-20g.svg", order: 2, ...drawing },
+      { url: "http://api.test/images/resin-30g.svg", order: 3, ...drawing },
+      { url: "http://api.test/images/resin-lifestyle.svg", order: 4, ...drawing },
     ]);
     expect(resin?.variants[0]?.prices[0]).toMatchObject({
       amount: 120000,

@@ -1,5 +1,8 @@
 import { receiptKeyOf } from "../src/orders/receipt.ts";
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp, type AppOptions } from "../src/app.ts";
@@ -107,6 +110,8 @@ export interface RunningApi {
   db: Database;
   clock: TestClock;
   kind: DatabaseKind;
+  /** The app's media folder (uploaded photos), a fresh temporary one removed by `close`. */
+  mediaDir: string;
   /** Starts another app over the same database (closed by the caller, before `close`). */
   startCopy(): Promise<{ baseUrl: string; storeUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
@@ -144,7 +149,9 @@ export async function startApi(
   await seedMarkets(database.db, catalog);
   await seedShippingRates(database.db);
   const clock = new TestClock();
+  const mediaDir = await mkdtemp(path.join(tmpdir(), "herbo-media-"));
   const config = {
+    mediaDir,
     publicUrl: "http://api.test",
     storeId: testStoreId,
     allowedOrigins: [shopOrigin],
@@ -183,6 +190,7 @@ export async function startApi(
     db: database.db,
     clock,
     kind,
+    mediaDir,
     async startCopy() {
       // A second API copy over the same database, as two machines behind a load balancer would run.
       const copy = await buildApp({
@@ -200,6 +208,7 @@ export async function startApi(
     async close() {
       await app.close();
       await database.drop();
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -468,3 +468,43 @@ export interface AdminOwedPayments {
 export type AdminOwedPaymentAction = { action: "record"; note: string } | { action: "retry" };
 
 export * from "./admin-products.ts";
+/** One picture of a product, as the back office edits it (issue 28). */
+export interface AdminPhoto {
+  /** `med_…` for a photo the owner uploaded; `art_…` for a drawing the catalogue came with. */
+  id: string;
+  kind: "upload" | "artwork";
+  /** A small copy to show in the editor, on the back office's own origin. */
+  previewUrl: string;
+  /** What the photo shows, for shoppers who cannot see it; empty: the product's title stands in. */
+  alt: string;
+  /** Pixels of the largest copy the shop serves; null for drawings, which scale. */
+  width: number | null;
+  height: number | null;
+}
+
+/** GET /admin/api/products/{id}/photos, and the answer of every change to them. */
+export interface AdminProductPhotos {
+  productId: string;
+  productTitle: string;
+  /** The version of the list below (its order, alt texts and the variants' choices): a change names it. */
+  version: number;
+  /** In the shop's order: the first is the product's main picture and social card. */
+  photos: AdminPhoto[];
+  /** Each variant with the photo shown when a shopper picks it (null: none chosen). */
+  variants: { id: string; title: string; photoId: string | null }[];
+  /** The most photos a product may have, and the largest upload in bytes. */
+  maxPhotos: number;
+  maxUploadBytes: number;
+}
+
+/** PUT /admin/api/products/{id}/photos: every photo of the product in its new order, each with its alt text. */
+export interface AdminPhotoArrangement {
+  version: number;
+  photos: { id: string; alt: string }[];
+}
+
+/** PUT /admin/api/products/{id}/variants/{variantId}/photo: the photo shown when a shopper picks the variant. */
+export interface AdminVariantPhotoChoice {
+  version: number;
+  photoId: string | null;
+}

@@ -58,6 +58,14 @@ export interface ErrorDetailsByCode {
   edit_conflict: { version: number };
   /** Another variant already has this SKU (compared without regard to case). */
   duplicate_sku: { sku: string };
+  /** An uploaded photo that cannot be read as the image it claims to be: empty, cut short or damaged. */
+  image_unreadable: undefined;
+  /** An uploaded photo larger than the shop decodes, in pixels a side or in all. */
+  image_too_large: { max_side: number; max_pixels: number };
+  /** An uploaded photo that carries something besides the picture: data after its end, markup, an archive. */
+  image_hidden_content: undefined;
+  /** The product already has as many photos as a product may. */
+  too_many_photos: { max: number };
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -99,6 +107,10 @@ const knownCodes: Record<ErrorCode, true> = {
   email_pending: true,
   edit_conflict: true,
   duplicate_sku: true,
+  image_unreadable: true,
+  image_too_large: true,
+  image_hidden_content: true,
+  too_many_photos: true,
 };
 
 export const errorCodes = Object.keys(knownCodes) as readonly ErrorCode[];

@@ -61,6 +61,18 @@ export interface WireImage {
   url: string;
   order: number;
   type: string;
+  /** What the picture shows; empty when not given, and then the product's title stands in. Ours only. */
+  alt?: string;
+  /** `url`'s size in pixels, when known (uploaded photos; drawings scale and have none). Ours only. */
+  width?: number | null;
+  height?: number | null;
+  /** The same picture at each width it is served at, ascending, for `srcset`; empty for drawings. Ours only. */
+  sizes?: WireImageSize[];
+}
+
+export interface WireImageSize {
+  url: string;
+  width: number;
 }
 
 interface WireProductFields {

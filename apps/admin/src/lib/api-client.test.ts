@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminApiError, apiRequest, onSignedOut, queryString } from "./api-client.ts";
+import { AdminApiError, apiRequest, apiUpload, onSignedOut, queryString } from "./api-client.ts";
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
@@ -18,6 +18,37 @@ describe("the back office's API client", () => {
       headers: { "content-type": "application/json" },
       body: '{"action":"pack"}',
     });
+  });
+
+  it("uploads a file as its own bytes with the browser's type, or as unknown bytes without one", async () => {
+    const fetch = answer(201, { photos: [] });
+    vi.stubGlobal("fetch", fetch);
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: "image/jpeg" });
+    expect(await apiUpload("/products/p/photos", photo)).toEqual({ photos: [] });
+    expect(fetch).toHaveBeenCalledWith("/admin/api/products/p/photos", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "image/jpeg" },
+      body: photo,
+    });
+    const untyped = new Blob([new Uint8Array([1, 2, 3])]);
+    await apiUpload("/products/p/photos", untyped);
+    expect(fetch).toHaveBeenLastCalledWith("/admin/api/products/p/photos", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/octet-stream" },
+      body: untyped,
+    });
+  });
+
+  it("turns a refused upload into an error with the server's message", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer(415, { error: { code: "unsupported_media_type", message: "SVG drawings are not accepted." } }),
+    );
+    await expect(
+      apiUpload("/products/p/photos", new Blob(["<svg/>"], { type: "image/svg+xml" })),
+    ).rejects.toMatchObject({ status: 415, code: "unsupported_media_type", message: "SVG drawings are not accepted." });
   });
 
   it("sends no body and no content type when there is nothing to send", async () => {

@@ -36,14 +36,31 @@ export async function apiRequest<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
+  return send<T>(path, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/**
+ * POSTs a file as it is, with the type the browser gave it (the API checks its content, and refuses a
+ * type that does not match); resolves with the JSON answer, rejects with an AdminApiError.
+ */
+export function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  return send<T>(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": file.type === "" ? "application/octet-stream" : file.type },
+    body: file,
+  });
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${apiBase}${path}`, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    response = await fetch(`${apiBase}${path}`, init);
   } catch {
     throw new AdminApiError(0, "offline", "The shop's server cannot be reached. Check the connection and try again.");
   }

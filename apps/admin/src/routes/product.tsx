@@ -11,6 +11,7 @@ import { NewVariantForm } from "../components/new-variant-form.tsx";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { PriceVariant } from "../components/price-variant.tsx";
+import { ProductPhotos } from "../components/product-photos.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { VariantForm } from "../components/variant-form.tsx";
 import { useApi } from "../hooks/use-api.ts";
@@ -71,6 +72,7 @@ export function Product() {
               if (error.code === "edit_conflict") product.reload();
             }}
           />
+          <ProductPhotos productId={data.id} />
           <section className="card space-y-4" aria-labelledby="variants-heading">
             <h2 id="variants-heading" className="text-lg font-semibold">
               Variants

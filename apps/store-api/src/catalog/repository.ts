@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { currencies, markets, productImages, products, variantPrices, variants } from "../db/schema.ts";
+import { currencies, markets, media, productImages, products, variantPrices, variants } from "../db/schema.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type ImageRow = typeof productImages.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 export type CurrencyRow = typeof currencies.$inferSelect;
 export type PriceRow = typeof variantPrices.$inferSelect;
@@ -11,6 +12,8 @@ export type PriceRow = typeof variantPrices.$inferSelect;
 export interface ProductAggregate {
   product: ProductRow;
   images: ImageRow[];
+  /** The uploaded photos among the images (those with a `mediaId`): their sizes. */
+  media: MediaRow[];
   variants: VariantRow[];
   /** The variants' price lists, the default market's currency first, then in the markets' order. */
   prices: PriceRow[];
@@ -104,8 +107,13 @@ export async function listCurrencies(db: Database): Promise<Map<string, Currency
 async function attachChildren(db: Database, rows: ProductRow[]): Promise<ProductAggregate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [imageRows, variantRows, priceRows] = await Promise.all([
+  const [imageRows, mediaRows, variantRows, priceRows] = await Promise.all([
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.sortOrder)),
+    db
+      .select({ media, productId: productImages.productId })
+      .from(media)
+      .innerJoin(productImages, eq(productImages.mediaId, media.id))
+      .where(inArray(productImages.productId, ids)),
     db
       .select()
       .from(variants)
@@ -122,6 +130,7 @@ async function attachChildren(db: Database, rows: ProductRow[]): Promise<Product
   return rows.map((product) => ({
     product,
     images: imageRows.filter((image) => image.productId === product.id),
+    media: mediaRows.filter((row) => row.productId === product.id).map((row) => row.media),
     variants: variantRows.filter((variant) => variant.productId === product.id),
     prices: priceRows.filter((row) => row.productId === product.id).map((row) => row.price),
   }));

@@ -99,10 +99,11 @@ function aggregate(
         url: "https://cdn.test/resin-2.webp",
         sortOrder: 2,
         type: "image",
-        alt: "",
+        alt: "The jar, open",
         mediaId: null,
       },
     ],
+    media: [],
     variants,
     prices,
   };
@@ -147,8 +148,24 @@ describe("serialised product, as the hosted backend shapes it", () => {
       site_product_selection: "lowest_price_first",
       status: "published",
       media: [
-        { url: "https://api.test/images/resin.svg", order: 1, type: "image" },
-        { url: "https://cdn.test/resin-2.webp", order: 2, type: "image" },
+        {
+          url: "https://api.test/images/resin.svg",
+          order: 1,
+          type: "image",
+          alt: "",
+          width: null,
+          height: null,
+          sizes: [],
+        },
+        {
+          url: "https://cdn.test/resin-2.webp",
+          order: 2,
+          type: "image",
+          alt: "The jar, open",
+          width: null,
+          height: null,
+          sizes: [],
+        },
       ],
       options: [sizeOption, packOption],
       variants: [
@@ -202,6 +219,56 @@ describe("serialised product, as the hosted backend shapes it", () => {
     const serialised = serializeListProduct(aggregate(), currencies, assetUrl);
     expect(serialised.images).toHaveLength(2);
     expect(serialised).not.toHaveProperty("media");
+  });
+
+  it("gives an uploaded photo its size, every width it is served at, and a social card drawn from it", () => {
+    const id = "med_0123456789abcdef0123";
+    const photo = {
+      id,
+      format: "webp",
+      width: 960,
+      height: 720,
+      widths: [320, 640, 960],
+      bytes: 1000,
+      sha256: "0".repeat(64),
+      createdAt: created,
+      createdBy: "owner@shop.test",
+    };
+    const product = {
+      ...aggregate({ thumbnail: `/media/${id}-960.webp` }),
+      images: [
+        {
+          productId: "prod_resin",
+          url: `/media/${id}-960.webp`,
+          sortOrder: 1,
+          type: "image",
+          alt: "A jar",
+          mediaId: id,
+        },
+      ],
+      media: [photo],
+    };
+    const serialised = serializeDetailProduct(product, currencies, assetUrl);
+    expect(serialised.media).toEqual([
+      {
+        url: `https://api.test/media/${id}-960.webp`,
+        order: 1,
+        type: "image",
+        alt: "A jar",
+        width: 960,
+        height: 720,
+        sizes: [
+          { url: `https://api.test/media/${id}-320.webp`, width: 320 },
+          { url: `https://api.test/media/${id}-640.webp`, width: 640 },
+          { url: `https://api.test/media/${id}-960.webp`, width: 960 },
+        ],
+      },
+    ]);
+    expect(serialised.metadata.social_image).toEqual({
+      url: `https://api.test/media/${id}-card.jpg`,
+      width: 1200,
+      height: 630,
+    });
   });
 
   it("gives each variant the option values of that variant only", () => {

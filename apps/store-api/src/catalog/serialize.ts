@@ -6,6 +6,7 @@ import type {
   WireVariant,
   WireVariantFields,
 } from "@herbo/hosted-api";
+import { cardFileName, mediaFileOfUrl, mediaPath, photoFileName } from "../media/media-names.ts";
 import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
 import { socialCardSize } from "./social-card.ts";
 
@@ -18,15 +19,20 @@ export function assetUrlOn(publicUrl: string): AssetUrl {
 }
 
 /**
- * The product's metadata, plus `social_image` (a 1200×630 PNG card drawn from its thumbnail) when the
- * thumbnail is one of our own SVG pictures: social networks show no SVG previews.
+ * The product's metadata, plus `social_image` (a 1200×630 card drawn from its thumbnail) when the thumbnail
+ * is one of our own SVG pictures (social networks show no SVG previews) or an uploaded photo.
  */
 export function productMetadata(
   metadata: Record<string, unknown>,
   thumbnail: string | null,
   assetUrl: AssetUrl,
 ): Record<string, unknown> {
-  const name = thumbnail === null ? undefined : /^\/images\/([a-z0-9][a-z0-9-]*)\.svg$/.exec(thumbnail)?.[1];
+  if (thumbnail === null) return metadata;
+  const photo = mediaFileOfUrl(thumbnail);
+  if (photo !== undefined) {
+    return { ...metadata, social_image: { url: assetUrl(mediaPath(cardFileName(photo.id))), ...socialCardSize } };
+  }
+  const name = /^\/images\/([a-z0-9][a-z0-9-]*)\.svg$/.exec(thumbnail)?.[1];
   if (name === undefined) return metadata;
   return { ...metadata, social_image: { url: assetUrl(`/images/cards/${name}.png`), ...socialCardSize } };
 }
@@ -113,8 +119,24 @@ function serializeProductFields(
   };
 }
 
+/** Each picture with its alt text; an uploaded photo also with its size and every width it is served at. */
 function serializeImages(aggregate: ProductAggregate, assetUrl: AssetUrl): WireImage[] {
-  return aggregate.images.map((image) => ({ url: assetUrl(image.url), order: image.sortOrder, type: image.type }));
+  const mediaById = new Map(aggregate.media.map((row) => [row.id, row]));
+  return aggregate.images.map((image) => {
+    const photo = image.mediaId === null ? undefined : mediaById.get(image.mediaId);
+    return {
+      url: assetUrl(image.url),
+      order: image.sortOrder,
+      type: image.type,
+      alt: image.alt,
+      width: photo?.width ?? null,
+      height: photo?.height ?? null,
+      sizes:
+        photo === undefined
+          ? []
+          : photo.widths.map((width) => ({ url: assetUrl(mediaPath(photoFileName(photo.id, width))), width })),
+    };
+  });
 }
 
 /** A product of a list answer, its pictures under `images`. */

@@ -68,7 +68,15 @@ const variant = z.strictObject({
   inventory_quantity: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WireVariant>;
 
-const image = z.strictObject({ url: z.string(), order: z.number(), type: z.string() }) satisfies z.ZodType<WireImage>;
+const image = z.strictObject({
+  url: z.string(),
+  order: z.number(),
+  type: z.string(),
+  alt: z.string(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  sizes: z.array(z.strictObject({ url: z.string(), width: z.number().int().positive() })),
+}) satisfies z.ZodType<WireImage>;
 
 const productFields = {
   id: z.string(),

@@ -3,12 +3,14 @@ import type { FastifyPluginAsync } from "fastify";
 import { readSessionTokens } from "../admin/session-cookie.ts";
 import { findSession } from "../admin/sessions.ts";
 import { ApiError } from "../errors.ts";
+import { isImageContentType } from "../media/content-check.ts";
 import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-context.ts";
 import { emailRoutes } from "../routes/admin/email-routes.ts";
 import { orderRoutes } from "../routes/admin/order-routes.ts";
 import { overviewRoute } from "../routes/admin/overview-route.ts";
 import { paymentRoutes } from "../routes/admin/payment-routes.ts";
 import { sessionRoutes } from "../routes/admin/session-routes.ts";
+import { photoRoutes } from "../routes/admin/photo-routes.ts";
 import { priceRoutes } from "../routes/admin/price-routes.ts";
 import { productRoutes } from "../routes/admin/product-routes.ts";
 import { shippingRoutes } from "../routes/admin/shipping-routes.ts";
@@ -20,7 +22,9 @@ import { stockRoutes } from "../routes/admin/stock-routes.ts";
  * - a request from another origin is refused (403), and so is a state-changing request without an Origin
  *   header, which browsers always send on such requests: no other site can act with an owner's cookie;
  * - a state-changing request with a body must send JSON (415 otherwise): a second layer behind the Origin
- *   check, since a page on another site can post a form or text/plain without asking, but never JSON;
+ *   check, since a page on another site can post a form or text/plain without asking, but never JSON; a
+ *   photo upload may instead send an image type (its content decides whether it is taken), which such a
+ *   page cannot send either;
  * - without a valid session cookie the answer is 401, except on the sign-in route; each session cookie
  *   that came is tried, so another site's cookie of the same name cannot sign the owner out.
  */
@@ -35,7 +39,16 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
       throw new ApiError(403, "wrong_origin", "This request must come from the back office's own pages.");
     }
     if (changesState && sendsContent(request.headers) && !isJson(request.headers["content-type"])) {
-      throw new ApiError(415, "unsupported_media_type", "The back office's requests send JSON (application/json).");
+      if (request.routeOptions.config.photoUpload !== true) {
+        throw new ApiError(415, "unsupported_media_type", "The back office's requests send JSON (application/json).");
+      }
+      if (!isImageContentType(request.headers["content-type"])) {
+        throw new ApiError(
+          415,
+          "unsupported_media_type",
+          "Send the photo itself as a JPEG, PNG, WebP or AVIF file, with its type (image/jpeg, image/png, image/webp or image/avif).",
+        );
+      }
     }
     if (request.routeOptions.config.withoutSession === true) return;
     for (const token of readSessionTokens(request.headers.cookie)) {
@@ -58,6 +71,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(priceRoutes, routeOptions);
   await app.register(productRoutes, routeOptions);
   await app.register(shippingRoutes, routeOptions);
+  await app.register(photoRoutes, routeOptions);
   await app.register(emailRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
 };

@@ -21,6 +21,7 @@ const card = (id: string, variants: CardVariant[]): CardProduct => ({
   subtitle: null,
   ribbonText: null,
   thumbnail: null,
+  thumbnailImage: null,
   purchasable: true,
   siteProductSelection: "lowest_price_first",
   variants,

@@ -108,7 +108,8 @@ export function meta({ loaderData, matches, params, location }: Route.MetaArgs) 
  * raster image (social networks show no SVG previews), else the brand's card.
  */
 function socialImageOf(product: Product): Pick<PageMetaInput, "image" | "imageSize" | "imageAlt"> {
-  const alt = product.title;
+  // The card is drawn from the first picture: its alt text says what the card shows.
+  const alt = product.images[0]?.alt ?? product.title;
   if (product.socialImage !== null) {
     const { url, width, height } = product.socialImage;
     return { image: url, imageSize: width === null || height === null ? null : { width, height }, imageAlt: alt };

@@ -3,6 +3,7 @@ import type { SignedInOwner } from "../../admin/sessions.ts";
 import type { ScryptParameters } from "../../admin/passwords.ts";
 import type { Database } from "../../db/connection.ts";
 import { ApiError } from "../../errors.ts";
+import type { MediaStore } from "../../media/media-store.ts";
 import type { PaymentServices } from "../../payments/settle.ts";
 
 declare module "fastify" {
@@ -13,6 +14,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The back office's sign-in: the only route the guard lets through without a session (never without the Origin check). */
     withoutSession?: boolean;
+    /** A photo upload: the guard lets its image body through (a type no page on another site can send unasked). */
+    photoUpload?: boolean;
   }
 }
 
@@ -35,6 +38,8 @@ export interface AdminApiOptions {
   beforePasswordCheck?: () => Promise<void>;
   /** The payment providers and their settings: refunds go through the provider that took the money. */
   payments: PaymentServices;
+  /** Where uploaded photos' files go (MEDIA_DIR); undefined refuses uploads. */
+  mediaStore: MediaStore | undefined;
 }
 
 export interface AdminRouteOptions extends AdminApiOptions {

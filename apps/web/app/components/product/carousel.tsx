@@ -1,6 +1,7 @@
 import type { ProductImage } from "~/lib/store-api/types";
 import { Icon } from "../ui/icon";
 import { noImage } from "./no-image";
+import { gallerySizes, imageAlt, responsiveImage } from "./responsive-image";
 
 /** Index after moving by `step`, wrapping around both ends. */
 export function wrapIndex(index: number, step: number, length: number): number {
@@ -27,10 +28,8 @@ export function Carousel({ images, title, index, onIndexChange }: CarouselProps)
         ) : (
           <img
             key={current.url}
-            src={current.url}
-            alt={several ? `${title} (${index + 1} of ${images.length})` : title}
-            width={800}
-            height={800}
+            {...responsiveImage(current, gallerySizes)}
+            alt={several ? `${imageAlt(current, title)} (${index + 1} of ${images.length})` : imageAlt(current, title)}
             fetchPriority="high"
             className="h-full w-full object-cover"
             data-testid="carousel-image"

@@ -6,6 +6,7 @@ import { productPrice } from "~/lib/money";
 import type { CardProduct } from "~/lib/store-api/types";
 import { useToast } from "../ui/toast";
 import { noImage } from "./no-image";
+import { cardSizes, imageAlt, responsiveImage } from "./responsive-image";
 import { Price } from "./price";
 import { cardStockStatus } from "./stock-status";
 import { messages } from "~/content/messages";
@@ -24,7 +25,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
   const { toast } = useToast();
   const navigate = useNavigate();
   const href = marketPath(useMarket(), `/product/${encodeURIComponent(product.id)}`);
-  const image = product.thumbnail;
+  const image = product.thumbnailImage;
   const stock = cardStockStatus(product);
 
   function addToCart() {
@@ -56,10 +57,8 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
     >
       <div className="relative aspect-square overflow-hidden bg-sand">
         <img
-          src={image ?? noImage.src}
-          alt={image === null ? noImage.alt : product.title}
-          width={800}
-          height={800}
+          {...(image === null ? { src: noImage.src, width: 800, height: 800 } : responsiveImage(image, cardSizes))}
+          alt={image === null ? noImage.alt : imageAlt(image, product.title)}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}
           decoding="async"

@@ -24,6 +24,7 @@ const product: Product = {
   descriptionHtml: "",
   sections: [],
   thumbnail: "https://api.test/resin.svg",
+  thumbnailImage: null,
   images: [],
   purchasable: true,
   order: 1,

@@ -46,6 +46,7 @@ function product(id: string, variants: Variant[]): Product {
     descriptionHtml: "",
     sections: [],
     thumbnail: null,
+    thumbnailImage: null,
     images: [],
     socialImage: null,
     purchasable: true,

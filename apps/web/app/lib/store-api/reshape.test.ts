@@ -124,7 +124,10 @@ describe("reading odd or broken answers", () => {
 
   it("uses the thumbnail as the only image when no images are listed", () => {
     const product = reshapeProduct({ id: "p", title: "T", thumbnail: "https://x.test/a.webp", images: [] });
-    expect(product.images).toEqual([{ url: "https://x.test/a.webp", order: 1 }]);
+    expect(product.images).toEqual([
+      { url: "https://x.test/a.webp", order: 1, alt: null, width: null, height: null, sources: [] },
+    ]);
+    expect(product.thumbnailImage).toEqual(product.images[0]);
   });
 
   it("reads the social card from metadata.social_image, and only an absolute http(s) URL with whole sizes", () => {
@@ -292,7 +295,8 @@ describe("reading a product field by field", () => {
       descriptionHtml: "<p>D</p>",
       sections: [{ title: "Storage", descriptionHtml: "<p>Cool</p>" }],
       thumbnail: "https://x.test/t.webp",
-      images: [{ url: "https://x.test/a.webp", order: 1 }],
+      thumbnailImage: { url: "https://x.test/t.webp", order: 1, alt: null, width: null, height: null, sources: [] },
+      images: [{ url: "https://x.test/a.webp", order: 1, alt: null, width: null, height: null, sources: [] }],
       purchasable: false,
       order: 5,
       siteProductSelection: "first_variant",
@@ -327,6 +331,7 @@ describe("reading a product field by field", () => {
       descriptionHtml: "",
       sections: [],
       thumbnail: null,
+      thumbnailImage: null,
       images: [],
       purchasable: true,
       order: 0,
@@ -349,8 +354,57 @@ describe("reading a product field by field", () => {
       media: [{ url: "https://x.test/a.webp" }, null, { order: 0 }, { url: "https://x.test/b.webp" }],
     });
     expect(product.images).toEqual([
-      { url: "https://x.test/a.webp", order: 1 },
-      { url: "https://x.test/b.webp", order: 4 },
+      { url: "https://x.test/a.webp", order: 1, alt: null, width: null, height: null, sources: [] },
+      { url: "https://x.test/b.webp", order: 4, alt: null, width: null, height: null, sources: [] },
+    ]);
+  });
+
+  it("reads an uploaded photo's alt text, size and widths; the thumbnail keeps them when it is one of the images", () => {
+    const photo = {
+      url: "https://api.test/media/m-1280.webp",
+      order: 1,
+      alt: " A jar, open ",
+      width: 1280,
+      height: 960,
+      sizes: [
+        { url: "https://api.test/media/m-640.webp", width: 640 },
+        { url: "https://api.test/media/m-320.webp", width: 320 },
+        { url: "https://api.test/media/m-640-again.webp", width: 640 },
+        { url: "https://api.test/media/m-bad.webp", width: -3 },
+        { width: 960 },
+        { url: "https://api.test/media/m-1280.webp", width: 1280 },
+      ],
+    };
+    const product = reshapeProduct({ id: "p", title: "T", thumbnail: photo.url, media: [photo] });
+    const expected = {
+      url: photo.url,
+      order: 1,
+      alt: "A jar, open",
+      width: 1280,
+      height: 960,
+      sources: [
+        { url: "https://api.test/media/m-320.webp", width: 320 },
+        { url: "https://api.test/media/m-640.webp", width: 640 },
+        { url: "https://api.test/media/m-1280.webp", width: 1280 },
+      ],
+    };
+    expect(product.images).toEqual([expected]);
+    expect(product.thumbnailImage).toEqual(expected);
+    expect(cardProductOf(product).thumbnailImage).toEqual(expected);
+  });
+
+  it("reads a size only when both sides are whole pixels, and a blank alt text as none", () => {
+    const product = reshapeProduct({
+      id: "p",
+      title: "T",
+      media: [
+        { url: "a", order: 1, alt: "  ", width: 1280, height: "960" },
+        { url: "b", order: 2, alt: 5, width: 0, height: 10, sizes: "nope" },
+      ],
+    });
+    expect(product.images.map(({ alt, width, height, sources }) => ({ alt, width, height, sources }))).toEqual([
+      { alt: null, width: null, height: null, sources: [] },
+      { alt: null, width: null, height: null, sources: [] },
     ]);
   });
 
@@ -453,6 +507,7 @@ describe("a product as a card needs it", () => {
     "siteProductSelection",
     "subtitle",
     "thumbnail",
+    "thumbnailImage",
     "title",
     "variants",
   ];

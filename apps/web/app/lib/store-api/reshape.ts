@@ -9,6 +9,7 @@ import {
   type WireCurrency,
   type WireDetailProduct,
   type WireImage,
+  type WireImageSize,
   type WireListProduct,
   type WireOption,
   type WireOptionValue,
@@ -19,6 +20,7 @@ import { asArray, asBoolean, asFiniteNumber, asId, asRecord, asString, asText } 
 import type {
   CardProduct,
   Currency,
+  ImageSource,
   Product,
   ProductSection,
   ProductImage,
@@ -128,21 +130,53 @@ export function productInCurrency(product: Product, currencyCode: string): Produ
 
 type UncheckedProduct = Unchecked<WireListProduct & WireDetailProduct>;
 
-function toImages(raw: UncheckedProduct): ProductImage[] {
-  const listed: ProductImage[] = [];
-  (asArray(raw.media) ?? asArray(raw.images) ?? []).forEach((entry, index) => {
-    const image = fields<WireImage>(entry);
-    const url = asText(image?.url);
-    if (url !== null) listed.push({ url, order: asFiniteNumber(image?.order) ?? index + 1 });
-  });
-  listed.sort((left, right) => left.order - right.order);
-  const thumbnail = asText(raw.thumbnail);
-  return listed.length === 0 && thumbnail !== null ? [{ url: thumbnail, order: 1 }] : listed;
-}
-
 function pixels(value: unknown): number | null {
   const number = asFiniteNumber(value);
   return number !== undefined && Number.isInteger(number) && number > 0 ? number : null;
+}
+
+/** A picture known only by its URL (a thumbnail, another backend's image). */
+function plainImage(url: string, order: number): ProductImage {
+  return { url, order, alt: null, width: null, height: null, sources: [] };
+}
+
+/** The widths an image is served at: whole positive widths with a URL, ascending, each width once. */
+function toSources(value: unknown): ImageSource[] {
+  const sources = new Map<number, ImageSource>();
+  for (const entry of asArray(value) ?? []) {
+    const size = fields<WireImageSize>(entry);
+    const url = asText(size?.url);
+    const width = pixels(size?.width);
+    if (url !== null && width !== null && !sources.has(width)) sources.set(width, { url, width });
+  }
+  return [...sources.values()].sort((left, right) => left.width - right.width);
+}
+
+function toImage(entry: unknown, index: number): ProductImage | undefined {
+  const image = fields<WireImage>(entry);
+  const url = asText(image?.url);
+  if (url === null) return undefined;
+  const width = pixels(image?.width);
+  const height = pixels(image?.height);
+  const sized = width !== null && height !== null;
+  return {
+    ...plainImage(url, asFiniteNumber(image?.order) ?? index + 1),
+    alt: asText(image?.alt)?.trim() ?? null,
+    width: sized ? width : null,
+    height: sized ? height : null,
+    sources: toSources(image?.sizes),
+  };
+}
+
+function toImages(raw: UncheckedProduct): ProductImage[] {
+  const listed: ProductImage[] = [];
+  (asArray(raw.media) ?? asArray(raw.images) ?? []).forEach((entry, index) => {
+    const image = toImage(entry, index);
+    if (image !== undefined) listed.push(image);
+  });
+  listed.sort((left, right) => left.order - right.order);
+  const thumbnail = asText(raw.thumbnail);
+  return listed.length === 0 && thumbnail !== null ? [plainImage(thumbnail, 1)] : listed;
 }
 
 /** `metadata.social_image`: an absolute http(s) URL, with its width and height when they are whole pixels. */
@@ -193,6 +227,7 @@ export function reshapeProduct(json: unknown): Product {
   const title = asString(raw?.title);
   if (raw === undefined || id === undefined || title === undefined) throw new UnexpectedResponseError("product");
   const images = toImages(raw);
+  const thumbnail = asText(raw.thumbnail) ?? images[0]?.url ?? null;
   const variants: Variant[] = [];
   for (const entry of asArray(raw.variants) ?? []) {
     const variant = toVariant(entry);
@@ -205,7 +240,9 @@ export function reshapeProduct(json: unknown): Product {
     ribbonText: asText(raw.ribbon_text),
     descriptionHtml: asString(raw.description) ?? "",
     sections: toSections(raw.additional_info),
-    thumbnail: asText(raw.thumbnail) ?? images[0]?.url ?? null,
+    thumbnail,
+    thumbnailImage:
+      thumbnail === null ? null : (images.find((image) => image.url === thumbnail) ?? plainImage(thumbnail, 1)),
     images,
     socialImage: toSocialImage(raw.metadata),
     purchasable: asBoolean(raw.purchasable) ?? true,
@@ -275,6 +312,7 @@ export function cardProductOf(product: Product): CardProduct {
     subtitle: product.subtitle,
     ribbonText: product.ribbonText,
     thumbnail: product.thumbnail,
+    thumbnailImage: product.thumbnailImage,
     purchasable: product.purchasable,
     siteProductSelection: product.siteProductSelection,
     variants: product.variants.map((variant) => ({

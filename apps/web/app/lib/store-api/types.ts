@@ -42,6 +42,19 @@ export interface Variant {
 export interface ProductImage {
   url: string;
   order: number;
+  /** What the picture shows; null when the backend gives none (the product's title stands in). */
+  alt: string | null;
+  /** `url`'s size in pixels, both or neither; null for drawings, which scale. */
+  width: number | null;
+  height: number | null;
+  /** The same picture at each width it is served at, ascending, for `srcset`; empty when there is one only. */
+  sources: ImageSource[];
+}
+
+/** One width a picture is served at. */
+export interface ImageSource {
+  url: string;
+  width: number;
 }
 
 /** A raster picture made for link previews, with its size when the backend gives it. */
@@ -72,6 +85,8 @@ export interface Product {
   /** The titled sections below the description ("How to use", "Storage"), in order; untrusted HTML too. */
   sections: ProductSection[];
   thumbnail: string | null;
+  /** The thumbnail with its sizes and alt text, when it is one of the images; null without a thumbnail. */
+  thumbnailImage: ProductImage | null;
   /** In display order; the thumbnail alone when the backend lists no images. */
   images: ProductImage[];
   /** The product's social card (our store API's `metadata.social_image`), if the backend offers one. */
@@ -103,7 +118,7 @@ export type CardVariant = Pick<
  */
 export interface CardProduct extends Pick<
   Product,
-  "id" | "title" | "subtitle" | "ribbonText" | "thumbnail" | "purchasable" | "siteProductSelection"
+  "id" | "title" | "subtitle" | "ribbonText" | "thumbnail" | "thumbnailImage" | "purchasable" | "siteProductSelection"
 > {
   variants: CardVariant[];
 }

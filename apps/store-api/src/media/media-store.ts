@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseMediaFileName } from "./media-names.ts";
+
+/**
+ * Where photo files live: a folder (DATA_DIR/media by default). Names are checked here too, so no caller
+ * can read or write outside it; another store (an S3-compatible bucket) would implement the same three calls.
+ */
+export interface MediaStore {
+  /** Writes a file whole: a reader sees the old file, nothing, or all of the new one. */
+  write(name: string, bytes: Buffer): Promise<void>;
+  /** The file's bytes, or undefined when there is no such file. */
+  read(name: string): Promise<Buffer | undefined>;
+  /** Removes a file; a missing one is no error. */
+  remove(name: string): Promise<void>;
+}
+
+function checkedName(name: string): string {
+  if (parseMediaFileName(name) === undefined) throw new Error(`Not a media file name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+export function folderMediaStore(folder: string): MediaStore {
+  return {
+    async write(name, bytes) {
+      const target = path.join(folder, checkedName(name));
+      await mkdir(folder, { recursive: true });
+      const partial = path.join(folder, `.${name}.${randomBytes(6).toString("hex")}.partial`);
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async read(name) {
+      try {
+        return await readFile(path.join(folder, checkedName(name)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
+    async remove(name) {
+      await rm(path.join(folder, checkedName(name)), { force: true });
+    },
+  };
+}
