@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { e2eSettings } from "./settings.mjs";
 import { backOffice, signInToBackOffice } from "./support/back-office";
 import { expect, failedResource, test } from "./support/fixtures";
@@ -8,6 +9,22 @@ test.use({ allowConsoleErrors: failedResource });
 
 /** A price for every market currency, as typed in the Prices form. */
 const prices = { NPR: "500", USD: "4.99", INR: "399", GBP: "3.99", CAD: "6.99", AED: "18.00" } as const;
+
+/** A photo-like JPEG (a colour gradient) of the given size, as a camera would hand the owner one. */
+async function photo(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.round((x / width) * 200) + 40;
+      pixels[at + 1] = Math.round((y / height) * 120) + 60;
+      pixels[at + 2] = 50;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
 
 /** The storefront's store page, read afresh (the page cache keeps pages 1 s): the titles of its cards. */
 async function storeTitles(page: Page): Promise<string[]> {
@@ -37,6 +54,17 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
   expect(id).toBe(`prod_pine_resin_sampler_${stamp}`);
 
+  // A photo from the owner's phone, with its alt text.
+  await page.getByLabel("Add photos").setInputFiles({
+    name: "sampler.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo(1600, 1200),
+  });
+  await expect(page.getByText("1 photo added at the end.")).toBeVisible();
+  await page.getByLabel("Alt text of photo 1").fill("An open sampler jar of dark resin");
+  await page.getByRole("button", { name: "Save order and alt texts" }).click();
+  await expect(page.getByText("Saved. The shop shows the new order and alt texts now.")).toBeVisible();
+
   // Its description and a section, written in the rich-text editor.
   const product = page.getByRole("form", { name: "Product" });
   const description = product.getByRole("textbox", { name: "Description" });
@@ -50,7 +78,7 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
   await sectionText.press("ControlOrMeta+a");
   await product.getByTestId("product-section-fields").getByRole("button", { name: "Bold" }).click();
   await product.getByRole("button", { name: "Save product" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." })).toBeVisible();
 
   // On sale before it has prices: refused, with what is missing.
   await product.getByLabel("Status").selectOption({ label: "On sale" });
@@ -80,6 +108,17 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
   await expect(page.getByRole("heading", { level: 2, name: "How to use" })).toBeVisible();
   await expect(page.getByTestId("product-section").locator("strong")).toHaveText("Warm water, once a day.");
   await expect(page.getByTestId("price").first()).toHaveText("Rs. 500.00");
+  // The photo as a responsive image: every width it was made at, with its size, so nothing jumps.
+  const picture = page.getByRole("img", { name: "An open sampler jar of dark resin" });
+  const srcset = (await picture.getAttribute("srcset")) ?? "";
+  expect(srcset.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["320w", "640w", "960w", "1280w"]);
+  expect(srcset).toMatch(/\/media\/med_[0-9a-f]+-640\.webp 640w/);
+  expect(await picture.getAttribute("sizes")).toBeTruthy();
+  expect([await picture.getAttribute("width"), await picture.getAttribute("height")]).toEqual(["1280", "960"]);
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const file = await request.get(new URL(srcset.split(" ")[0] ?? "", e2eSettings.webUrl).href);
+  expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(file.headers()["content-type"]).toBe("image/webp");
   await expect
     .poll(async () => (await request.get(`${e2eSettings.webUrl}/sitemap.xml`)).text(), { timeout: 10_000 })
     .toContain(`/product/${id}</loc>`);
@@ -88,7 +127,7 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
   await page.goto(`${backOffice}/products/${id}`);
   await page.getByRole("form", { name: "Product" }).getByLabel("Status").selectOption({ label: "Archived" });
   await page.getByRole("form", { name: "Product" }).getByRole("button", { name: "Save product" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." })).toBeVisible();
   await expect
     .poll(async () => (await request.get(`${e2eSettings.webUrl}/product/${id}`)).status(), { timeout: 10_000 })
     .toBe(410);
@@ -102,16 +141,27 @@ test("two owners editing one product: the later save is refused with a conflict,
   page,
   browser,
 }) => {
-  await signInToBackOffice(page, "/products/prod_gift_box");
+  // A draft of its own: no shopper sees it, and no other test reads it.
+  const stamp = Date.now().toString(36);
+  await signInToBackOffice(page, "/products");
+  await page.getByText("Add a product").click();
+  const create = page.getByRole("form", { name: "Add a product" });
+  await create.getByLabel("Title").fill(`Conflict Jar ${stamp}`);
+  await create.getByLabel("First variant").fill("5 g");
+  await create.getByRole("button", { name: "Create draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Conflict Jar ${stamp}` })).toBeVisible();
+  const address = new URL(page.url()).pathname.replace(/^\/admin/, "");
+
   const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const otherPage = await other.newPage();
-  await signInToBackOffice(otherPage, "/products/prod_gift_box");
-  const subtitle = `Wrapped by hand ${Date.now().toString(36)}`;
-
+  await signInToBackOffice(otherPage, address);
+  const subtitle = `Wrapped by hand ${stamp}`;
   const otherForm = otherPage.getByRole("form", { name: "Product" });
   await otherForm.getByLabel("Subtitle").fill(subtitle);
   await otherForm.getByRole("button", { name: "Save product" }).click();
-  await expect(otherPage.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(
+    otherPage.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." }),
+  ).toBeVisible();
 
   const form = page.getByRole("form", { name: "Product" });
   await form.getByLabel("Subtitle").fill("In a wooden box");
