@@ -1,6 +1,7 @@
 import type { AdminProductPhotos } from "@herbo/hosted-api/admin";
 import { describe, expect, it } from "vitest";
 import {
+  acceptedPhotoTypes,
   arrangementOf,
   currentDraft,
   draftChanged,
@@ -40,6 +41,9 @@ describe("moving a photo", () => {
     expect(moveItem(["a", "b", "c"], 0, -1)).toEqual(["a", "b", "c"]);
     expect(moveItem(["a", "b", "c"], 2, 1)).toEqual(["a", "b", "c"]);
     expect(moveItem(["a"], 5, -1)).toEqual(["a"]);
+    // One place past the end is not a place: nothing moves there.
+    expect(moveItem(["a", "b"], 1, 1)).toEqual(["a", "b"]);
+    expect(moveItem(["a", "b"], 2, -1)).toEqual(["a", "b"]);
   });
 });
 
@@ -68,6 +72,11 @@ describe("the owner's draft of order and alt texts", () => {
     expect(draftChanged(list, { ...draft, photos: spaced })).toBe(false);
     const worded = draft.photos.map((entry) => (entry.id === "b" ? { ...entry, alt: "Lid" } : entry));
     expect(draftChanged(list, { ...draft, photos: worded })).toBe(true);
+    // A photo fewer or one more (deleted or added elsewhere) is a change too.
+    expect(draftChanged(list, { ...draft, photos: draft.photos.slice(0, 2) })).toBe(true);
+    expect(draftChanged(list, { ...draft, photos: [...draft.photos, { id: "d", alt: "" }] })).toBe(true);
+    const swapped = draft.photos.map((entry) => (entry.id === "c" ? { ...entry, id: "z" } : entry));
+    expect(draftChanged(list, { ...draft, photos: swapped })).toBe(true);
   });
 
   it("is saved as every photo in order, with trimmed alt texts and the version it started from", () => {
@@ -98,10 +107,18 @@ describe("files and labels", () => {
     );
     expect(fileSize(640_400)).toBe("640 KB");
     expect(fileSize(12)).toBe("1 KB");
+    expect(fileSize(1_000_000)).toBe("1 MB");
+    expect(fileSize(999_999)).toBe("1000 KB");
+    expect(fileSize(10_050_000)).toBe("10.1 MB");
+  });
+
+  it("offers the four photo formats the shop takes in the file picker", () => {
+    expect(acceptedPhotoTypes.split(",")).toEqual(["image/jpeg", "image/png", "image/webp", "image/avif"]);
   });
 
   it("names a photo by its alt text, else its place", () => {
     expect(photoLabel({ alt: " The jar " }, 1)).toBe("Photo 1: The jar");
     expect(photoLabel({ alt: "" }, 2)).toBe("Photo 2");
+    expect(photoLabel({ alt: "   " }, 3)).toBe("Photo 3");
   });
 });

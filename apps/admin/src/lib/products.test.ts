@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   parseSortOrder,
+  productStatusHelp,
+  productStatusLabels,
+  variantSelectionLabels,
   parseWeight,
   productListQuery,
   productStatusTone,
@@ -12,6 +15,9 @@ describe("the product editor's fields", () => {
   it("reads the order in the store as a whole number from 0", () => {
     expect(parseSortOrder(" 7 ")).toEqual({ ok: true, value: 7 });
     expect(parseSortOrder("0")).toEqual({ ok: true, value: 0 });
+    expect(parseSortOrder("120")).toEqual({ ok: true, value: 120 });
+    expect(parseSortOrder("999999")).toEqual({ ok: true, value: 999999 });
+    expect(parseSortOrder("x")).toEqual({ ok: false, message: "The order in the store is a whole number, 0 or more." });
     for (const text of ["", "-1", "1.5", "abc", "1234567"]) expect(parseSortOrder(text).ok, text).toBe(false);
   });
   it("reads a weight in kilograms with a point or a comma; empty is unknown", () => {
@@ -20,6 +26,11 @@ describe("the product editor's fields", () => {
     expect(parseWeight(" ")).toEqual({ ok: true, value: null });
     expect(parseWeight("1000")).toEqual({ ok: true, value: 1000 });
     for (const text of ["-1", "60 g", "0.0001", "1001", "1e3"]) expect(parseWeight(text).ok, text).toBe(false);
+    expect(parseWeight("60 g")).toEqual({
+      ok: false,
+      message: "Weigh it in kilograms, e.g. 0.06 for 60 g (up to 3 decimals).",
+    });
+    expect(parseWeight("1000.5")).toEqual({ ok: false, message: "A parcel weighs at most 1000 kg." });
   });
   it("reads a variant's form, with an empty SKU as none and the checkbox as stock counting", () => {
     const form: Record<string, string> = { title: " 20 g ", sku: " ", weight: "0.08", manageInventory: "on" };
@@ -42,12 +53,29 @@ describe("the product editor's fields", () => {
   });
 });
 
+describe("the words for statuses and rules", () => {
+  it("names each status and says what it means to shoppers", () => {
+    expect(productStatusLabels).toEqual({ draft: "Draft", published: "On sale", archived: "Archived" });
+    expect(productStatusHelp).toEqual({
+      draft: "Only you see it.",
+      published: "Shoppers see and buy it.",
+      archived: "Gone from the shop; its address answers that it is no longer sold. Old orders keep it.",
+    });
+    expect(variantSelectionLabels).toEqual({
+      "": "The shop's default (the cheapest)",
+      lowest_price_first: "The cheapest",
+      first_variant: "The first in the list",
+    });
+  });
+});
+
 describe("the products list", () => {
   it("puts only a search and a known status in its address", () => {
     expect(productListQuery("", "")).toBe("");
     expect(productListQuery(" tin ", "draft")).toBe("?search=tin&status=draft");
     expect(productListQuery("", "archived")).toBe("?status=archived");
     expect(productListQuery("a&b", "deleted")).toBe("?search=a%26b");
+    expect(productListQuery("  ", "published")).toBe("?status=published");
   });
   it("colours a status by what it means to shoppers", () => {
     expect(productStatusTone("published")).toBe("good");
