@@ -1,8 +1,7 @@
 import type { AdminProductPhotos } from "@herbo/hosted-api/admin";
 import { useState, type ChangeEvent } from "react";
 import { apiUpload, type AdminApiError } from "../lib/api-client.ts";
-import { acceptedPhotoTypes, fileSize, uploadRefusal } from "../lib/photos.ts";
-import type { PhotoMessage } from "./product-photos.tsx";
+import { acceptedPhotoTypes, fileSize, uploadRefusal, type PhotoMessage } from "../lib/photos.ts";
 
 interface Props {
   path: string;

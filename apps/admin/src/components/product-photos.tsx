@@ -2,16 +2,18 @@ import type { AdminProductPhotos } from "@herbo/hosted-api/admin";
 import { useState } from "react";
 import { useApi } from "../hooks/use-api.ts";
 import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
-import { arrangementOf, currentDraft, draftChanged, moveItem, type PhotoDraft } from "../lib/photos.ts";
+import {
+  arrangementOf,
+  currentDraft,
+  draftChanged,
+  moveItem,
+  type PhotoDraft,
+  type PhotoMessage,
+} from "../lib/photos.ts";
 import { Notice } from "./notice.tsx";
 import { PhotoItem } from "./photo-item.tsx";
 import { PhotoUpload } from "./photo-upload.tsx";
 import { VariantPhotos } from "./variant-photos.tsx";
-
-export interface PhotoMessage {
-  kind: "error" | "success";
-  text: string;
-}
 
 /**
  * A product's photos (issue 28): previews in the shop's order, uploads, Move up/Move down and alt texts

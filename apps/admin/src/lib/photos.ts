@@ -3,6 +3,12 @@ import type { AdminPhoto, AdminPhotoArrangement, AdminProductPhotos } from "@her
 /** The types the shop takes; the server checks each file's content whatever the browser says. */
 export const acceptedPhotoTypes = "image/jpeg,image/png,image/webp,image/avif";
 
+/** What the photo section tells the owner after an action. */
+export interface PhotoMessage {
+  kind: "error" | "success";
+  text: string;
+}
+
 /** The owner's unsaved order and alt texts, on top of the list version they started from. */
 export interface PhotoDraft {
   version: number;
