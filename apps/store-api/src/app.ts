@@ -32,7 +32,8 @@ import { checkoutAssetRoutes } from "./routes/checkout-assets.ts";
 import { healthRoute } from "./routes/health.ts";
 import { imageRoutes } from "./routes/images.ts";
 import { mediaRoutes } from "./routes/media.ts";
-import { folderMediaStore } from "./media/media-store.ts";
+import { folderMediaStore, type MediaStore } from "./media/media-store.ts";
+import { bucketMediaStore } from "./media/bucket-media-store.ts";
 import { orderPageRoutes } from "./routes/order-page.ts";
 import { orderReceiptRoutes } from "./routes/order-receipt.ts";
 import { checkoutPageRoutes } from "./routes/checkout-pages.ts";
@@ -62,6 +63,7 @@ export interface AppOptions {
         | "paymentSettings"
         | "passwordChecks"
         | "mediaDir"
+        | "mediaBucket"
       >
     >;
   db: Database;
@@ -258,8 +260,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderPageRoutes, { db, frame });
   await app.register(checkoutAssetRoutes);
   await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });
-  // Uploaded photos: without a media folder they cannot be uploaded, and none is served.
-  const mediaStore = config.mediaDir === undefined ? undefined : folderMediaStore(config.mediaDir);
+  // Uploaded photos, in a bucket when one is set, else a folder; with neither, none is uploaded or served.
+  const mediaStore: MediaStore | undefined =
+    config.mediaBucket !== undefined
+      ? bucketMediaStore(config.mediaBucket)
+      : config.mediaDir === undefined
+        ? undefined
+        : folderMediaStore(config.mediaDir);
   await app.register(mediaRoutes, { store: mediaStore });
   // The back office: its JSON behind one guard, and its built pages.
   await app.register(adminApi, {

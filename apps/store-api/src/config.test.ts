@@ -55,6 +55,58 @@ describe("store API settings", () => {
     expect(loadConfig({ MEDIA_DIR: "" }).mediaDir).toBe(path.resolve("data/media"));
   });
 
+  it("keeps photos in an S3-compatible bucket when MEDIA_BUCKET_* are set, path-style", () => {
+    const keys = {
+      MEDIA_BUCKET_REGION: "eu-central-1",
+      MEDIA_BUCKET_ACCESS_KEY_ID: "AKIAEXAMPLE0001",
+      MEDIA_BUCKET_SECRET_ACCESS_KEY: "secret-0123456789",
+    };
+    expect(loadConfig({}).mediaBucket).toBeUndefined();
+    expect(
+      loadConfig({ MEDIA_BUCKET_URL: "https://s3.eu-central-1.amazonaws.com/herbo-media/", ...keys }).mediaBucket,
+    ).toEqual({
+      endpoint: "https://s3.eu-central-1.amazonaws.com",
+      bucket: "herbo-media",
+      region: "eu-central-1",
+      accessKeyId: "AKIAEXAMPLE0001",
+      secretAccessKey: "secret-0123456789",
+    });
+    const r2 = loadConfig({
+      MEDIA_BUCKET_URL: "https://abc123.r2.cloudflarestorage.com",
+      MEDIA_BUCKET: "photos",
+      ...keys,
+    });
+    expect(r2.mediaBucket).toMatchObject({ endpoint: "https://abc123.r2.cloudflarestorage.com", bucket: "photos" });
+    const proxied = loadConfig({ MEDIA_BUCKET_URL: "http://127.0.0.1:9000/minio/", MEDIA_BUCKET: "photos", ...keys });
+    expect(proxied.mediaBucket).toMatchObject({ endpoint: "http://127.0.0.1:9000/minio", bucket: "photos" });
+  });
+
+  it("names each missing or conflicting bucket setting at start-up", () => {
+    expect(() => loadConfig({ MEDIA_BUCKET_URL: "https://s3.example.com/herbo-media" })).toThrow(
+      "MEDIA_BUCKET_URL: a photo bucket also needs MEDIA_BUCKET_REGION and MEDIA_BUCKET_ACCESS_KEY_ID and MEDIA_BUCKET_SECRET_ACCESS_KEY",
+    );
+    expect(() => loadConfig({ MEDIA_BUCKET_SECRET_ACCESS_KEY: "secret-0123456789" })).toThrow(
+      "needs MEDIA_BUCKET_URL and MEDIA_BUCKET_REGION and MEDIA_BUCKET_ACCESS_KEY_ID",
+    );
+    const keys = {
+      MEDIA_BUCKET_REGION: "auto",
+      MEDIA_BUCKET_ACCESS_KEY_ID: "AKIAEXAMPLE0001",
+      MEDIA_BUCKET_SECRET_ACCESS_KEY: "secret-0123456789",
+    };
+    expect(() => loadConfig({ MEDIA_BUCKET_URL: "https://s3.example.com", ...keys })).toThrow(
+      "MEDIA_BUCKET: name the bucket here or as the last part of MEDIA_BUCKET_URL's path",
+    );
+    expect(() =>
+      loadConfig({ MEDIA_BUCKET_URL: "https://s3.example.com/b", MEDIA_DIR: "/srv/photos", ...keys }),
+    ).toThrow("MEDIA_DIR: photos go either to a folder or to a bucket");
+    expect(() => loadConfig({ MEDIA_BUCKET_URL: "https://key:secret@s3.example.com/photos", ...keys })).toThrow(
+      "without query, fragment or credentials",
+    );
+    expect(() => loadConfig({ MEDIA_BUCKET_URL: "ftp://s3.example.com/photos", ...keys })).toThrow(
+      "MEDIA_BUCKET_URL: expected the bucket's http(s) endpoint URL",
+    );
+  });
+
   it("reads SHOP_EMAIL, MAIL_FROM, SMTP_URL and OUTBOX_DIR", () => {
     const config = loadConfig({
       SHOP_EMAIL: "owner@shop.example",

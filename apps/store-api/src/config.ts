@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { MediaBucketSettings } from "./media/bucket-media-store.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
@@ -92,6 +93,25 @@ const environmentSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   OUTBOX_DIR: z.string().min(1).optional(),
   MEDIA_DIR: z.string().min(1).optional(),
+  // An S3-compatible bucket for the photos instead of MEDIA_DIR: the endpoint (with the bucket as its path,
+  // or the bucket in MEDIA_BUCKET), the signing region and an access key allowed to put, get and delete.
+  MEDIA_BUCKET_URL: z.url({ protocol: /^https?$/, error: "expected the bucket's http(s) endpoint URL" }).optional(),
+  MEDIA_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "expected a bucket name (3 to 63 lower-case letters, digits, '.', '-')",
+    )
+    .optional(),
+  MEDIA_BUCKET_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, "expected a region such as eu-central-1, auto (R2) or us-east-1 (MinIO)")
+    .optional(),
+  MEDIA_BUCKET_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.+/=-]{3,128}$/, "expected the access key's id")
+    .optional(),
+  MEDIA_BUCKET_SECRET_ACCESS_KEY: z.string().min(8, "expected the access key's secret").optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SIGN_IN_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -224,6 +244,65 @@ function missingPaymentSettings(settings: Settings): string[] {
   });
 }
 
+const bucketSettingNames = [
+  "MEDIA_BUCKET_URL",
+  "MEDIA_BUCKET",
+  "MEDIA_BUCKET_REGION",
+  "MEDIA_BUCKET_ACCESS_KEY_ID",
+  "MEDIA_BUCKET_SECRET_ACCESS_KEY",
+] as const;
+
+/**
+ * The photo bucket when any MEDIA_BUCKET_* setting is given (undefined when none is: the folder), or the
+ * problems that stop it: each missing setting by name, a bucket named twice or not at all, MEDIA_DIR beside it.
+ */
+function mediaBucketOf(settings: Settings): MediaBucketSettings | undefined | string[] {
+  if (bucketSettingNames.every((name) => settings[name] === undefined)) return undefined;
+  const problems: string[] = [];
+  const required = [
+    "MEDIA_BUCKET_URL",
+    "MEDIA_BUCKET_REGION",
+    "MEDIA_BUCKET_ACCESS_KEY_ID",
+    "MEDIA_BUCKET_SECRET_ACCESS_KEY",
+  ] as const;
+  const absent = required.filter((name) => settings[name] === undefined);
+  if (absent.length > 0) problems.push(`MEDIA_BUCKET_URL: a photo bucket also needs ${absent.join(" and ")}`);
+  if (settings.MEDIA_DIR !== undefined) {
+    problems.push(
+      "MEDIA_DIR: photos go either to a folder or to a bucket; unset MEDIA_DIR or the MEDIA_BUCKET_* settings",
+    );
+  }
+  const url = settings.MEDIA_BUCKET_URL === undefined ? undefined : new URL(settings.MEDIA_BUCKET_URL);
+  let endpoint = "";
+  let bucket = settings.MEDIA_BUCKET;
+  if (url !== undefined) {
+    if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+      problems.push(
+        "MEDIA_BUCKET_URL: expected an endpoint without query, fragment or credentials (keys have their own settings)",
+      );
+    }
+    const segments = url.pathname.split("/").filter((segment) => segment !== "");
+    if (bucket === undefined) {
+      // Path style: the URL's last segment is the bucket, as in https://s3.eu-central-1.amazonaws.com/herbo-media.
+      bucket = segments.pop();
+      if (bucket === undefined) {
+        problems.push("MEDIA_BUCKET: name the bucket here or as the last part of MEDIA_BUCKET_URL's path");
+      } else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+        problems.push(`MEDIA_BUCKET_URL: "${bucket}" is not a bucket name`);
+      }
+    }
+    endpoint = `${url.origin}${segments.map((segment) => `/${segment}`).join("")}`;
+  }
+  if (problems.length > 0) return problems;
+  return {
+    endpoint,
+    bucket: bucket ?? "",
+    region: settings.MEDIA_BUCKET_REGION ?? "",
+    accessKeyId: settings.MEDIA_BUCKET_ACCESS_KEY_ID ?? "",
+    secretAccessKey: settings.MEDIA_BUCKET_SECRET_ACCESS_KEY ?? "",
+  };
+}
+
 export interface StoreApiConfig {
   port: number;
   host: string;
@@ -268,8 +347,10 @@ export interface StoreApiConfig {
   /** An SMTP server to send through; unset, emails are written as .eml files to outboxDir. */
   smtpUrl: string | undefined;
   outboxDir: string;
-  /** Where uploaded product photos are kept, re-encoded (MEDIA_DIR, default DATA_DIR/media). */
+  /** Where uploaded product photos are kept, re-encoded (MEDIA_DIR, default DATA_DIR/media), unless in a bucket. */
   mediaDir: string;
+  /** An S3-compatible bucket for the photos instead of the folder (MEDIA_BUCKET_*); undefined: the folder. */
+  mediaBucket: MediaBucketSettings | undefined;
   /** The payment providers the hosted checkout offers, in this order (PAYMENT_METHODS). */
   paymentMethods: readonly string[];
   /** The first owner, created at start-up when no owner exists yet (ADMIN_EMAIL and ADMIN_PASSWORD). */
@@ -302,6 +383,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
   if (typeof trustProxy === "object") throw new Error(`Invalid store API settings:\n  ${trustProxy.error}`);
   const missing = missingPaymentSettings(settings);
   if (missing.length > 0) throw new Error(`Invalid store API settings:\n  ${missing.join("\n  ")}`);
+  const mediaBucket = mediaBucketOf(settings);
+  if (Array.isArray(mediaBucket)) throw new Error(`Invalid store API settings:\n  ${mediaBucket.join("\n  ")}`);
   const siteOrigin = new URL(settings.SITE_URL).origin;
   const allowedOrigins = settings.ALLOWED_ORIGINS ?? [siteOrigin, "http://localhost:3000", "http://127.0.0.1:3000"];
   return {
@@ -335,6 +418,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
     mediaDir: path.resolve(settings.MEDIA_DIR ?? path.join(settings.DATA_DIR, "media")),
+    mediaBucket,
     firstOwner: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD },
     passwordChecks: { concurrent: settings.SIGN_IN_CONCURRENCY, queue: settings.SIGN_IN_CONCURRENCY * 2 },
     logLevel: settings.LOG_LEVEL,

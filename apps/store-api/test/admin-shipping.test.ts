@@ -145,8 +145,43 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       min_days: 1,
       max_days: 5,
     });
+    expect(body.markets).toEqual([
+      { code: "np", prices_include_tax: true },
+      { code: "us", prices_include_tax: false },
+      { code: "in", prices_include_tax: true },
+      { code: "uk", prices_include_tax: true },
+      { code: "ca", prices_include_tax: false },
+      { code: "ae", prices_include_tax: true },
+    ]);
     expect((await fetch(`${api.baseUrl}/store/another-store/shipping-rates`)).status).toBe(404);
     expect(testStoreId).not.toBe("another-store");
+  });
+
+  it("tells the storefront at once when a market's prices start or stop including tax", async () => {
+    const taxIncluded = async (code: string) =>
+      (await publicRates()).markets?.find((market) => market.code === code)?.prices_include_tax;
+    // Read once first, so the cached answer (kept 60 s here) must be dropped by the change.
+    expect(await taxIncluded("ca")).toBe(false);
+    const seen = await marketOf("ca");
+    const included = await owner.put("/markets/ca/tax", {
+      version: seen.version,
+      pricesIncludeTax: true,
+      taxName: "GST",
+      rateBasisPoints: 500,
+      registration: null,
+    });
+    expect(included.status, await included.clone().text()).toBe(200);
+    expect(await taxIncluded("ca")).toBe(true);
+    expect(await taxIncluded("us")).toBe(false);
+    const restored = await owner.put("/markets/ca/tax", {
+      version: seen.version + 1,
+      pricesIncludeTax: false,
+      taxName: null,
+      rateBasisPoints: null,
+      registration: null,
+    });
+    expect(restored.status, await restored.clone().text()).toBe(200);
+    expect(await taxIncluded("ca")).toBe(false);
   });
 
   it("sets a country's rate: the storefront's rates follow at once, a new checkout charges it, and the history says who and what", async () => {

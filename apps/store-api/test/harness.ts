@@ -10,6 +10,7 @@ import type { TrustProxy as StoreApiConfigTrust } from "../src/trust-proxy.ts";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 import type { PaymentSettings } from "../src/payments/registry.ts";
+import type { MediaBucketSettings } from "../src/media/bucket-media-store.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -140,6 +141,8 @@ export async function startApi(
     /** The back office's options; its scrypt cost defaults to a cheap one (test/admin-helpers.ts). */
     admin?: AppOptions["admin"];
     paymentSettings?: PaymentSettings;
+    /** Photos in this bucket instead of the temporary media folder (which then stays empty). */
+    mediaBucket?: MediaBucketSettings;
     logger?: FastifyServerOptions["logger"];
   } = {},
 ): Promise<RunningApi> {
@@ -170,6 +173,7 @@ export async function startApi(
     shopEmail: options.shopEmail,
     ...(options.paymentMethods === undefined ? {} : { paymentMethods: options.paymentMethods }),
     ...(options.paymentSettings === undefined ? {} : { paymentSettings: options.paymentSettings }),
+    ...(options.mediaBucket === undefined ? {} : { mediaBucket: options.mediaBucket }),
   };
   const app = await buildApp({
     config,

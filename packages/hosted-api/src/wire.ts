@@ -169,12 +169,24 @@ export interface WireShippingRate {
   max_days: number;
 }
 
+/** A market's tax setting as the owner last saved it (issue 28): whether its prices include tax. */
+export interface WireMarketTax {
+  /** The market's code, lower case (`np`, `us`). */
+  code: string;
+  prices_include_tax: boolean;
+}
+
 /** GET /store/{storeId}/shipping-rates */
 export interface ShippingRatesResponse {
   /** Business days between the order and its dispatch. */
   handling_days: { min: number; max: number };
   /** In the order of the shop's published offer (`shippingCountries`), other countries after. */
   shipping_rates: WireShippingRate[];
+  /**
+   * Each market's live tax setting, in the markets' order, so pages say "duties may be due" as the owner set
+   * it. Absent from older store APIs: the storefront then keeps the contract's `Market.pricesIncludeTax`.
+   */
+  markets?: WireMarketTax[];
 }
 
 export interface CheckoutItem {

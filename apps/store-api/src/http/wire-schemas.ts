@@ -152,6 +152,7 @@ export const shippingRatesResponseSchema = z.strictObject({
       max_days: dayCount,
     }),
   ),
+  markets: z.array(z.strictObject({ code: z.string().regex(/^[a-z]{2}$/), prices_include_tax: z.boolean() })),
 }) satisfies z.ZodType<ShippingRatesResponse>;
 
 export const checkoutResponseSchema = z.strictObject({

@@ -76,6 +76,14 @@ export async function findMarketOfCountry(db: Reader, country: string): Promise<
   return row === undefined ? undefined : marketViewOf(row.market, row.currency ?? undefined);
 }
 
+/** Whether each market's prices include tax, as the owner last set it, in the markets' order. */
+export async function listMarketTaxInclusion(db: Reader): Promise<{ code: string; pricesIncludeTax: boolean }[]> {
+  return db
+    .select({ code: markets.code, pricesIncludeTax: markets.pricesIncludeTax })
+    .from(markets)
+    .orderBy(asc(markets.sortOrder), asc(markets.code));
+}
+
 /** A tax registration number as the shop may record it: printable, short, no markup. */
 export const registrationPattern = /^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,59}$/u;
 export const registrationRule = "A registration number is 1 to 60 letters, digits, spaces, dots, dashes or slashes.";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { parseMediaFileName } from "./media-names.ts";
 
 /**
- * Where photo files live: a folder (DATA_DIR/media by default). Names are checked here too, so no caller
- * can read or write outside it; another store (an S3-compatible bucket) would implement the same three calls.
+ * Where photo files live: a folder (DATA_DIR/media by default) or an S3-compatible bucket
+ * (bucket-media-store.ts). Names are checked by each store too, so no caller can reach another file.
  */
 export interface MediaStore {
   /** Writes a file whole: a reader sees the old file, nothing, or all of the new one. */
@@ -14,6 +14,17 @@ export interface MediaStore {
   read(name: string): Promise<Buffer | undefined>;
   /** Removes a file; a missing one is no error. */
   remove(name: string): Promise<void>;
+}
+
+/**
+ * The store could not do what was asked now (a bucket unreachable, or refusing the call): the upload is
+ * answered 503 with this reason, and a file that cannot be read is answered 503 instead of 404.
+ */
+export class MediaStoreUnavailable extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = "MediaStoreUnavailable";
+  }
 }
 
 function checkedName(name: string): string {

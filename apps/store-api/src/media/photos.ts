@@ -7,7 +7,7 @@ import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { checkPhotoContent } from "./content-check.ts";
 import { encodePhoto, photoLimits } from "./encode-photo.ts";
 import { cardFileName, mediaPath, newMediaId, photoFileName } from "./media-names.ts";
-import type { MediaStore } from "./media-store.ts";
+import { MediaStoreUnavailable, type MediaStore } from "./media-store.ts";
 import { plainAltText } from "./alt-text.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -20,7 +20,7 @@ const photoEntity = "product_photos";
 
 export interface PhotoServices {
   db: Database;
-  /** Where photo files go; undefined when no media folder is set, and then uploads are refused. */
+  /** Where photo files go (a folder or a bucket); undefined when none is set, and then uploads are refused. */
   store: MediaStore | undefined;
   now: () => Date;
   /** Told about files a deleted photo left behind that could not be removed (they harm nothing). */
@@ -223,6 +223,13 @@ export async function uploadPhoto(
     return answerOf(after);
   } catch (error) {
     await Promise.all(written.map((name) => store.remove(name).catch(() => undefined)));
+    if (error instanceof MediaStoreUnavailable) {
+      throw new ApiError(
+        503,
+        "service_unavailable",
+        `The photo was not saved: ${error.message}. Try again in a minute; if it keeps failing, check the MEDIA_BUCKET settings.`,
+      );
+    }
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from "../db/connection.ts";
 import { errorBodySchema, shippingRatesResponseSchema } from "../http/wire-schemas.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 import { inOfferOrder, listDeliveryRates } from "../shipping/rates.ts";
+import { listMarketTaxInclusion } from "../markets/markets.ts";
 
 export interface ShippingRateRouteOptions {
   db: Database;
@@ -13,9 +14,9 @@ export interface ShippingRateRouteOptions {
 }
 
 /**
- * The delivery charge and days per country, as checkout charges them (issue 28): the storefront's shipping
- * page and structured data read them here. Cached with the catalogue's answers, and dropped with them when
- * the owner changes a rate.
+ * The delivery charge and days per country, as checkout charges them, and whether each market's prices
+ * include tax (issue 28): the storefront's shipping page, structured data and duties note read them here.
+ * Cached with the catalogue's answers, and dropped with them when the owner changes a rate or a market's tax.
  */
 export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = async (root, options) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +28,10 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
   app.get("/store/:storeId/shipping-rates", { schema }, async (request, reply) => {
     // One answer whatever the query string, so no query can fill the cache.
     const cached = await cache.get("shipping-rates", async (): Promise<ShippingRatesResponse> => {
-      const rates = inOfferOrder(await listDeliveryRates(db));
+      const [rates, marketTaxes] = await Promise.all([
+        listDeliveryRates(db).then(inOfferOrder),
+        listMarketTaxInclusion(db),
+      ]);
       return shippingRatesResponseSchema.parse({
         handling_days: { min: handlingDays.min, max: handlingDays.max },
         shipping_rates: rates.map((rate) => ({
@@ -38,6 +42,7 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
           min_days: rate.minDays,
           max_days: rate.maxDays,
         })),
+        markets: marketTaxes.map((market) => ({ code: market.code, prices_include_tax: market.pricesIncludeTax })),
       });
     });
     return sendCached(request, reply, cached);

@@ -17,8 +17,9 @@ import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { countryProductJsonLd, offerPrice, type CataloguePrice } from "~/lib/seo/structured-data";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
-import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
-import type { ShippingRate } from "~/lib/store-api/types";
+import { loadShipping } from "~/lib/store-api/shipping-rates.server";
+import { pricesIncludeTax } from "~/lib/market-tax";
+import type { ShippingRate, StoreShipping } from "~/lib/store-api/types";
 import type { Route } from "./+types/country";
 
 /**
@@ -37,13 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       price: null as CataloguePrice | null,
       priceText: null as string | null,
       shipping: null as ShippingRate | null,
+      pricesIncludeTax: true,
     });
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
   const storeApi = storeApiFor(context);
-  // Asked at the same time as the products; it never fails (null when the store cannot say).
-  const ratesCall = loadShippingRates(storeApi, request.signal);
-  const shippingOf = (rates: ShippingRate[] | null) =>
-    rates === null ? null : (shippingRateFor(rates, country.countryCode) ?? null);
+  // Asked at the same time as the products; it never fails (null when the store cannot say). It also says
+  // whether the market's prices include tax, for the duties note (issue 28).
+  const shippingCall = loadShipping(storeApi, request.signal);
+  const shippingOf = (shipping: StoreShipping | null) =>
+    shipping === null ? null : (shippingRateFor(shipping.rates, country.countryCode) ?? null);
   const uncached = { headers: { "Cache-Control": "no-store" } };
   try {
     const list = await storeApi.listProducts({}, request.signal);
@@ -59,10 +62,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC §2's line as it always read ("USD 29.99 per jar"), its figure now the catalogue's: the ISO code
     // and the same decimal as the offer's price, so page and structured data cannot disagree.
     const priceText = price === null ? null : `${price.currency} ${offerPrice(price.amount, price.decimalDigits)}`;
-    const rates = await ratesCall;
-    return data({ country, price, priceText, shipping: shippingOf(rates) }, rates === null ? uncached : undefined);
+    const shipping = await shippingCall;
+    return data(
+      {
+        country,
+        price,
+        priceText,
+        shipping: shippingOf(shipping),
+        pricesIncludeTax: pricesIncludeTax(market, shipping),
+      },
+      shipping === null ? uncached : undefined,
+    );
   } catch {
-    return data({ country, price: null, priceText: null, shipping: shippingOf(await ratesCall) }, uncached);
+    const shipping = await shippingCall;
+    return data(
+      {
+        country,
+        price: null,
+        priceText: null,
+        shipping: shippingOf(shipping),
+        pricesIncludeTax: pricesIncludeTax(market, shipping),
+      },
+      uncached,
+    );
   }
 }
 
@@ -95,7 +117,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CountryLandingPage({ loaderData }: Route.ComponentProps) {
-  const { country, priceText } = loaderData;
+  const { country, priceText, pricesIncludeTax: taxIncluded } = loaderData;
   // SPEC §2: a missing record renders nothing.
   if (country === null) return null;
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
@@ -129,7 +151,7 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
             ? "Tracked international shipping and our 100% satisfaction guarantee."
             : `${priceText} per jar, with tracked international shipping and our 100% satisfaction guarantee.`
         }
-        note={market.pricesIncludeTax || priceText === null ? null : dutiesNote}
+        note={taxIncluded || priceText === null ? null : dutiesNote}
         orderHref={marketPath(market, "/")}
       />
     </>

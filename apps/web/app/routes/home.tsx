@@ -20,13 +20,19 @@ import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { organizationJsonLd, webSiteJsonLd } from "~/lib/seo/structured-data";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
+import { loadShipping } from "~/lib/store-api/shipping-rates.server";
+import { pricesIncludeTax } from "~/lib/market-tax";
 import { messageOf } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/home";
 
-/** What a market home loads on the server: its grid, and the flagship's price for the hero (issue 26). */
+/**
+ * What a market home loads on the server: its grid, the flagship's price for the hero (issue 26), and
+ * whether the market's prices include tax as the store last said, for the duties note (issue 28).
+ */
 interface MarketCatalogue {
   state: ProductListState;
   heroPrice: DisplayPrice | null;
+  pricesIncludeTax: boolean;
 }
 
 /**
@@ -38,16 +44,28 @@ interface MarketCatalogue {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
   if (market.code === defaultMarket.code) return data({ copy: home, catalogue: null as MarketCatalogue | null });
+  const storeApi = storeApiFor(context);
+  // The store API's cached shipping answer, asked beside the list; it never fails (null: the contract's flag).
+  const shippingCall = loadShipping(storeApi, request.signal);
   try {
-    const list = await storeApiFor(context).listProducts({}, request.signal);
+    const list = await storeApi.listProducts({}, request.signal);
     const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
+    const shipping = await shippingCall;
     const catalogue: MarketCatalogue = {
       state: { status: "loaded", products },
       heroPrice: flagshipPrice(products)?.display ?? null,
+      pricesIncludeTax: pricesIncludeTax(market, shipping),
     };
-    return data({ copy: home, catalogue });
+    return data(
+      { copy: home, catalogue },
+      shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+    );
   } catch (error) {
-    const catalogue: MarketCatalogue = { state: { status: "error", message: messageOf(error) }, heroPrice: null };
+    const catalogue: MarketCatalogue = {
+      state: { status: "error", message: messageOf(error) },
+      heroPrice: null,
+      pricesIncludeTax: pricesIncludeTax(market, await shippingCall),
+    };
     return data({ copy: home, catalogue }, { headers: { "Cache-Control": "no-store" } });
   }
 }
@@ -78,7 +96,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const products = useProductList(catalogue?.state ?? null);
   return (
     <>
-      <HomeHero copy={copy} price={catalogue === null ? "fixed" : catalogue.heroPrice} market={market} />
+      <HomeHero
+        copy={copy}
+        price={catalogue === null ? "fixed" : catalogue.heroPrice}
+        pricesIncludeTax={catalogue?.pricesIncludeTax ?? market.pricesIncludeTax}
+      />
 
       <section
         id="about"

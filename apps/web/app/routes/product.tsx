@@ -8,7 +8,8 @@ import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type Pa
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/seo/structured-data";
 import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
-import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
+import { loadShipping } from "~/lib/store-api/shipping-rates.server";
+import { pricesIncludeTax } from "~/lib/market-tax";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
@@ -19,8 +20,9 @@ export const metaDescriptionLength = 160;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
   const storeApi = storeApiFor(context);
-  // The structured data's shipping (issue 28), asked at the same time; it never fails (null: none stated).
-  const ratesCall = loadShippingRates(storeApi, request.signal);
+  // The structured data's shipping and the duties note's tax setting (issue 28), in one call the store API
+  // caches, asked at the same time; it never fails (null: no rate stated, the contract's tax flag).
+  const shippingCall = loadShipping(storeApi, request.signal);
   try {
     // Priced for the page's market: its currency's price, else the store's first (issue 26).
     const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal), market);
@@ -31,7 +33,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }));
     // Only the rates the offer can state (its currency's) travel with the page's data.
     const offerCurrency = displayedVariant(product)?.currency.code.toUpperCase();
-    const shippingRates = (await ratesCall)?.filter((rate) => rate.currency === offerCurrency) ?? null;
+    const shipping = await shippingCall;
+    const shippingRates = shipping?.rates.filter((rate) => rate.currency === offerCurrency) ?? null;
     return data(
       {
         product: { ...product, descriptionHtml, sections },
@@ -40,6 +43,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           metaDescriptionLength,
         ),
         shippingRates,
+        pricesIncludeTax: pricesIncludeTax(market, shipping),
         error: null,
       },
       // Without the rates the page is right but incomplete: the next request asks again.
@@ -47,7 +51,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     );
   } catch (error) {
     return data(
-      { product: null, metaDescription: null, shippingRates: null, error: messageOf(error) },
+      {
+        product: null,
+        metaDescription: null,
+        shippingRates: null,
+        pricesIncludeTax: market.pricesIncludeTax,
+        error: messageOf(error),
+      },
       { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -134,5 +144,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <ProductDetail key={loaderData.product.id} product={loaderData.product} />;
+  return (
+    <ProductDetail
+      key={loaderData.product.id}
+      product={loaderData.product}
+      pricesIncludeTax={loaderData.pricesIncludeTax}
+    />
+  );
 }

@@ -4,23 +4,39 @@ import { ProductGrid, type ProductListState } from "~/components/product/product
 import { site } from "~/content/site";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
+import { loadShipping } from "~/lib/store-api/shipping-rates.server";
+import { pricesIncludeTax } from "~/lib/market-tax";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
-import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
+import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket } from "~/lib/markets";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/store";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
+  const storeApi = storeApiFor(context);
+  // The duties note follows the market's live tax setting (issue 28): the store API's cached shipping
+  // answer, asked beside the list; it never fails (null: the contract's flag, and the page is not cached).
+  const shippingCall = loadShipping(storeApi, request.signal);
   try {
-    const list = await storeApiFor(context).listProducts({}, request.signal);
+    const list = await storeApi.listProducts({}, request.signal);
     // The cards' fields only: the page's hydration data is about half the size with the descriptions,
     // galleries and options left out, and the server encodes less on every render. Each card is priced
     // in the page's market (issue 26): its currency's price, else the store's first.
     const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
-    return data({ state: { status: "loaded", products } satisfies ProductListState });
+    const shipping = await shippingCall;
+    return data(
+      {
+        state: { status: "loaded", products } satisfies ProductListState,
+        pricesIncludeTax: pricesIncludeTax(market, shipping),
+      },
+      shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+    );
   } catch (error) {
     const state: ProductListState = { status: "error", message: messageOf(error) };
-    return data({ state }, { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } });
+    return data(
+      { state, pricesIncludeTax: pricesIncludeTax(market, await shippingCall) },
+      { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } },
+    );
   }
 }
 
@@ -43,14 +59,13 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function Store({ loaderData }: Route.ComponentProps) {
-  const market = useMarket();
   return (
     <section className="container-page py-12 md:py-16">
       <h1 className="text-center text-4xl font-bold sm:text-5xl">Our Store</h1>
       <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-bark">
         Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
       </p>
-      <DutiesNote market={market} className="mt-2 text-center text-bark" />
+      <DutiesNote pricesIncludeTax={loaderData.pricesIncludeTax} className="mt-2 text-center text-bark" />
       <div className="mt-12">
         <ProductGrid state={loaderData.state as ProductListState} priorityCount={2} cardHeadingLevel="h2" />
       </div>

@@ -3,22 +3,22 @@ import { DutiesNote } from "~/components/product/duties-note";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/content/site";
 import type { HomeCopy } from "~/content/types";
-import type { Market } from "~/lib/markets";
 import type { DisplayPrice } from "~/lib/money";
 
 /**
  * The home page's hero (SPEC §2): 'Order Now', a price and the rating line. Nepal's home shows SPEC's fixed
  * "1,200 rupees" (`"fixed"`); another market's home the flagship's price from the catalogue in its currency
- * (issue 26), or none when the store could not say.
+ * (issue 26), or none when the store could not say; beside it, the duties note when that market's prices
+ * leave the tax out, as the store last said (issue 28).
  */
 export function HomeHero({
   copy,
   price,
-  market,
+  pricesIncludeTax,
 }: {
   copy: Pick<HomeCopy, "heroTitle" | "heroSubtitle">;
   price: "fixed" | DisplayPrice | null;
-  market: Pick<Market, "pricesIncludeTax">;
+  pricesIncludeTax: boolean;
 }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-cream to-sand">
@@ -49,7 +49,9 @@ export function HomeHero({
               </p>
             )}
           </div>
-          {price === "fixed" || price === null ? null : <DutiesNote market={market} className="mt-3 text-bark" />}
+          {price === "fixed" || price === null ? null : (
+            <DutiesNote pricesIncludeTax={pricesIncludeTax} className="mt-3 text-bark" />
+          )}
           <p className="mt-5 flex items-center gap-2 text-bark">
             <span className="flex text-gold" aria-hidden="true">
               {[1, 2, 3, 4, 5].map((star) => (

@@ -1,14 +1,11 @@
-import { dutiesNote, type Market } from "@herbo/hosted-api";
+import { dutiesNote } from "@herbo/hosted-api";
 
-/** Beside prices that leave the tax out (US and Canada, issue 26): who pays duties and taxes, and when. */
-export function DutiesNote({
-  market,
-  className = "",
-}: {
-  market: Pick<Market, "pricesIncludeTax">;
-  className?: string;
-}) {
-  if (market.pricesIncludeTax) return null;
+/**
+ * Beside prices that leave the tax out (US and Canada as seeded, issue 26; whichever markets the owner sets
+ * so, issue 28): who pays duties and taxes, and when. The page decides with `pricesIncludeTax` (lib/market-tax).
+ */
+export function DutiesNote({ pricesIncludeTax, className = "" }: { pricesIncludeTax: boolean; className?: string }) {
+  if (pricesIncludeTax) return null;
   return (
     <p className={`text-sm ${className}`} data-testid="duties-note">
       {dutiesNote}

@@ -16,8 +16,11 @@ import { stockStatus } from "./stock-status";
 import { VariantPicker } from "./variant-picker";
 import { messages } from "~/content/messages";
 
-/** SPEC §2 product detail; `product.descriptionHtml` and the sections arrive already sanitised by the loader. */
-export function ProductDetail({ product }: { product: Product }) {
+/**
+ * SPEC §2 product detail; `product.descriptionHtml` and the sections arrive already sanitised by the loader,
+ * and whether the market's prices include tax as the store last said (issue 28).
+ */
+export function ProductDetail({ product, pricesIncludeTax }: { product: Product; pricesIncludeTax: boolean }) {
   const { add } = useCart();
   const { toast } = useToast();
   const market = useMarket();
@@ -62,12 +65,12 @@ export function ProductDetail({ product }: { product: Product }) {
             <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{product.title}</h1>
             {product.subtitle === null ? null : <p className="mt-2 text-lg text-bark">{product.subtitle}</p>}
           </div>
-          {variant === undefined ? null : market.pricesIncludeTax ? (
+          {variant === undefined ? null : pricesIncludeTax ? (
             <Price price={variantPrice(variant)} size="lg" />
           ) : (
             <div>
               <Price price={variantPrice(variant)} size="lg" />
-              <DutiesNote market={market} className="mt-1 text-bark" />
+              <DutiesNote pricesIncludeTax={pricesIncludeTax} className="mt-1 text-bark" />
             </div>
           )}
           <div

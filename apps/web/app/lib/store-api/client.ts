@@ -16,8 +16,8 @@ import {
   reshapeVariantStock,
   withFreshStock,
 } from "./reshape";
-import { reshapeShippingRates } from "./reshape-shipping";
-import type { CheckoutRequest, Product, ProductList, ProductListQuery, ShippingRate } from "./types";
+import { reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
+import type { CheckoutRequest, Product, ProductList, ProductListQuery, StoreShipping } from "./types";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -94,10 +94,10 @@ export interface StoreApi {
   getProductWithStock(id: string, signal?: AbortSignal): Promise<Product>;
   createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
   /**
-   * Each country's delivery charge and days as checkout charges them (issue 28): our store API's own call.
-   * The hosted backend has none and answers 404.
+   * Each country's delivery charge and days as checkout charges them, and each market's live "prices include
+   * tax" (issue 28): our store API's own call. The hosted backend has none and answers 404.
    */
-  getShippingRates(signal?: AbortSignal): Promise<ShippingRate[]>;
+  getShipping(signal?: AbortSignal): Promise<StoreShipping>;
   /**
    * What the store says of an order placed with it, for the receipt key of its success URL (issue 25):
    * how it is paid and its total. A number the store did not place, or a wrong key, fails with 404.
@@ -218,8 +218,9 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         ),
       );
     },
-    async getShippingRates(signal) {
-      return reshapeShippingRates(await call("/shipping-rates", {}, signal));
+    async getShipping(signal) {
+      const answer = await call("/shipping-rates", {}, signal);
+      return { rates: reshapeShippingRates(answer), pricesIncludeTax: reshapeMarketTaxes(answer) };
     },
     async getOrderReceipt(number, key, signal) {
       const search = new URLSearchParams({ receipt: key }).toString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "./fixtures.testing";
-import { reshapeShippingRates } from "./reshape-shipping";
+import { reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
 
 const ours = readFixture("ours", "shipping-rates.json");
 
@@ -66,5 +66,27 @@ describe("the store's shipping rates, read", () => {
     );
     expect(() => reshapeShippingRates(null)).toThrow(/shipping rates/);
     expect(reshapeShippingRates({ shipping_rates: [], handling_days: { min: 0, max: 0 } })).toEqual([]);
+  });
+});
+
+describe("each market's tax setting, read from the same answer", () => {
+  it("reads our store API's markets by code", () => {
+    expect(reshapeMarketTaxes(ours)).toEqual({ np: true, us: false, in: true, uk: true, ca: false, ae: true });
+  });
+
+  it("says nothing of a market it cannot read, nor when the answer has no markets", () => {
+    expect(
+      reshapeMarketTaxes({
+        markets: [
+          { code: "US", prices_include_tax: true },
+          { code: "ca", prices_include_tax: "no" },
+          { code: "usa", prices_include_tax: false },
+          { prices_include_tax: false },
+          "np",
+        ],
+      }),
+    ).toEqual({ us: true });
+    expect(reshapeMarketTaxes({ handling_days: { min: 1, max: 2 }, shipping_rates: [] })).toEqual({});
+    expect(reshapeMarketTaxes({ markets: "all" })).toEqual({});
   });
 });

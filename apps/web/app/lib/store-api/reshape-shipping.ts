@@ -3,11 +3,12 @@ import {
   marketCurrencyDigits,
   type ShippingRatesResponse,
   type Unchecked,
+  type WireMarketTax,
   type WireShippingRate,
 } from "@herbo/hosted-api";
 import { asArray, asRecord, asText, isWholeNumber } from "../json-guards";
 import { UnexpectedResponseError } from "./reshape";
-import type { DayRange, ShippingRate } from "./types";
+import type { DayRange, ShippingRate, StoreShipping } from "./types";
 
 /** Longest delivery or handling time the storefront states: a year. */
 const maxDays = 365;
@@ -56,4 +57,21 @@ export function reshapeShippingRates(json: unknown): ShippingRate[] {
     });
   }
   return rates;
+}
+
+/**
+ * Whether each market's prices include tax, from the same answer's `markets`, by lower-case market code.
+ * An entry that cannot be read, or an answer without the list (an older store API), says nothing, and
+ * the pages keep the contract's flag for that market.
+ */
+export function reshapeMarketTaxes(json: unknown): StoreShipping["pricesIncludeTax"] {
+  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets) ?? [];
+  const taxes: Partial<Record<string, boolean>> = {};
+  for (const entry of entries) {
+    const market = asRecord(entry) as Unchecked<WireMarketTax> | undefined;
+    const code = asText(market?.code)?.toLowerCase();
+    const included = market?.prices_include_tax;
+    if (code !== undefined && /^[a-z]{2}$/.test(code) && typeof included === "boolean") taxes[code] = included;
+  }
+  return taxes;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { publishedShippingRates } from "~/content/shipping";
 import { createStoreApi } from "./client";
 import { readFixture } from "./fixtures.testing";
-import { loadShippingRates } from "./shipping-rates.server";
+import { loadShipping, loadShippingRates } from "./shipping-rates.server";
 
 function storeAnswering(answer: () => Response | Promise<Response>) {
   const urls: string[] = [];
@@ -30,6 +30,20 @@ describe("the rates a page quotes", () => {
   it("are the shop's published offer against a store without that call (the hosted backend answers 404)", async () => {
     const { api } = storeAnswering(() => json({ message: "Not found" }, 404));
     expect(await loadShippingRates(api)).toEqual(publishedShippingRates);
+    expect(await loadShipping(api)).toEqual({ rates: publishedShippingRates, pricesIncludeTax: {} });
+  });
+
+  it("come with each market's live tax setting from the same call", async () => {
+    const changed = readFixture("ours", "shipping-rates.json") as {
+      markets: { code: string; prices_include_tax: boolean }[];
+    };
+    const us = changed.markets.find((market) => market.code === "us");
+    if (us !== undefined) us.prices_include_tax = true;
+    const { urls, api } = storeAnswering(() => json(changed));
+    const shipping = await loadShipping(api);
+    expect(urls).toEqual(["https://api.test/store/local/shipping-rates"]);
+    expect(shipping?.pricesIncludeTax).toMatchObject({ us: true, ca: false, np: true });
+    expect(shipping?.rates).toHaveLength(6);
   });
 
   it("are none when the store fails or cannot be reached, so the page states no rate", async () => {
@@ -41,6 +55,7 @@ describe("the rates a page quotes", () => {
     ]) {
       const { api } = storeAnswering(answer);
       expect(await loadShippingRates(api)).toBeNull();
+      expect(await loadShipping(api)).toBeNull();
     }
   });
 });

@@ -175,3 +175,12 @@ export interface ShippingRate {
   /** Business days from dispatch to the shopper's door. */
   transitDays: DayRange;
 }
+
+/**
+ * What the store's shipping call says (issue 28): the delivery rates, and whether each market's prices
+ * include tax as the owner last set it, by market code; a market it does not name keeps the contract's flag.
+ */
+export interface StoreShipping {
+  rates: ShippingRate[];
+  pricesIncludeTax: Readonly<Partial<Record<string, boolean>>>;
+}

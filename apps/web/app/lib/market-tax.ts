@@ -1,0 +1,14 @@
+import type { Market } from "@herbo/hosted-api";
+import type { StoreShipping } from "./store-api/types";
+
+/**
+ * Whether a market's prices include tax, as its pages say it (the duties note, issue 28): the owner's live
+ * setting when the store names the market, else the contract's fixed flag (a store that could not answer,
+ * the hosted backend, or an older store API).
+ */
+export function pricesIncludeTax(
+  market: Pick<Market, "code" | "pricesIncludeTax">,
+  shipping: Pick<StoreShipping, "pricesIncludeTax"> | null,
+): boolean {
+  return shipping?.pricesIncludeTax[market.code] ?? market.pricesIncludeTax;
+}
