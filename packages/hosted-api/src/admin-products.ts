@@ -110,3 +110,50 @@ export interface AdminVariantCreate extends AdminVariantFields {
 export interface AdminVariantUpdate extends AdminVariantFields {
   version: number;
 }
+
+/** The largest products file an import takes, in characters, and the most lines of variants in it. */
+export const productImportLimits = { maxCharacters: 2 * 1024 * 1024, maxRows: 2000 } as const;
+
+/** POST /admin/api/products/import: a CSV file's text (as GET /admin/api/products/export.csv writes it). */
+export interface AdminProductImportRequest {
+  csv: string;
+  /** False: only check the file and say what it would do. True: do it, all or nothing. */
+  apply: boolean;
+}
+
+/** A problem in an imported file, named by its line and column ("Line 4, price_USD: …"). */
+export interface AdminProductImportProblem {
+  /** The file's line, counted from 1 for the header. */
+  line: number;
+  /** The column's name in the header; null for a problem of the whole line or file. */
+  column: string | null;
+  message: string;
+}
+
+/** One product or variant the file creates or changes. */
+export interface AdminProductImportItem {
+  line: number;
+  kind: "product" | "variant";
+  action: "create" | "update";
+  /** The product's title, and for a variant " · " and its title. */
+  title: string;
+  /** What changes, in the owner's words ("Title", "SKU", "Prices"); empty for a creation. */
+  changes: string[];
+}
+
+/**
+ * The answer to an import. A check (apply false) writes nothing; an import with problems writes nothing
+ * either and answers 400 with the first ones in its message. Products and variants absent from the file
+ * are left as they are, and stock levels are never imported.
+ */
+export interface AdminProductImportResult {
+  applied: boolean;
+  products: { create: number; update: number };
+  variants: { create: number; update: number };
+  /** The first 200 creations and changes, in the file's order. */
+  items: AdminProductImportItem[];
+  /** Every problem found, up to 200; any problem means nothing is imported. */
+  problems: AdminProductImportProblem[];
+  /** All problems found, when more than those listed. */
+  problemCount: number;
+}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { ProductsCsv } from "../components/products-csv.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { useApi } from "../hooks/use-api.ts";
 import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
@@ -14,7 +15,7 @@ export function Products() {
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
   const status = params.get("status") ?? "";
-  const { data, error } = useApi<AdminProductList>(`/products${productListQuery(search, status)}`);
+  const { data, error, reload } = useApi<AdminProductList>(`/products${productListQuery(search, status)}`);
 
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,6 +70,7 @@ export function Products() {
           ))}
         </ul>
       )}
+      <ProductsCsv onImported={reload} />
     </>
   );
 }

@@ -31,8 +31,8 @@ import {
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;
 
-const productEntity = "product";
-const variantEntity = "variant";
+export const productEntity = "product";
+export const variantEntity = "variant";
 const historyLength = 30;
 
 function conflict(version: number, what: string): ApiError<"edit_conflict"> {
@@ -49,7 +49,7 @@ function statusOf(row: ProductRow): ProductStatus {
 }
 
 /** The product's editable fields as the back office shows them. */
-function fieldsOf(row: ProductRow): AdminProductFields {
+export function fieldsOf(row: ProductRow): AdminProductFields {
   return {
     title: row.title,
     subtitle: row.subtitle,
@@ -68,7 +68,7 @@ function fieldsOf(row: ProductRow): AdminProductFields {
   };
 }
 
-function variantFieldsOf(row: VariantRow): AdminVariantFields {
+export function variantFieldsOf(row: VariantRow): AdminVariantFields {
   return { title: row.title, sku: row.sku, weight: row.weight, manageInventory: row.manageInventory };
 }
 
@@ -281,7 +281,7 @@ async function checkPublishable(tx: Transaction, productId: string): Promise<voi
   }
 }
 
-async function writeChange(
+export async function writeChange(
   tx: Transaction,
   change: { actor: string; entity: string; entityId: string; before: unknown; after: unknown },
   now: Date,
@@ -330,6 +330,31 @@ export async function updateProduct(
   });
 }
 
+/** A new product's row: in the shop's one collection, with no options, sections or related products yet. */
+export function newProductRow(id: string, fields: AdminProductFields, now: Date): typeof products.$inferInsert {
+  return {
+    id,
+    title: fields.title,
+    subtitle: fields.subtitle,
+    ribbonText: fields.ribbonText,
+    description: fields.descriptionHtml,
+    thumbnail: null,
+    purchasable: fields.purchasable,
+    sortOrder: fields.sortOrder,
+    status: fields.status,
+    extras: {
+      options: [],
+      product_collections: [{ product_id: id, collection_id: "col_shilajit", order: fields.sortOrder }],
+      additional_info: [],
+      custom_fields: [],
+      related_products: [],
+      metadata: {},
+    },
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** A new draft product with its first variant; its id comes from its title. Returns the id. */
 export async function createProduct(
   db: Database,
@@ -364,25 +389,7 @@ export async function createProduct(
       status: "draft",
       relatedProductIds: [],
     };
-    await tx.insert(products).values({
-      id,
-      title,
-      description: "",
-      thumbnail: null,
-      purchasable: true,
-      sortOrder: fields.sortOrder,
-      status: "draft",
-      extras: {
-        options: [],
-        product_collections: [{ product_id: id, collection_id: "col_shilajit", order: fields.sortOrder }],
-        additional_info: [],
-        custom_fields: [],
-        related_products: [],
-        metadata: {},
-      },
-      createdAt: now,
-      updatedAt: now,
-    });
+    await tx.insert(products).values(newProductRow(id, fields, now));
     await writeChange(
       tx,
       { actor: input.actor, entity: productEntity, entityId: id, before: nothing, after: fields },
@@ -419,7 +426,7 @@ async function checkSku(tx: Transaction, sku: string | null, variantId: string |
 }
 
 /** The variants' titles are the values of the product's "Style" option, so it follows every change. */
-async function refreshOptions(tx: Transaction, productId: string, now: Date): Promise<void> {
+export async function refreshOptions(tx: Transaction, productId: string, now: Date): Promise<void> {
   const [row] = await tx.select().from(products).where(eq(products.id, productId));
   if (row === undefined) return;
   const options = styleOptions(productId, await variantsOf(tx, productId));
@@ -429,7 +436,7 @@ async function refreshOptions(tx: Transaction, productId: string, now: Date): Pr
     .where(eq(products.id, productId));
 }
 
-async function insertVariant(
+export async function insertVariant(
   tx: Transaction,
   input: { productId: string; actor: string; fields: AdminVariantFields; prices?: AdminVariantCreate["prices"] },
   now: Date,

@@ -1,4 +1,11 @@
-import { productStatuses, variantSelections, type AdminProduct, type AdminProductList } from "@herbo/hosted-api/admin";
+import {
+  productImportLimits,
+  productStatuses,
+  variantSelections,
+  type AdminProduct,
+  type AdminProductImportResult,
+  type AdminProductList,
+} from "@herbo/hosted-api/admin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import {
@@ -9,6 +16,9 @@ import {
   updateProduct,
   updateVariant,
 } from "../../admin/products.ts";
+import { describeProblem } from "../../admin/products-csv.ts";
+import { exportProducts, importProducts } from "../../admin/products-transfer.ts";
+import { invalidRequest } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 
@@ -53,7 +63,27 @@ const listQuery = z.object({
   status: z.enum(productStatuses).optional(),
 });
 
-/** The owner's products (issue 28): list, create, edit, archive; their variants' fields. */
+const importBody = z.object({
+  csv: z
+    .string()
+    .max(
+      productImportLimits.maxCharacters,
+      `a file holds at most ${productImportLimits.maxCharacters / 1024 / 1024} MB; import it in parts`,
+    ),
+  apply: z.boolean(),
+});
+/** The file in JSON: escaping may double its quotes and a UTF-8 character takes up to three bytes. */
+const importBodyLimit = 3 * productImportLimits.maxCharacters + 1024;
+
+/** "Line 4, price_USD: …; 2 more problems. Nothing was imported." */
+function importRefusal(result: AdminProductImportResult): string {
+  const [first] = result.problems;
+  const more = result.problemCount - 1;
+  const described = first === undefined ? "The file has problems" : describeProblem(first);
+  return `${described}${more > 0 ? `; ${more} more ${more === 1 ? "problem" : "problems"}` : ""}. Nothing was imported.`;
+}
+
+/** The owner's products (issue 28): list, create, edit, archive; their variants' fields; CSV export and import. */
 export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -70,6 +100,27 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
       const id = await createProduct(db, { actor: ownerOf(request).email, create: request.body }, options.now());
       // A draft: the storefront never shows it, so its caches stay as they are.
       return reply.code(201).send(await getAdminProduct(db, id));
+    },
+  );
+
+  routes.get("/products/export.csv", async (_request, reply) => {
+    const { filename, csv } = await exportProducts(db, options.now());
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${filename}"`)
+      .send(csv);
+  });
+
+  routes.post(
+    "/products/import",
+    { bodyLimit: importBodyLimit, schema: { body: importBody } },
+    async (request): Promise<AdminProductImportResult> => {
+      const { csv, apply } = request.body;
+      const result = await importProducts(db, { csv, apply, actor: ownerOf(request).email }, options.now());
+      if (apply && !result.applied) throw invalidRequest(importRefusal(result), "body.csv");
+      // The storefront's next catalogue answer carries the imported changes.
+      if (result.applied && result.items.length > 0) options.onStockChange();
+      return result;
     },
   );
 

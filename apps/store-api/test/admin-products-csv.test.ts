@@ -1,0 +1,415 @@
+import type { AdminProduct, AdminProductImportResult } from "@herbo/hosted-api/admin";
+import { parse } from "csv-parse/sync";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayOf } from "../src/admin/shop-time.ts";
+import { catalogChanges, products, variantPrices, variants } from "../src/db/schema.ts";
+import { AdminClient, addOwner, adminOrigin } from "./admin-helpers.ts";
+import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+
+const kinds = await databaseKinds();
+
+const header = [
+  "product_id",
+  "product_title",
+  "status",
+  "subtitle",
+  "ribbon",
+  "description_html",
+  "purchasable",
+  "sort_order",
+  "variant_id",
+  "variant_title",
+  "sku",
+  "weight_kg",
+  "manage_inventory",
+  "price_NPR",
+  "sale_price_NPR",
+  "price_USD",
+  "sale_price_USD",
+  "price_INR",
+  "sale_price_INR",
+  "price_GBP",
+  "sale_price_GBP",
+  "price_CAD",
+  "sale_price_CAD",
+  "price_AED",
+  "sale_price_AED",
+];
+
+/** A CSV line from its cells, quoted where needed. */
+function csvLine(cells: readonly string[]): string {
+  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(",");
+}
+
+describe.each(kinds)("the back office's products CSV on %s", (kind) => {
+  let api: RunningApi;
+  let owner: AdminClient;
+  beforeAll(async () => {
+    api = await startApi(kind);
+    await addOwner(api);
+    owner = await AdminClient.signIn(api);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  async function exported(): Promise<{ response: Response; csv: string; rows: Record<string, string>[] }> {
+    const response = await owner.request("GET", "/products/export.csv", undefined, null);
+    expect(response.status).toBe(200);
+    const csv = await response.text();
+    const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    return { response, csv, rows };
+  }
+  async function importCsv(csv: string, apply: boolean): Promise<{ status: number; body: unknown }> {
+    const response = await owner.post("/products/import", { csv, apply });
+    return { status: response.status, body: await response.json() };
+  }
+  /** What an import must leave alone when it writes nothing. */
+  async function snapshot() {
+    const [changes] = await api.db.select({ total: count() }).from(catalogChanges);
+    return {
+      changes: changes?.total,
+      products: await api.db.select().from(products).orderBy(products.id),
+      variants: await api.db.select().from(variants).orderBy(variants.id),
+      prices: await api.db.select().from(variantPrices).orderBy(variantPrices.variantId, variantPrices.currencyCode),
+    };
+  }
+  /** A new product's line: its cells by column name, the rest empty. */
+  function line(cells: Record<string, string>): string {
+    return csvLine(header.map((column) => cells[column] ?? ""));
+  }
+  const fullPrices = {
+    price_NPR: "1200.00",
+    price_USD: "29.99",
+    sale_price_USD: "24.99",
+    price_INR: "1999",
+    price_GBP: "19.5",
+    price_CAD: "34.99",
+    price_AED: "99.00",
+  };
+
+  it("refuses both routes without a session (401) and from another origin (403)", async () => {
+    const routes: [string, string, unknown][] = [
+      ["GET", "/products/export.csv", undefined],
+      ["POST", "/products/import", { csv: header.join(","), apply: false }],
+    ];
+    for (const [method, path, body] of routes) {
+      const anonymous = await fetch(`${api.baseUrl}/admin/api${path}`, {
+        method,
+        headers: { origin: adminOrigin, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const elsewhere = await owner.request(method, path, body, "https://evil.test");
+      expect(elsewhere.status, `${method} ${path} from another origin`).toBe(403);
+    }
+  });
+
+  it("exports every product, drafts included, one line per variant with prices as decimals", async () => {
+    const draft = await owner.post("/products", { title: "Export Draft", variantTitle: "1 g", sku: "EXP-1" });
+    expect(draft.status).toBe(201);
+    const { response, csv, rows } = await exported();
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="products-${dayOf(api.clock.now())}.csv"`,
+    );
+    expect(csv.startsWith(`${header.join(",")}\r\n`)).toBe(true);
+    expect(rows.find((row) => row.variant_id === "var_travel_tin")).toEqual({
+      product_id: "prod_travel_tin",
+      product_title: "Shilajit Travel Tin 5 g",
+      status: "published",
+      subtitle: "A pocket-sized tin for treks, trips and the office drawer",
+      ribbon: "Sale",
+      description_html: expect.stringMatching(/^<p>The same purified Himalayan resin/),
+      purchasable: "true",
+      sort_order: expect.stringMatching(/^\d+$/),
+      variant_id: "var_travel_tin",
+      variant_title: "5 g",
+      sku: "HS-TIN-5",
+      weight_kg: "0.03",
+      manage_inventory: "false",
+      price_NPR: "750.00",
+      sale_price_NPR: "650.00",
+      price_USD: "19.99",
+      sale_price_USD: "17.99",
+      price_INR: "899.00",
+      sale_price_INR: "799.00",
+      price_GBP: "15.99",
+      sale_price_GBP: "13.99",
+      price_CAD: "25.99",
+      sale_price_CAD: "22.99",
+      price_AED: "75.00",
+      sale_price_AED: "65.00",
+    });
+    expect(rows.filter((row) => row.product_id === "prod_himalayan_resin")).toHaveLength(3);
+    expect(rows.find((row) => row.sku === "EXP-1")).toMatchObject({ status: "draft", price_USD: "" });
+  });
+
+  it("escapes a title a spreadsheet would run as a formula, and a round trip through the import changes nothing", async () => {
+    const created = (await (
+      await owner.post("/products", { title: "Formula", variantTitle: "1 g", sku: null })
+    ).json()) as AdminProduct;
+    const { id: _id, variants: _variants, otherProducts: _others, history: _history, ...fields } = created;
+    const title = '=HYPERLINK("http://evil.test","click")';
+    const saved = await owner.put(`/products/${created.id}`, { ...fields, title });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const { csv } = await exported();
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+
+    const before = await snapshot();
+    const { status, body } = await importCsv(csv, true);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({
+      applied: true,
+      products: { create: 0, update: 0 },
+      variants: { create: 0, update: 0 },
+      items: [],
+      problems: [],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("imports a new product with two variants and every price, with its history", async () => {
+    const csv = [
+      header.join(","),
+      line({
+        product_title: "Mountain Honey",
+        status: "published",
+        subtitle: "Raw, from Ilam",
+        description_html: "<p>Thick and <strong>dark</strong></p>",
+        purchasable: "true",
+        variant_title: "250 g",
+        sku: "MH-250",
+        weight_kg: "0.3",
+        manage_inventory: "true",
+        ...fullPrices,
+      }),
+      line({
+        product_title: "Mountain Honey",
+        status: "published",
+        subtitle: "Raw, from Ilam",
+        description_html: "<p>Thick and <strong>dark</strong></p>",
+        purchasable: "true",
+        variant_title: "500 g",
+        sku: "MH-500",
+        manage_inventory: "false",
+        ...fullPrices,
+        price_USD: "49.99",
+        sale_price_USD: "",
+      }),
+    ].join("\r\n");
+    const preview = await importCsv(csv, false);
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { applied: false, products: { create: 1, update: 0 }, variants: { create: 2, update: 0 }, problems: [] },
+    });
+    const { status, body } = await importCsv(csv, true);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(
+      (body as AdminProductImportResult).items.map((item) => [item.line, item.kind, item.action, item.title]),
+    ).toEqual([
+      [2, "product", "create", "Mountain Honey"],
+      [2, "variant", "create", "Mountain Honey · 250 g"],
+      [3, "variant", "create", "Mountain Honey · 500 g"],
+    ]);
+    const honey = await owner.get<AdminProduct>("/products/prod_mountain_honey");
+    expect(honey).toMatchObject({
+      status: "published",
+      subtitle: "Raw, from Ilam",
+      descriptionHtml: "<p>Thick and <strong>dark</strong></p>",
+      version: 1,
+    });
+    expect(
+      honey.variants.map((variant) => [variant.title, variant.sku, variant.weight, variant.manageInventory]),
+    ).toEqual([
+      ["250 g", "MH-250", 0.3, true],
+      ["500 g", "MH-500", null, false],
+    ]);
+    expect(honey.history.map((change) => change.actor)).toEqual(Array(3).fill("owner@shop.test"));
+    const small = honey.variants[0]?.id ?? "";
+    const prices = await api.db.select().from(variantPrices).where(eq(variantPrices.variantId, small));
+    expect(prices).toHaveLength(6);
+    expect(prices.find((price) => price.currencyCode === "USD")).toMatchObject({ amount: 2999, saleAmount: 2499 });
+    expect(prices.find((price) => price.currencyCode === "GBP")).toMatchObject({ amount: 1950, saleAmount: null });
+    const served = (await (await fetch(`${api.storeUrl}/products/prod_mountain_honey`)).json()) as {
+      product: { options: { values: { value: string }[] }[] };
+    };
+    expect(served.product.options[0]?.values.map((value) => value.value)).toEqual(["250 g", "500 g"]);
+  });
+
+  it("updates a price: that variant's version and history move, the shop shows it, the rest stays", async () => {
+    const shownBefore = await fetch(`${api.storeUrl}/products/prod_travel_tin`);
+    expect(shownBefore.status).toBe(200);
+    const { rows } = await exported();
+    const before = await snapshot();
+    const tin = rows.find((row) => row.variant_id === "var_travel_tin") ?? {};
+    const csv = [header.join(","), line({ ...tin, price_USD: "21.50", sale_price_USD: "" })].join("\n");
+    const { status, body } = await importCsv(csv, true);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({
+      products: { create: 0, update: 0 },
+      variants: { create: 0, update: 1 },
+      items: [{ line: 2, kind: "variant", action: "update", changes: ["Prices"] }],
+    });
+    const after = await snapshot();
+    expect(after.changes).toBe((before.changes ?? 0) + 1);
+    const [row] = await api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    const old = before.variants.find((variant) => variant.id === "var_travel_tin");
+    expect(row?.version).toBe((old?.version ?? 0) + 1);
+    expect(
+      after.prices.find((price) => price.variantId === "var_travel_tin" && price.currencyCode === "USD"),
+    ).toMatchObject({ amount: 2150, saleAmount: null });
+    expect(
+      after.prices.find((price) => price.variantId === "var_travel_tin" && price.currencyCode === "NPR"),
+    ).toMatchObject({ amount: 75000, saleAmount: 65000 });
+    expect(after.variants.filter((variant) => variant.id !== "var_travel_tin")).toEqual(
+      before.variants.filter((variant) => variant.id !== "var_travel_tin"),
+    );
+    expect(after.products).toEqual(before.products);
+    const [history] = await api.db.select().from(catalogChanges).where(eq(catalogChanges.entityId, "var_travel_tin"));
+    expect(history).toMatchObject({
+      actor: "owner@shop.test",
+      entity: "variant_prices",
+      after: expect.arrayContaining([{ currencyCode: "USD", amount: 2150, saleAmount: null }]),
+    });
+    const shown = (await (await fetch(`${api.storeUrl}/products/prod_travel_tin`)).json()) as {
+      product: { variants: { prices: { currency_code: string; amount: number }[] }[] };
+    };
+    const usd = shown.product.variants[0]?.prices.find((price) => price.currency_code.toUpperCase() === "USD");
+    expect(usd?.amount).toBe(2150);
+  });
+
+  it("refuses a file with problems, each named by its line and column, and writes nothing", async () => {
+    const before = await snapshot();
+    const csv = [
+      header.join(","),
+      line({
+        ...fullPrices,
+        product_title: "Bad Jar",
+        status: "draft",
+        purchasable: "true",
+        variant_title: "1 g",
+        sku: "hs-resin-10",
+        manage_inventory: "false",
+      }),
+      line({
+        ...fullPrices,
+        product_title: "Bad Jar 2",
+        status: "draft",
+        purchasable: "true",
+        variant_title: "1 g",
+        manage_inventory: "false",
+        price_USD: "12.345",
+      }),
+      line({
+        ...fullPrices,
+        product_title: "Bad Jar 3",
+        status: "draft",
+        purchasable: "true",
+        variant_title: "1 g",
+        manage_inventory: "false",
+        sale_price_USD: "29.99",
+      }),
+      line({
+        product_title: "Bad Jar 4",
+        status: "published",
+        purchasable: "true",
+        variant_title: "1 g",
+        manage_inventory: "false",
+        price_USD: "5",
+      }),
+    ].join("\r\n");
+    // Cell problems come first; the database's (a SKU taken, the publish rule) once the cells are right.
+    const cells = await importCsv(csv, false);
+    expect(cells.status).toBe(200);
+    expect((cells.body as AdminProductImportResult).problems).toEqual([
+      { line: 3, column: "price_USD", message: "USD has 2 decimals, not more" },
+      { line: 4, column: "sale_price_USD", message: "A sale price must be below the price (29.99)" },
+    ]);
+    const fixed = csv.replace("12.345", "32.34").replace(/,29\.99,29\.99,/, ",29.99,9.99,");
+    const preview = await importCsv(fixed, false);
+    expect((preview.body as AdminProductImportResult).problems).toEqual([
+      { line: 2, column: "sku", message: "Another variant already has the SKU hs-resin-10" },
+      {
+        line: 5,
+        column: "price_NPR",
+        message: "Set the prices of 1 g in NPR, INR, GBP, CAD, AED before publishing: every market needs one",
+      },
+    ]);
+    const applied = await importCsv(fixed, true);
+    expect(applied.status).toBe(400);
+    expect(applied.body).toEqual({
+      error: {
+        code: "invalid_request",
+        message: "Line 2, sku: Another variant already has the SKU hs-resin-10; 1 more problem. Nothing was imported.",
+        details: { field: "body.csv" },
+      },
+    });
+    const columns = [...header, "colour", "price_JPY"].join(",");
+    const unknown = await importCsv(`${columns}\n${line({})},red,100`, true);
+    expect(unknown.status).toBe(400);
+    const checked = await importCsv(`${columns}\n${line({})},red,100`, false);
+    expect((checked.body as AdminProductImportResult).problems).toEqual([
+      {
+        line: 1,
+        column: "colour",
+        message: "Not a column of the products file; the exported file shows them all",
+      },
+      { line: 1, column: "price_JPY", message: "The shop sells in no market with the currency JPY" },
+    ]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("checks a file without writing: the preview counts what the import would do", async () => {
+    const { rows } = await exported();
+    const before = await snapshot();
+    const resin = rows.filter((row) => row.product_id === "prod_himalayan_resin");
+    const csv = [
+      header.join(","),
+      ...resin.map((row, index) =>
+        line({ ...row, ribbon: "Preview", sku: index === 0 ? "HS-RESIN-10B" : (row.sku ?? "") }),
+      ),
+      line({ ...resin[0], variant_id: "", variant_title: "50 g", sku: "HS-RESIN-50", ribbon: "Preview" }),
+    ].join("\r\n");
+    const { status, body } = await importCsv(csv, false);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      applied: false,
+      products: { create: 0, update: 1 },
+      variants: { create: 1, update: 1 },
+      problems: [],
+      problemCount: 0,
+      items: [
+        { line: 2, kind: "product", action: "update", changes: ["Ribbon"] },
+        { line: 2, kind: "variant", action: "update", changes: ["SKU"] },
+        { line: 5, kind: "variant", action: "create", changes: [] },
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("cleans markup out of the file's titles and description as the editor does", async () => {
+    const csv = [
+      header.join(","),
+      line({
+        product_title: '<img src=x onerror="alert(1)">Safe <b>Tea</b>',
+        status: "draft",
+        subtitle: "<script>alert(1)</script>Green",
+        description_html:
+          '<p onclick="alert(1)">Leaves</p><script>alert(2)</script><a href="javascript:alert(3)">x</a>',
+        purchasable: "true",
+        variant_title: "<i>50 g</i>",
+        manage_inventory: "false",
+      }),
+    ].join("\r\n");
+    const { status, body } = await importCsv(csv, true);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const tea = await owner.get<AdminProduct>("/products/prod_safe_tea");
+    expect(tea.title).toBe("Safe Tea");
+    expect(tea.subtitle).toBe("Green");
+    expect(tea.descriptionHtml).toBe("<p>Leaves</p><a>x</a>");
+    expect(tea.variants[0]?.title).toBe("50 g");
+  });
+});
