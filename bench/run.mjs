@@ -48,7 +48,9 @@ const warmUpSeconds = quick ? 1 : 5;
 const mixedSeconds = quick ? 5 : 60;
 const sheddingSeconds = quick ? 5 : 20;
 /** A full run writes bench/results.md; one that skips a part (other than the build) only prints. */
-const partial = [...args].some((arg) => arg.startsWith("--no-") && arg !== "--no-build");
+const partial = [...args].some((arg) => arg.startsWith("--no-") && arg !== "--no-build") || args.has("--photo-only");
+/** `--photo-only`: Lighthouse of the photo comparison alone (issue 28), for a quick answer to that question. */
+const photoOnly = args.has("--photo-only");
 const children = [];
 
 function log(message) {
@@ -292,7 +294,7 @@ async function uploadFirstPhoto(productId) {
 
 const lighthouseRows = [];
 if (!args.has("--no-lighthouse")) {
-  for (const page of pages) {
+  for (const page of photoOnly ? [] : pages) {
     log(`Lighthouse ${page.path} (${lighthouseRuns} runs)`);
     lighthouseRows.push({ label: page.path, ...(await audit(`${webUrl}${page.path}`)) });
   }
@@ -305,11 +307,12 @@ if (!args.has("--no-lighthouse")) {
   await waitFor(`${webUrl}${photoPage}`, (status) => status === 200);
   log(`Lighthouse ${photoPage} with an uploaded photo (${lighthouseRuns} runs)`);
   lighthouseRows.push({ label: `${photoPage} (uploaded photo)`, ...(await audit(`${webUrl}${photoPage}`)) });
-  log("Lighthouse empty app");
-  lighthouseRows.push({
-    label: "empty React Router app (floor)",
-    ...(await audit(`http://localhost:${ports.empty}/`)),
-  });
+  if (!photoOnly) log("Lighthouse empty app");
+  if (!photoOnly)
+    lighthouseRows.push({
+      label: "empty React Router app (floor)",
+      ...(await audit(`http://localhost:${ports.empty}/`)),
+    });
 }
 
 // --- Real loads under applied throttling -------------------------------------------------------------
@@ -368,7 +371,7 @@ async function realLoads(url) {
 }
 
 const realRows = [];
-if (!args.has("--no-lighthouse")) {
+if (!args.has("--no-lighthouse") && !photoOnly) {
   for (const page of pages) {
     log(`real loads ${page.path} (${realRuns} runs)`);
     realRows.push({ label: page.path, ...(await realLoads(`${webUrl}${page.path}`)) });
