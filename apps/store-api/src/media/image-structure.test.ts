@@ -161,6 +161,9 @@ describe("walking a JPEG", () => {
     expect(imageLayout(bytesOf(soi, [0xff, 0xdb, 0, 1], eoi), "jpeg")).toBe("malformed");
     expect(imageLayout(bytesOf(soi, [0xff, 0xdb, 0, 0], eoi), "jpeg")).toBe("malformed");
     expect(imageLayout(bytesOf(soi, [0xff, 0xdb, 0, 1]), "jpeg")).toBe("malformed");
+    // Even for a scan, whose data would otherwise run on to the next marker.
+    expect(imageLayout(bytesOf(soi, [0xff, 0xda, 0, 1], eoi), "jpeg")).toBe("malformed");
+    expect(imageLayout(bytesOf(soi, [0xff, 0xda, 0, 0, 0x12], eoi), "jpeg")).toBe("malformed");
   });
 
   it("skips fill bytes before a marker and lets restart markers and TEM stand alone", () => {
