@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../errors.ts";
-import { checkPhotoContent } from "./content-check.ts";
+import { checkPhotoContent, isImageContentType, mediaTypeOf } from "./content-check.ts";
 import { hasZipDirectory, sniffFormat } from "./image-structure.ts";
 import {
   emptyZip,
@@ -127,6 +127,87 @@ describe("checking a photo by its content", () => {
     expect(refusal(checkPhotoContent(withJpegComment(jpeg, zipEntry), "image/jpeg")).code).toBe("image_hidden_content");
   });
 
+  it("tells which kind of file was refused, and what the shop accepts", () => {
+    const accepted = "Upload a JPEG, PNG, WebP or AVIF photo.";
+    const cases: [bytes: Buffer, message: string][] = [
+      [
+        scriptedSvg,
+        `SVG drawings and other text files are not accepted as photos: they can carry scripts. ${accepted}`,
+      ],
+      [Buffer.from("GIF87a", "latin1"), `GIF files are not accepted. ${accepted}`],
+      [
+        Buffer.concat([Buffer.from([0, 0, 0, 16]), Buffer.from("ftypheic\0\0\0\0", "latin1")]),
+        `HEIC photos (an iPhone's default) are not accepted: export the photo as JPEG first. ${accepted}`,
+      ],
+      [Buffer.from("II*\u0000", "latin1"), `This file is not a photo the shop can use. ${accepted}`],
+      [Buffer.from("just some words"), `This file is not a photo the shop can use. ${accepted}`],
+    ];
+    for (const [bytes, message] of cases) {
+      expect(refusal(checkPhotoContent(bytes, "image/jpeg")), message).toEqual({
+        status: 415,
+        code: "unsupported_media_type",
+        message,
+      });
+    }
+  });
+
+  it("names the content's format and the type it was sent as, or no type", () => {
+    expect(refusal(checkPhotoContent(jpeg, "image/webp")).message).toBe(
+      "The file is a JPEG image but was sent as image/webp. Check the file's name ends in the right extension and upload it again.",
+    );
+    expect(refusal(checkPhotoContent(webp, "")).message).toBe(
+      "The file is a WebP image but was sent as no type. Check the file's name ends in the right extension and upload it again.",
+    );
+    expect(refusal(checkPhotoContent(avif, "image/png")).message).toContain(
+      "is a AVIF image but was sent as image/png",
+    );
+  });
+
+  it("names the format of a file cut short or damaged", () => {
+    for (const [bytes, type, name] of [
+      [jpeg, "image/jpeg", "JPEG"],
+      [png, "image/png", "PNG"],
+      [webp, "image/webp", "WebP"],
+      [avif, "image/avif", "AVIF"],
+    ] as const) {
+      expect(refusal(checkPhotoContent(bytes.subarray(0, bytes.length - 20), type)).message).toBe(
+        `The ${name} file is cut short: upload the whole file again.`,
+      );
+    }
+    const damagedPng = Buffer.from(png);
+    damagedPng[20] = (damagedPng[20] ?? 0) ^ 0xff;
+    const riffSize = (size: number) => Buffer.from([size, 0, 0, 0]);
+    for (const [bytes, type, name] of [
+      [Buffer.from([0xff, 0xd8, 0xff, 0x00, 0xff, 0xd9]), "image/jpeg", "JPEG"],
+      [damagedPng, "image/png", "PNG"],
+      [Buffer.concat([Buffer.from("RIFF"), riffSize(12), Buffer.from("WEBPVP8L"), riffSize(9)]), "image/webp", "WebP"],
+      [Buffer.concat([Buffer.from([0, 0, 0, 4]), Buffer.from("ftypavif\0\0\0\0", "latin1")]), "image/avif", "AVIF"],
+    ] as const) {
+      expect(refusal(checkPhotoContent(bytes, type))).toEqual({
+        status: 400,
+        code: "image_unreadable",
+        message: `The ${name} file is damaged and cannot be read.`,
+      });
+    }
+  });
+
+  it("refuses an image that ZIP readers would open as an archive, its end record hidden in a comment", () => {
+    const record = Buffer.from(emptyZip);
+    record.writeUInt16LE(jpeg.length - 2, 20);
+    const polyglot = withJpegComment(jpeg, record.toString("latin1"));
+    expect(refusal(checkPhotoContent(polyglot, "image/jpeg"))).toEqual({
+      status: 400,
+      code: "image_hidden_content",
+      message:
+        "This file carries something besides the picture (data after its end, web page code or an archive), so it is refused. Open the photo in an image editor, save it again, and upload that.",
+    });
+  });
+
+  it("searches the metadata of the JPEGs appended after the first", () => {
+    const hiding = withJpegComment(jpeg, "<svg onload=alert(1)>");
+    expect(refusal(checkPhotoContent(Buffer.concat([jpeg, hiding]), "image/jpeg")).code).toBe("image_hidden_content");
+  });
+
   it("keeps ordinary metadata, a camera's extra pictures after the first, and zero padding", () => {
     expect(checkPhotoContent(withJpegComment(jpeg, "Taken in Kathmandu, 2025 <3"), "image/jpeg")).toBe("jpeg");
     expect(checkPhotoContent(withPngText(png, "Herbo Shilajit jar"), "image/png")).toBe("png");
@@ -136,6 +217,37 @@ describe("checking a photo by its content", () => {
     expect(refusal(checkPhotoContent(Buffer.concat([jpeg, jpeg.subarray(0, 40)]), "image/jpeg")).code).toBe(
       "image_hidden_content",
     );
+  });
+});
+
+describe("reading a declared content type", () => {
+  it("keeps the media type alone: lower case, without parameters or surrounding spaces", () => {
+    expect(mediaTypeOf(" Image/PNG ; charset=binary")).toBe("image/png");
+    expect(mediaTypeOf("IMAGE/JPEG")).toBe("image/jpeg");
+    expect(mediaTypeOf("image/webp;q=1")).toBe("image/webp");
+    expect(mediaTypeOf("")).toBe("");
+    expect(mediaTypeOf(undefined)).toBe("");
+  });
+
+  it("takes any image type, with parameters or in any case, as an image type", () => {
+    for (const contentType of ["image/png", "image/svg+xml", "image/vnd.ms-photo", "Image/HEIC; x=y", "image/x-icon"]) {
+      expect(isImageContentType(contentType), contentType).toBe(true);
+    }
+  });
+
+  it("takes nothing else as an image type: other types, a bare image/, or types that only contain one", () => {
+    for (const contentType of [
+      undefined,
+      "",
+      "image/",
+      "application/octet-stream",
+      "x-image/png",
+      "text/image/png",
+      "image/png/extra",
+      "image/png x",
+    ]) {
+      expect(isImageContentType(contentType), String(contentType)).toBe(false);
+    }
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cardFileName, mediaFileOfUrl, newMediaId, parseMediaFileName, photoFileName } from "./media-names.ts";
+import {
+  cardFileName,
+  mediaFileOfUrl,
+  mediaIdPattern,
+  mediaPath,
+  newMediaId,
+  parseMediaFileName,
+  photoFileName,
+} from "./media-names.ts";
 
 const id = "med_0123456789abcdef0123";
 
@@ -9,6 +17,25 @@ describe("media file names", () => {
     expect(newMediaId()).not.toBe(newMediaId());
     expect(photoFileName(id, 640)).toBe(`${id}-640.webp`);
     expect(cardFileName(id)).toBe(`${id}-card.jpg`);
+  });
+
+  it("serves media files under /media/", () => {
+    expect(mediaPath(`${id}-640.webp`)).toBe(`/media/${id}-640.webp`);
+    expect(mediaFileOfUrl(mediaPath(cardFileName(id)))).toEqual({ id, kind: "card" });
+  });
+
+  it("takes as an id exactly med_ and 20 lower-case hex digits", () => {
+    expect(mediaIdPattern.test(newMediaId())).toBe(true);
+    expect(mediaIdPattern.test(id)).toBe(true);
+    for (const other of [`${id}0`, id.slice(0, -1), `x${id}`, "med_0123456789ABCDEF0123", "med-0123456789abcdef0123"]) {
+      expect(mediaIdPattern.test(other), other).toBe(false);
+    }
+  });
+
+  it("reads widths of one to five digits", () => {
+    expect(parseMediaFileName(`${id}-1.webp`)).toEqual({ id, kind: "photo", width: 1 });
+    expect(parseMediaFileName(`${id}-99999.webp`)).toEqual({ id, kind: "photo", width: 99999 });
+    expect(parseMediaFileName(`${id}-100000.webp`)).toBeUndefined();
   });
 
   it("reads back exactly the names it makes", () => {
@@ -26,6 +53,10 @@ describe("media file names", () => {
       `${id}-0.webp`,
       `${id}-640.WEBP`,
       `${id}-640.png`,
+      `${id}-640xwebp`,
+      `${id}-cardxjpg`,
+      `${id}-card.webp`,
+      `${id}-640.jpg`,
       `${id}-card.png`,
       `${id}.webp`,
       "med_0123456789ABCDEF0123-640.webp",
@@ -39,5 +70,19 @@ describe("media file names", () => {
     expect(mediaFileOfUrl(`/images/${id}-640.webp`)).toBeUndefined();
     expect(mediaFileOfUrl(`/media/sub/${id}-640.webp`)).toBeUndefined();
     expect(mediaFileOfUrl("/images/resin-10g.svg")).toBeUndefined();
+  });
+
+  it("reads a URL only when it is exactly /media/ and a file name: no prefix, suffix, query or fragment", () => {
+    for (const url of [
+      `/shop/media/${id}-640.webp`,
+      `https://example.com/media/${id}-640.webp`,
+      `media/${id}-640.webp`,
+      `/media/${id}-640.webp/x`,
+      `/media/${id}-640.webp?v=2`,
+      `/media/${id}-640.webp#top`,
+      "/media/",
+    ]) {
+      expect(mediaFileOfUrl(url), url).toBeUndefined();
+    }
   });
 });
