@@ -106,7 +106,7 @@ export const workspaces = [
       { file: "src/catalog/rich-text.ts", target: 80 },
       { file: "src/media/alt-text.ts", target: 90 },
       { file: "src/media/content-check.ts", target: 90 },
-      { file: "src/media/image-structure.ts", target: 80 },
+      { file: "src/media/image-structure.ts", target: 90 },
       { file: "src/media/media-names.ts", target: 90 },
       { file: "src/media/encode-photo.ts", only: ["photoWidths"], target: 90 },
       { file: "src/shipping/rates.ts", only: ["countryNameOf", "inOfferOrder"], target: 90 },
