@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { defaultMarketCode, maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
 import { and, asc, eq, exists, gt, inArray, lte, notExists, or } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import {
   checkoutLines,
   checkoutSessions,
@@ -56,7 +56,6 @@ export interface ClientHold {
   maxUnits: number;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Pick<Database, "select">;
 
 /** The key a client address is remembered by on its checkouts: enough to compare, not to read back. */

@@ -1,7 +1,7 @@
 import type { AdminPhoto, AdminPhotoArrangement, AdminProductPhotos } from "@herbo/hosted-api/admin";
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { catalogChanges, media, productImages, products, variants } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { checkPhotoContent } from "./content-check.ts";
@@ -10,7 +10,6 @@ import { cardFileName, mediaPath, newMediaId, photoFileName } from "./media-name
 import { MediaStoreUnavailable, type MediaStore } from "./media-store.ts";
 import { plainAltText } from "./alt-text.ts";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Transaction;
 type ImageRow = typeof productImages.$inferSelect;
 type MediaRow = typeof media.$inferSelect;

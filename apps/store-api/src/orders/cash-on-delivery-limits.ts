@@ -1,6 +1,6 @@
 import { formatMoney } from "@herbo/hosted-api";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Transaction } from "../db/connection.ts";
 import { checkoutSessions, currencies, orders } from "../db/schema.ts";
 
 /**
@@ -36,8 +36,6 @@ export function cashOnDeliveryRefusal(
   }
   return undefined;
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** An arbitrary constant naming the lock that makes cash-on-delivery orders count each other one at a time. */
 const cashOnDeliveryLockKey = 7_240_132;

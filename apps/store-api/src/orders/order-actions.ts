@@ -1,7 +1,7 @@
 import { formatMoney } from "@herbo/hosted-api";
 import type { AdminOrderActionRequest } from "@herbo/hosted-api/admin";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { checkoutLines, currencies, orderEvents, orderLines, orderRefunds } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
 import { applyStock, entriesOf } from "../stock/ledger.ts";
@@ -39,7 +39,6 @@ export type OrderActionOutcome =
   | { kind: "refused"; order: OrderRow; message: string }
   | { kind: "not_found" };
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Request<Action extends AdminOrderActionRequest["action"]> = Extract<AdminOrderActionRequest, { action: Action }>;
 
 /** What an action did inside its transaction, for the outcome. */

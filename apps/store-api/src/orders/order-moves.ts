@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { orderEvents, orders, type FulfilmentStatus, type PaymentStatus } from "../db/schema.ts";
 import { assertMove } from "../lifecycle/transitions.ts";
 import { fulfilmentLifecycle, orderPaymentLifecycle } from "../lifecycle/order-states.ts";
@@ -9,8 +9,6 @@ import type { OrderRow } from "./place-order.ts";
  * The only module that changes an order's payment or fulfilment status (placing an order writes its
  * first one). Every move is checked against order-states.ts and written with its history event.
  */
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OrderEvent {
   at: Date;

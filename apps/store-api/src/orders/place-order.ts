@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { formatOrderNumber } from "@herbo/hosted-api";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import {
   orderEvents,
   orderLines,
@@ -16,7 +16,6 @@ import { findMarketView, orderTaxOf } from "../markets/markets.ts";
 import { buildOrderSnapshot } from "./build-snapshot.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** How an order is paid, as the provider reports it. */
 export interface OrderPayment {

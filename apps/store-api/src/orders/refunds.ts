@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { listCurrencies } from "../catalog/repository.ts";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { orderLines, orderRefunds, orders, paymentAttempts, type RefundStatus } from "../db/schema.ts";
 import type { RefundState } from "../email/outbox-data.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
@@ -20,7 +20,6 @@ import type { OrderRow } from "./place-order.ts";
  */
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface RefundServices {
   db: Database;

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { stockLinesOfSession } from "../checkout/sessions.ts";
-import type { Database } from "../db/connection.ts";
+import type { Transaction } from "../db/connection.ts";
 import { orders } from "../db/schema.ts";
 import { applyStock, entriesOf } from "../stock/ledger.ts";
 import { lockOrder, moveOrder } from "./order-moves.ts";
@@ -11,8 +11,6 @@ import { announceRefund, type RefundServices } from "./refunds.ts";
  * Cash-on-delivery orders waiting for the shop's confirming call: their stock stays reserved (held, not
  * sold) until the owner confirms them, and goes back on sale when they are cancelled or never confirmed.
  */
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Sells the stock an unconfirmed order holds (the owner confirmed it). */
 export async function sellHeldStock(tx: Transaction, order: OrderRow, now: Date): Promise<boolean> {

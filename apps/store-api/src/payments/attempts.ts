@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { checkoutSessions, paymentAttempts, type CustomerDetails, type PaymentAttemptStatus } from "../db/schema.ts";
 import { statusesBefore } from "../lifecycle/transitions.ts";
 import { attemptLifecycle, openAttemptStatuses } from "../lifecycle/attempt-states.ts";
@@ -11,7 +11,6 @@ import type { StartedPayment } from "./provider.ts";
  */
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Writer = Pick<Database, "insert" | "update">;
 
 /** The order a payment is for, fixed when it starts: what a capture becomes. */

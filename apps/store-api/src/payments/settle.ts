@@ -8,7 +8,7 @@ import {
   type SessionRow,
 } from "../checkout/sessions.ts";
 import { listCurrencies } from "../catalog/repository.ts";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { checkCashOnDelivery, type CashOnDeliveryLimits } from "../orders/cash-on-delivery-limits.ts";
 import { recordOrderEvent } from "../orders/order-moves.ts";
 import { findOrderBySession, placeOrder, type OrderPayment, type OrderRow } from "../orders/place-order.ts";
@@ -57,8 +57,6 @@ export type SettleOutcome =
   | { kind: "changed" }
   /** An instant payment the shop does not take for this order (too many unconfirmed cash orders): nothing recorded. */
   | { kind: "declined"; message: string };
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Inside the settling transaction: the outcome, and what to do once it committed. */
 type Settled = SettleOutcome & { reference?: string };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../db/connection.ts";
+import type { Database, Transaction } from "../db/connection.ts";
 import { stockMovements, variants } from "../db/schema.ts";
 
 /**
@@ -99,8 +99,6 @@ export class StockShortage extends Error {
     this.name = "StockShortage";
   }
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Who changed stock on hand and why, for the stock history (restocks and adjustments). */
 export interface StockRecord {
