@@ -10,7 +10,7 @@ import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
-import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
+import { productMessageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
 
@@ -56,7 +56,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         metaDescription: null,
         shippingRates: null,
         pricesIncludeTax: market.pricesIncludeTax,
-        error: messageOf(error),
+        error: productMessageOf(error),
       },
       { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } },
     );

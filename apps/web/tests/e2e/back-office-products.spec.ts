@@ -131,6 +131,9 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
   await expect
     .poll(async () => (await request.get(`${e2eSettings.webUrl}/product/${id}`)).status(), { timeout: 10_000 })
     .toBe(410);
+  expect(await (await request.get(`${e2eSettings.webUrl}/product/${id}`)).text()).toContain(
+    "Error loading product: This product is no longer sold.",
+  );
   await expect.poll(() => storeTitles(page), { timeout: 10_000 }).not.toContain(title);
   await expect
     .poll(async () => (await request.get(`${e2eSettings.webUrl}/sitemap.xml`)).text(), { timeout: 10_000 })

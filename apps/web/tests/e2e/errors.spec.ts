@@ -37,10 +37,14 @@ test("checkout with an empty cart shows the empty-cart toast", async ({ page }) 
   await expectDestructiveToast(page, "Your cart is empty", "Add some products to your cart before checking out.");
 });
 
-test("a product that does not exist answers 404 with the error text and a way back", async ({ page }) => {
+test("a product that does not exist answers 404 with a sentence a shopper understands and a way back", async ({
+  page,
+}) => {
   const response = await page.goto("/product/prod_does_not_exist");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("alert")).toHaveText("Error loading product: HTTP 404: Not Found");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Error loading product: We could not find this product. The link may be mistyped, or it has been removed.",
+  );
   await page.getByRole("link", { name: "Go back to store" }).click();
   await expect(page).toHaveURL(/\/store$/);
 });
@@ -113,15 +117,19 @@ test.describe("when the store answers with errors", () => {
     await fake.stop();
   });
 
-  test("the product list shows 'HTTP 500: Internal Server Error'", async ({ page }) => {
+  test("the product list says the store has trouble, not 'HTTP 500'", async ({ page }) => {
     const response = await page.goto(`${shop.url}/store`);
     expect(response?.status()).toBe(502);
-    await expect(page.getByRole("alert")).toHaveText("Error loading products: HTTP 500: Internal Server Error");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Error loading products: The store is having trouble right now. Please try again in a minute.",
+    );
   });
 
   test("a failing stock call fails the whole product page", async ({ page }) => {
     const response = await page.goto(`${shop.url}/product/prod_himalayan_resin`);
     expect(response?.status()).toBe(502);
-    await expect(page.getByRole("alert")).toHaveText("Error loading product: HTTP 500: Internal Server Error");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Error loading product: The store is having trouble right now. Please try again in a minute.",
+    );
   });
 });
