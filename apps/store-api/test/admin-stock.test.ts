@@ -1,4 +1,4 @@
-import type { AdminEmailList, AdminOverview, AdminStock } from "@herbo/hosted-api/admin";
+import type { AdminEmailList, AdminOrderList, AdminOverview, AdminStock } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, stockMovements } from "../src/db/schema.ts";
@@ -273,5 +273,26 @@ describe.each(kinds)("the back office's overview on %s", (kind) => {
     const next = await overviewNow();
     expect(next.today).toEqual({ orders: 0, revenue: [] });
     expect(next.last7Days.orders).toBe(2);
+  });
+
+  it("lists under 'Cash to collect' exactly the orders the overview counts: a cancelled cash order leaves both", async () => {
+    const owner = await AdminClient.signIn(api);
+    const owed = async () => {
+      const list = await owner.get<AdminOrderList>("/orders?paymentStatus=cod_due");
+      return { listed: list.orders.map((order) => order.number), counted: (await overviewNow()).cashToCollect.orders };
+    };
+    const before = await owed();
+    expect(before.listed).toHaveLength(before.counted);
+    const tin = { items: [{ variant_id: "var_travel_tin", quantity: 1 }], method: "cod" as const };
+    const kept = await placeTestOrder(api, tin);
+    const dropped = await placeTestOrder(api, tin);
+    for (const number of [kept, dropped]) expect((await owner.action(number, { action: "confirm" })).status).toBe(200);
+    expect((await owed()).listed).toEqual(expect.arrayContaining([kept, dropped]));
+    expect((await owner.action(dropped, { action: "cancel" })).status).toBe(200);
+    const after = await owed();
+    expect(after.listed).toContain(kept);
+    expect(after.listed).not.toContain(dropped);
+    expect(after.listed).toHaveLength(after.counted);
+    expect(after.counted).toBe(before.counted + 1);
   });
 });

@@ -11,6 +11,17 @@ export type AdminPaymentStatus =
   "pending" | "paid" | "cod_due" | "cod_collected" | "refund_due" | "partially_refunded" | "refunded";
 export type AdminFulfilmentStatus =
   "unconfirmed" | "unfulfilled" | "packed" | "shipped" | "delivered" | "returned" | "cancelled";
+/**
+ * A cash-on-delivery order (payment "cod_due") owes the shop no cash while it waits for its confirming call,
+ * or once it is cancelled or came back: the overview's "Cash to collect", the list's filter of that name and
+ * the order's payment label all follow this one list.
+ */
+export const noCashOwedFulfilment: readonly AdminFulfilmentStatus[] = ["unconfirmed", "cancelled", "returned"];
+
+/** Whether an order's cash on delivery is still to collect. */
+export function cashIsOwed(payment: AdminPaymentStatus, fulfilment: AdminFulfilmentStatus): boolean {
+  return payment === "cod_due" && !noCashOwedFulfilment.includes(fulfilment);
+}
 export type AdminOrderAction =
   /** A cash-on-delivery order, confirmed with the shopper by phone: its stock is sold and it can be packed. */
   | "confirm"

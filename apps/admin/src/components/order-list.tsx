@@ -5,7 +5,7 @@ import {
   fulfilmentStatusLabels,
   fulfilmentTone,
   paymentMethodLabel,
-  paymentStatusLabels,
+  paymentLabel,
   paymentTone,
 } from "../lib/labels.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -32,7 +32,7 @@ export function OrderList({ orders }: { orders: AdminOrderSummary[] }) {
           <p className="flex flex-wrap gap-2">
             <StatusBadge
               name="Payment"
-              label={paymentStatusLabels[order.paymentStatus]}
+              label={paymentLabel(order.paymentStatus, order.fulfilmentStatus)}
               tone={paymentTone(order.paymentStatus)}
             />
             <StatusBadge

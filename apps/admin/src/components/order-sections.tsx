@@ -1,6 +1,6 @@
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 import { formatDateTime } from "../lib/dates.ts";
-import { paymentMethodLabel, paymentStatusLabels, providerLabel } from "../lib/labels.ts";
+import { paymentMethodLabel, paymentLabel, providerLabel } from "../lib/labels.ts";
 import { formatMoney, moneyFormat } from "../lib/money.ts";
 import { owedAmount } from "../lib/refunds.ts";
 
@@ -132,7 +132,7 @@ export function OrderParties({ order }: { order: AdminOrderDetail }) {
             {payment.cardLast4 === null ? "" : ` ending in ${payment.cardLast4}`}
           </dd>
           <dt className="text-bark">Status</dt>
-          <dd data-testid="payment-status">{paymentStatusLabels[payment.status]}</dd>
+          <dd data-testid="payment-status">{paymentLabel(payment.status, order.fulfilmentStatus)}</dd>
           <dt className="text-bark">Provider</dt>
           <dd>
             {providerLabel(payment.provider)}

@@ -4,6 +4,7 @@ import {
   emailTone,
   fulfilmentTone,
   paymentMethodLabel,
+  paymentLabel,
   paymentTone,
   providerLabel,
   refundStatusLabels,
@@ -14,7 +15,11 @@ describe("labels", () => {
   it("names payment methods and email kinds", () => {
     expect(paymentMethodLabel("cod")).toBe("Cash on delivery");
     expect(paymentMethodLabel("card")).toBe("Card");
-    expect(paymentMethodLabel("khalti")).toBe("khalti");
+    expect(paymentMethodLabel("khalti")).toBe("Khalti");
+    expect(paymentMethodLabel("esewa")).toBe("eSewa");
+    expect(paymentMethodLabel("something_new")).toBe("something_new");
+    expect(providerLabel("cybersource")).toBe("Bank card gateway (Cybersource)");
+    expect(providerLabel("sandbox")).toBe("Sandbox card");
     expect(emailKindLabel("order_shipped")).toBe("Order shipped");
   });
 
@@ -28,6 +33,17 @@ describe("labels", () => {
       (["unfulfilled", "packed", "shipped", "delivered", "returned", "cancelled"] as const).map(fulfilmentTone),
     ).toEqual(["warn", "warn", "good", "good", "bad", "bad"]);
     expect((["queued", "retrying", "sent", "failed"] as const).map(emailTone)).toEqual(["warn", "warn", "good", "bad"]);
+  });
+
+  it("reads cash on delivery as to collect only while it is owed", () => {
+    expect(paymentLabel("cod_due", "unfulfilled")).toBe("Cash to collect");
+    expect(paymentLabel("cod_due", "shipped")).toBe("Cash to collect");
+    expect(paymentLabel("cod_due", "delivered")).toBe("Cash to collect");
+    expect(paymentLabel("cod_due", "unconfirmed")).toBe("Cash on delivery, once confirmed");
+    expect(paymentLabel("cod_due", "cancelled")).toBe("Nothing to collect");
+    expect(paymentLabel("cod_due", "returned")).toBe("Nothing to collect");
+    expect(paymentLabel("paid", "cancelled")).toBe("Paid");
+    expect(paymentLabel("cod_collected", "returned")).toBe("Cash collected");
   });
 
   it("colours what needs the owner's attention", () => {

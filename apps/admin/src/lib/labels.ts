@@ -6,6 +6,7 @@ import type {
   AdminRefund,
   AdminRefundStatus,
 } from "@herbo/hosted-api/admin";
+import { cashIsOwed } from "@herbo/hosted-api/admin";
 
 /** Every status and action as the owner reads it, in one place. */
 
@@ -79,7 +80,13 @@ export const refundKindLabels: Record<AdminRefund["kind"], string> = {
   return: "Return",
 };
 
-const paymentMethodNames: Record<string, string> = { card: "Card", cod: "Cash on delivery", wallet: "Wallet" };
+const paymentMethodNames: Record<string, string> = {
+  card: "Card",
+  cod: "Cash on delivery",
+  wallet: "Wallet",
+  khalti: "Khalti",
+  esewa: "eSewa",
+};
 
 export function paymentMethodLabel(method: string): string {
   return paymentMethodNames[method] ?? method;
@@ -89,6 +96,7 @@ const providerNames: Record<string, string> = {
   stripe: "Stripe",
   khalti: "Khalti",
   esewa: "eSewa",
+  cybersource: "Bank card gateway (Cybersource)",
   sandbox: "Sandbox card",
   cod: "Cash on delivery",
 };
@@ -105,6 +113,15 @@ export function emailKindLabel(kind: string): string {
 }
 
 export type Tone = "good" | "warn" | "bad" | "plain";
+
+/**
+ * The payment as the owner should read it beside the order's fulfilment: cash on delivery is "to collect"
+ * only once the order is confirmed, and never after it was cancelled or came back (`cashIsOwed`).
+ */
+export function paymentLabel(payment: AdminPaymentStatus, fulfilment: AdminFulfilmentStatus): string {
+  if (payment !== "cod_due" || cashIsOwed(payment, fulfilment)) return paymentStatusLabels[payment];
+  return fulfilment === "unconfirmed" ? "Cash on delivery, once confirmed" : "Nothing to collect";
+}
 
 export function paymentTone(status: AdminPaymentStatus): Tone {
   if (status === "paid" || status === "cod_collected") return "good";

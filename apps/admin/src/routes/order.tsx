@@ -9,7 +9,7 @@ import { PageHeading } from "../components/page-heading.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { useApi } from "../hooks/use-api.ts";
 import { formatDateTime } from "../lib/dates.ts";
-import { fulfilmentStatusLabels, fulfilmentTone, paymentStatusLabels, paymentTone } from "../lib/labels.ts";
+import { fulfilmentStatusLabels, fulfilmentTone, paymentLabel, paymentTone } from "../lib/labels.ts";
 
 /** One order: what, who, where, how paid, what happened, and what can be done next. */
 export function Order() {
@@ -28,7 +28,7 @@ export function Order() {
             <span className="muted">Placed {formatDateTime(order.placedAt)}</span>
             <StatusBadge
               name="Payment"
-              label={paymentStatusLabels[order.payment.status]}
+              label={paymentLabel(order.payment.status, order.fulfilmentStatus)}
               tone={paymentTone(order.payment.status)}
             />
             <span data-testid="fulfilment-status">

@@ -7,7 +7,8 @@ import type {
   AdminPaymentStatus,
   AdminRefundState,
 } from "@herbo/hosted-api/admin";
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { noCashOwedFulfilment } from "@herbo/hosted-api/admin";
+import { and, asc, count, desc, eq, gte, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import type { Database } from "../db/connection.ts";
@@ -33,12 +34,18 @@ export interface OrderFilters {
 
 export const orderPageSize = 25;
 
+/** Cash on delivery still to collect: the overview's figure and the list's "Cash to collect" filter. */
+export const cashToCollect = and(
+  eq(orders.paymentStatus, "cod_due"),
+  notInArray(orders.fulfilmentStatus, [...noCashOwedFulfilment]),
+) as SQL;
+
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The WHERE clause of the list's filters; search looks at the number, email, name and phone. */
+/** The WHERE clause of the list's filters; search looks at the number, email, name, phone, street, city and postcode. */
 export function orderConditions(filters: OrderFilters): SQL | undefined {
   const conditions: SQL[] = [];
   // The route refuses control characters; dropping them here too keeps a NUL from any caller out of SQL.
@@ -49,7 +56,17 @@ export function orderConditions(filters: OrderFilters): SQL | undefined {
       sql`${orders.number} ILIKE ${pattern}`,
       sql`${orders.customer}->>'email' ILIKE ${pattern}`,
       sql`${orders.customer}->>'fullName' ILIKE ${pattern}`,
+      sql`${orders.customer}->'address'->>'line1' ILIKE ${pattern}`,
+      sql`${orders.customer}->'address'->>'line2' ILIKE ${pattern}`,
+      sql`${orders.customer}->'address'->>'city' ILIKE ${pattern}`,
     ];
+    // Postcodes are compared without spaces, so "NW16XE" finds "NW1 6XE" and the other way round.
+    const postcode = q.replace(/\s/g, "");
+    if (postcode !== "") {
+      matches.push(
+        sql`regexp_replace(${orders.customer}->'address'->>'postalCode', '\s', '', 'g') ILIKE ${containing(postcode)}`,
+      );
+    }
     // Phones are stored as E.164 (+9779812345678): compare digits only, so "981-234 5678" finds it.
     const digits = q.replace(/\D/g, "");
     if (digits.length >= 4) {
@@ -59,7 +76,8 @@ export function orderConditions(filters: OrderFilters): SQL | undefined {
     if (found !== undefined) conditions.push(found);
   }
   if (filters.paymentMethod !== undefined) conditions.push(eq(orders.paymentMethod, filters.paymentMethod));
-  if (filters.paymentStatus !== undefined) conditions.push(eq(orders.paymentStatus, filters.paymentStatus));
+  if (filters.paymentStatus === "cod_due") conditions.push(cashToCollect);
+  else if (filters.paymentStatus !== undefined) conditions.push(eq(orders.paymentStatus, filters.paymentStatus));
   if (filters.fulfilmentStatus !== undefined) conditions.push(eq(orders.fulfilmentStatus, filters.fulfilmentStatus));
   if (filters.country !== undefined) conditions.push(sql`${orders.customer}->>'country' = ${filters.country}`);
   if (filters.from !== undefined) conditions.push(gte(orders.createdAt, dayRange(filters.from, filters.from).start));

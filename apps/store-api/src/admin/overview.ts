@@ -4,6 +4,7 @@ import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { orders, paymentAttempts, products, variants } from "../db/schema.ts";
 import { totalsByCurrency } from "./admin-money.ts";
+import { cashToCollect } from "./order-queries.ts";
 import { addDays, dayOf, dayStart, shopTimeZone } from "./shop-time.ts";
 
 /** A tracked variant with this many units available or fewer is "low on stock". */
@@ -51,12 +52,7 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         orders: sql<number>`COUNT(*)::int`,
       })
       .from(orders)
-      .where(
-        and(
-          eq(orders.paymentStatus, "cod_due"),
-          notInArray(orders.fulfilmentStatus, ["cancelled", "returned", "unconfirmed"]),
-        ),
-      )
+      .where(cashToCollect)
       .groupBy(orders.currencyCode)
       .orderBy(asc(orders.currencyCode)),
     db

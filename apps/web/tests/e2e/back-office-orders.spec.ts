@@ -88,6 +88,7 @@ test("confirms a cash-on-delivery order by phone, then ships it and collects its
   await expectNoAxeViolations(page, "overview with orders to confirm");
   await openOrderOf(page, shopper.email, number);
   await expect(page.getByTestId("fulfilment-status")).toHaveText("Fulfilment: To confirm by phone");
+  await expect(page.getByTestId("payment-status")).toHaveText("Cash on delivery, once confirmed");
   await expect(page.getByRole("button", { name: "Mark packed" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
   await expectNoAxeViolations(page, "order to confirm by phone");
