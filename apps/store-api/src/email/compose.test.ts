@@ -191,6 +191,25 @@ describe("new order notice", () => {
     expect(html).toContain('href="tel:+9779812345678"');
   });
 
+  it("tells the time by the shop's clock in Kathmandu and links to the order in the back office", () => {
+    const fromDenver = { ...sampleOrder(), timeZone: "America/Denver" };
+    const { html, text } = parts(composeEmail(row("new_order_notice", { order: fromDenver }), settings));
+    for (const body of [visible(html), text]) {
+      expect(body).toContain("Placed on 23 November 2026 at 15:45 GMT+5:45.");
+      expect(body).not.toContain("GMT-7");
+    }
+    expect(html).toContain('href="http://api.test/admin/orders/HS-1001"');
+    expect(text).toContain("Open the order in the back office: http://api.test/admin/orders/HS-1001");
+    expect(html).not.toContain("tok_abcdefghijklmnopqrstuvwx");
+    expect(text).not.toContain("tok_abcdefghijklmnopqrstuvwx");
+  });
+
+  it("keeps a store API's path prefix in the back-office link", () => {
+    const prefixed = { ...sampleOrder(), orderUrl: "https://shop.example/api/orders/tok_abcdefghijklmnopqrstuvwx" };
+    const { text } = parts(composeEmail(row("new_order_notice", { order: prefixed }), settings));
+    expect(text).toContain("https://shop.example/api/admin/orders/HS-1001");
+  });
+
   it("says that cash is due for cash on delivery", () => {
     const { html, text } = parts(composeEmail(row("new_order_notice", { order: sampleCashOrder() }), settings));
     for (const body of [visible(html), text]) {

@@ -1,6 +1,7 @@
 import { markup } from "../html/markup.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
-import { money, paymentMethodText, placedAtText } from "./order-facts.ts";
+import { shopTimeZone } from "@herbo/hosted-api/admin";
+import { backOfficeOrderUrl, money, paymentMethodText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
 import type { OutboxData } from "./outbox-data.ts";
 import type { RenderedEmail } from "./rendered-email.ts";
@@ -16,10 +17,13 @@ export function renderNewOrderNotice({ order }: OutboxData<"new_order_notice">):
         ? `Cash on delivery, not yet confirmed: call ${customer.phone} to confirm it, then press "Confirm order" in the back office. Its stock is held until then. Collect ${total} in cash when delivering.`
         : `Cash on delivery: collect ${total} in cash when delivering.`
       : `${paymentMethodText(order)}: ${order.paymentStatus === "paid" ? "paid" : "payment pending"}, ${total}.`;
+  // The shop reads its own clock (Kathmandu), not the shopper's.
+  const placedAt = placedAtText(order, shopTimeZone);
+  const backOffice = backOfficeOrderUrl(order);
   const footer = `Sent by ${order.shopName}'s store for each new order.`;
 
   const content = markup`<h1 style="${styles.h1}">New order ${order.number}</h1>
-<p style="${styles.p}">Placed on ${placedAtText(order)}. Total ${total}.</p>
+<p style="${styles.p}">Placed on ${placedAt}. Total ${total}.</p>
 <p style="${styles.callout}"><strong>${payment}</strong></p>
 <h2 style="${styles.h2}">Customer</h2>
 <p style="${styles.p}">${customer.fullName}<br>
@@ -29,17 +33,17 @@ export function renderNewOrderNotice({ order }: OutboxData<"new_order_notice">):
 ${addressHtml(order)}
 <h2 style="${styles.h2}">Items</h2>
 ${linesTableHtml(order, `Order ${order.number}`)}
-${buttonHtml(order.orderUrl, "Open the shopper's order page")}
+${buttonHtml(backOffice, "Open the order in the back office")}
 `;
   const text = textDocument(
     [
       `New order ${order.number}`,
-      `Placed on ${placedAtText(order)}. Total ${total}.`,
+      `Placed on ${placedAt}. Total ${total}.`,
       payment,
       `CUSTOMER\n${customer.fullName}\n${customer.email}\n${customer.phone}`,
       `DELIVER TO\n${addressText(order)}`,
       `ITEMS\n${linesText(order)}`,
-      `Shopper's order page: ${order.orderUrl}`,
+      `Open the order in the back office: ${backOffice}`,
     ],
     order.shopName,
     footer,

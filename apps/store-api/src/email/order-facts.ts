@@ -34,8 +34,11 @@ export function lineTitle(line: OrderSnapshot["lines"][number]): string {
   return variant === "" || variant === line.productTitle ? line.productTitle : `${line.productTitle} (${variant})`;
 }
 
-/** "23 November 2026 at 15:45 GMT+5:45" in the shopper's time zone, UTC when it is unknown or invalid. */
-export function placedAtText(order: OrderSnapshot): string {
+/**
+ * "23 November 2026 at 15:45 GMT+5:45" in the shopper's time zone (or the one given: the shop's, in its own
+ * emails), UTC when it is unknown or invalid.
+ */
+export function placedAtText(order: OrderSnapshot, timeZone: string | null = order.timeZone): string {
   const placed = new Date(order.placedAt);
   const style: Intl.DateTimeFormatOptions = {
     day: "numeric",
@@ -46,10 +49,19 @@ export function placedAtText(order: OrderSnapshot): string {
     timeZoneName: "short",
   };
   try {
-    return new Intl.DateTimeFormat("en-GB", { ...style, timeZone: order.timeZone ?? "UTC" }).format(placed);
+    return new Intl.DateTimeFormat("en-GB", { ...style, timeZone: timeZone ?? "UTC" }).format(placed);
   } catch {
     return new Intl.DateTimeFormat("en-GB", { ...style, timeZone: "UTC" }).format(placed);
   }
+}
+
+/**
+ * The order in the back office, on the store API whose order page the snapshot links to (the page is
+ * `<store API>/orders/<token>`, so a store API under a path prefix keeps it).
+ */
+export function backOfficeOrderUrl(order: OrderSnapshot): string {
+  const storeApi = order.orderUrl.replace(/\/orders\/[^/]+$/, "");
+  return `${storeApi}/admin/orders/${encodeURIComponent(order.number)}`;
 }
 
 export function paymentMethodText(order: OrderSnapshot): string {
