@@ -22,6 +22,37 @@ export const noCashOwedFulfilment: readonly AdminFulfilmentStatus[] = ["unconfir
 export function cashIsOwed(payment: AdminPaymentStatus, fulfilment: AdminFulfilmentStatus): boolean {
   return payment === "cod_due" && !noCashOwedFulfilment.includes(fulfilment);
 }
+
+/** Every payment status as the owner reads it (the back office, the orders CSV). */
+export const paymentStatusLabels: Record<AdminPaymentStatus, string> = {
+  pending: "Awaiting payment",
+  paid: "Paid",
+  cod_due: "Cash to collect",
+  cod_collected: "Cash collected",
+  refund_due: "Refund to make",
+  partially_refunded: "Partly refunded",
+  refunded: "Refunded",
+};
+
+/** Every fulfilment status as the owner reads it. */
+export const fulfilmentStatusLabels: Record<AdminFulfilmentStatus, string> = {
+  unconfirmed: "To confirm by phone",
+  unfulfilled: "Not packed",
+  packed: "Packed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  returned: "Returned",
+  cancelled: "Cancelled",
+};
+
+/**
+ * The payment as the owner should read it beside the order's fulfilment: cash on delivery is "to collect"
+ * only once the order is confirmed, and never after it was cancelled or came back (`cashIsOwed`).
+ */
+export function paymentLabel(payment: AdminPaymentStatus, fulfilment: AdminFulfilmentStatus): string {
+  if (payment !== "cod_due" || cashIsOwed(payment, fulfilment)) return paymentStatusLabels[payment];
+  return fulfilment === "unconfirmed" ? "Cash on delivery, once confirmed" : "Nothing to collect";
+}
 export type AdminOrderAction =
   /** A cash-on-delivery order, confirmed with the shopper by phone: its stock is sold and it can be packed. */
   | "confirm"

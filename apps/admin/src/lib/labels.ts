@@ -6,29 +6,10 @@ import type {
   AdminRefund,
   AdminRefundStatus,
 } from "@herbo/hosted-api/admin";
-import { cashIsOwed } from "@herbo/hosted-api/admin";
 
 /** Every status and action as the owner reads it, in one place. */
 
-export const paymentStatusLabels: Record<AdminPaymentStatus, string> = {
-  pending: "Awaiting payment",
-  paid: "Paid",
-  cod_due: "Cash to collect",
-  cod_collected: "Cash collected",
-  refund_due: "Refund to make",
-  partially_refunded: "Partly refunded",
-  refunded: "Refunded",
-};
-
-export const fulfilmentStatusLabels: Record<AdminFulfilmentStatus, string> = {
-  unconfirmed: "To confirm by phone",
-  unfulfilled: "Not packed",
-  packed: "Packed",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  returned: "Returned",
-  cancelled: "Cancelled",
-};
+export { fulfilmentStatusLabels, paymentLabel, paymentStatusLabels } from "@herbo/hosted-api/admin";
 
 export const actionLabels: Record<AdminOrderAction, string> = {
   confirm: "Confirmed by phone",
@@ -113,15 +94,6 @@ export function emailKindLabel(kind: string): string {
 }
 
 export type Tone = "good" | "warn" | "bad" | "plain";
-
-/**
- * The payment as the owner should read it beside the order's fulfilment: cash on delivery is "to collect"
- * only once the order is confirmed, and never after it was cancelled or came back (`cashIsOwed`).
- */
-export function paymentLabel(payment: AdminPaymentStatus, fulfilment: AdminFulfilmentStatus): string {
-  if (payment !== "cod_due" || cashIsOwed(payment, fulfilment)) return paymentStatusLabels[payment];
-  return fulfilment === "unconfirmed" ? "Cash on delivery, once confirmed" : "Nothing to collect";
-}
 
 export function paymentTone(status: AdminPaymentStatus): Tone {
   if (status === "paid" || status === "cod_collected") return "good";

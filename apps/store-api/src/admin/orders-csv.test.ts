@@ -29,6 +29,7 @@ function order(overrides: Partial<ExportedOrder> = {}): ExportedOrder {
     subtotalAmount: 65000,
     shippingAmount: 0,
     totalAmount: 65000,
+    refundedAmount: 0,
     lines: [{ quantity: 1, productTitle: "Shilajit Travel Tin 5 g", variantTitle: "5 g", sku: "HS-TIN-5" }],
     ...overrides,
   };
@@ -50,11 +51,16 @@ describe("the orders CSV", () => {
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     const cells = cellsOfFirstOrder(csv);
     expect(cells.slice(0, 2)).toEqual(["HS-1001", "2026-03-01 15:45"]);
-    expect(cells.slice(11, 16)).toEqual([
+    expect(cells.slice(9, 19)).toEqual([
+      "paid",
+      "Paid",
+      "unfulfilled",
+      "Not packed",
       "NPR",
       "650.00",
       "0.00",
       "650.00",
+      "0.00",
       "1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
     ]);
     expect(cells[6]).toBe("Asha Gurung, Thamel Marg 12, Kathmandu 44600, Nepal");
@@ -68,6 +74,31 @@ describe("the orders CSV", () => {
       expect(cell).toBe(`'${name}`);
     },
   );
+
+  it("puts the owner's words beside each status code, and the money refunded", () => {
+    const csv = ordersCsv([
+      order({ paymentStatus: "partially_refunded", fulfilmentStatus: "returned", refundedAmount: 32550 }),
+    ]);
+    expect(csv).toContain(
+      ",Payment status,Payment,Fulfilment status,Fulfilment,Currency,Subtotal,Shipping,Total,Refunded,Items",
+    );
+    expect(cellsOfFirstOrder(csv).slice(9, 18)).toEqual([
+      "partially_refunded",
+      "Partly refunded",
+      "returned",
+      "Returned",
+      "NPR",
+      "650.00",
+      "0.00",
+      "650.00",
+      "325.50",
+    ]);
+  });
+
+  it("says a cancelled cash-on-delivery order has nothing to collect", () => {
+    const csv = ordersCsv([order({ paymentMethod: "cod", paymentStatus: "cod_due", fulfilmentStatus: "cancelled" })]);
+    expect(cellsOfFirstOrder(csv).slice(9, 13)).toEqual(["cod_due", "Nothing to collect", "cancelled", "Cancelled"]);
+  });
 
   it("quotes commas, quotes and line breaks instead of letting them split cells", () => {
     const csv = ordersCsv([order({ customer: { ...asha, fullName: 'Ram "Raju", Sharma' } })]);
@@ -92,7 +123,7 @@ describe("the orders CSV", () => {
         ],
       }),
     ]);
-    expect(cellsOfFirstOrder(csv)[15]).toBe(
+    expect(cellsOfFirstOrder(csv)[18]).toBe(
       "2 × Pure Himalayan Shilajit Resin (10 g); 1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
     );
   });

@@ -1,4 +1,10 @@
 import { decimalAmount, decimalDigitsOf, type MoneyCurrency } from "@herbo/hosted-api";
+import {
+  fulfilmentStatusLabels,
+  paymentLabel,
+  type AdminFulfilmentStatus,
+  type AdminPaymentStatus,
+} from "@herbo/hosted-api/admin";
 import { stringify } from "csv-stringify/sync";
 import { addDays, isDay, shopDateTime, shopTimeZone } from "./shop-time.ts";
 
@@ -25,12 +31,14 @@ export interface ExportedOrder {
   customer: { fullName: string; email: string; phone: string; country: string; addressLines: string[] } | null;
   paymentMethod: string;
   paymentProvider: string;
-  paymentStatus: string;
-  fulfilmentStatus: string;
+  paymentStatus: AdminPaymentStatus;
+  fulfilmentStatus: AdminFulfilmentStatus;
   currency: MoneyCurrency & { code: string };
   subtotalAmount: number;
   shippingAmount: number;
   totalAmount: number;
+  /** Money given back so far, in minor units. */
+  refundedAmount: number;
   lines: { quantity: number; productTitle: string; variantTitle: string; sku: string | null }[];
 }
 
@@ -45,11 +53,14 @@ export const csvColumns = [
   "Payment method",
   "Payment provider",
   "Payment status",
+  "Payment",
   "Fulfilment status",
+  "Fulfilment",
   "Currency",
   "Subtotal",
   "Shipping",
   "Total",
+  "Refunded",
   "Items",
 ] as const;
 
@@ -72,11 +83,14 @@ export function ordersCsv(rows: readonly ExportedOrder[]): string {
       order.paymentMethod,
       order.paymentProvider,
       order.paymentStatus,
+      paymentLabel(order.paymentStatus, order.fulfilmentStatus),
       order.fulfilmentStatus,
+      fulfilmentStatusLabels[order.fulfilmentStatus],
       order.currency.code,
       decimalAmount(order.subtotalAmount, digits),
       decimalAmount(order.shippingAmount, digits),
       decimalAmount(order.totalAmount, digits),
+      decimalAmount(order.refundedAmount, digits),
       order.lines
         .map(
           (line) =>
