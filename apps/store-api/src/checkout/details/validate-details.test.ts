@@ -93,6 +93,27 @@ describe("validating the details form", () => {
       });
     });
 
+    it("Nepal with the phone and postal code typed in Devanagari digits", () => {
+      const result = validateDetails({ ...nepal, phone: "९८१२३४५६७८", postalCode: "४४६००" });
+      expect(result).toMatchObject({
+        ok: true,
+        details: { phone: "+9779812345678", address: { postalCode: "44600" } },
+      });
+    });
+
+    it("India with the phone in Devanagari and the PIN in Bengali digits", () => {
+      const result = validateDetails({ ...india, phone: "९८७६५ ४३२१०", postalCode: "১১০ ০০১" });
+      expect(result).toMatchObject({
+        ok: true,
+        details: { phone: "+919876543210", address: { postalCode: "110001" } },
+      });
+    });
+
+    it("the UAE with the phone in Arabic-Indic digits", () => {
+      const result = validateDetails({ ...emirates, phone: "٠٥٠ ١٢٣ ٤٥٦٧" });
+      expect(result).toMatchObject({ ok: true, details: { phone: "+971501234567" } });
+    });
+
     it("Nepal without a postal code and with an international phone", () => {
       const result = validateDetails({ ...nepal, postalCode: "  ", phone: "+977 981-2345678" });
       expect(result).toMatchObject({ ok: true, details: { phone: "+9779812345678", address: { postalCode: null } } });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { countryInSentence } from "./country-names.ts";
 import { fieldSpecs, type FieldSpec } from "./details-form.ts";
 import { provinceOfDistrict } from "./nepal-divisions.ts";
+import { asciiDigits } from "./digits.ts";
 import { checkPhone } from "./phone-numbers.ts";
 import { normalisePostalCode, type PostalCountry } from "./postal-codes.ts";
 import { hasInvisibleCharacters, withoutInvisibleCharacters } from "./invisible-characters.ts";
@@ -146,7 +147,8 @@ export function validateDetails(input: Readonly<Record<string, unknown>>): Detai
   let phone: string | null = null;
   // A phone number is only right or wrong for a country: with none known, the country's error is enough.
   if (country !== null && texts.phone !== undefined && texts.phone !== null) {
-    const result = checkPhone(country, texts.phone);
+    // Digits typed on a Nepali, Hindi or Arabic keyboard ("९८४१२३४५६७") count as 0–9.
+    const result = checkPhone(country, asciiDigits(texts.phone));
     if (result.ok) phone = result.e164;
     else errors.phone = result.message;
   }
@@ -162,7 +164,7 @@ export function validateDetails(input: Readonly<Record<string, unknown>>): Detai
 
   let postalCode: string | null = null;
   if (country !== null && country !== "AE" && texts.postalCode) {
-    postalCode = normalisePostalCode(country, texts.postalCode);
+    postalCode = normalisePostalCode(country, asciiDigits(texts.postalCode));
     if (postalCode === null) errors.postalCode = postalCodeMessages[country];
   }
 
