@@ -1,9 +1,15 @@
-import type { AdminEmailList, AdminOrderList, AdminOverview, AdminStock } from "@herbo/hosted-api/admin";
+import type {
+  AdminEmailList,
+  AdminEmailMessage,
+  AdminOrderList,
+  AdminOverview,
+  AdminStock,
+} from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, stockMovements } from "../src/db/schema.ts";
 import { AdminClient, addOwner, ownerEmail, placeTestOrder } from "./admin-helpers.ts";
-import { checkoutBody, databaseKinds, postJson, startApi, type RunningApi } from "./harness.ts";
+import { checkoutBody, databaseKinds, kathmanduDetails, postJson, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -211,6 +217,57 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     });
     expect((await owner.post("/emails/msg_unknown/resend")).status).toBe(404);
     expect((await owner.request("GET", "/emails?status=lost", undefined, null)).status).toBe(400);
+  });
+
+  it("lets the owner read an email: its text, and its HTML in a sandbox that runs nothing", async () => {
+    const number = await placeTestOrder(api, {
+      details: { ...kathmanduDetails, fullName: "Asha <img src=x onerror=alert(1)> Gurung" },
+    });
+    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+    const [email] = await api.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.orderId, order?.id ?? ""));
+    if (email === undefined) throw new Error("no email");
+    const message = await owner.get<AdminEmailMessage>(`/emails/${email.id}`);
+    expect(message.id).toBe(email.id);
+    expect(message.subject).toBe(`Your order ${number} is confirmed`);
+    expect(message.text).toContain(number);
+    expect(message.text).toContain("Asha <img src=x onerror=alert(1)> Gurung");
+
+    const preview = await owner.request("GET", `/emails/${email.id}/preview`, undefined, null);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const policy = preview.headers.get("content-security-policy") ?? "";
+    expect(policy.split("; ")).toEqual(
+      expect.arrayContaining(["sandbox", "default-src 'none'", "frame-ancestors 'self'", "form-action 'none'"]),
+    );
+    expect(policy).not.toContain("script-src");
+    const html = await preview.text();
+    expect(html).toContain(number);
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+
+    // The back office's own page may frame the preview, and only that.
+    const page = await fetch(`${api.baseUrl}/admin/emails`);
+    expect(page.headers.get("content-security-policy")).toContain("frame-src 'self'");
+
+    for (const path of ["/emails/msg_unknown", "/emails/msg_unknown/preview"]) {
+      expect((await owner.request("GET", path, undefined, null)).status).toBe(404);
+    }
+    for (const path of ["/emails/not-an-id", "/emails/msg_%3Cscript%3E/preview"]) {
+      expect((await owner.request("GET", path, undefined, null)).status).toBe(400);
+    }
+    // A row whose data no longer makes a message says so, instead of failing with 500.
+    await api.db
+      .update(outbox)
+      .set({ data: { broken: true } })
+      .where(eq(outbox.id, email.id));
+    const broken = await owner.request("GET", `/emails/${email.id}`, undefined, null);
+    expect(broken.status).toBe(422);
+    expect(((await broken.json()) as { error: { message: string } }).error.message).toMatch(
+      /^This email cannot be shown/,
+    );
   });
 });
 

@@ -452,6 +452,13 @@ export interface AdminEmail {
   nextAttemptAt: string | null;
 }
 
+/** One outbox email as its recipient reads it: the subject and plain text; the HTML is at `/emails/{id}/preview`. */
+export interface AdminEmailMessage {
+  id: string;
+  subject: string;
+  text: string;
+}
+
 export interface AdminEmailList {
   emails: AdminEmail[];
   total: number;

@@ -1,4 +1,4 @@
-import type { AdminEmail, AdminEmailList, AdminEmailStatus } from "@herbo/hosted-api/admin";
+import type { AdminEmail, AdminEmailList, AdminEmailMessage, AdminEmailStatus } from "@herbo/hosted-api/admin";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Notice } from "../components/notice.tsx";
@@ -11,6 +11,32 @@ import { emailKindLabel, emailStatusLabels, emailTone } from "../lib/labels.ts";
 
 const statuses: AdminEmailStatus[] = ["queued", "retrying", "sent", "failed"];
 
+/** The email as its recipient reads it: the subject, the plain text, and the HTML in a sandboxed frame. */
+function EmailMessage({ email }: { email: AdminEmail }) {
+  const path = `/emails/${encodeURIComponent(email.id)}`;
+  const { data, error } = useApi<AdminEmailMessage>(path);
+  if (error !== undefined) return <Notice kind="error">{error.message}</Notice>;
+  if (data === undefined) return <p className="muted">Loading the email…</p>;
+  return (
+    <div className="space-y-2 border-t border-line pt-2">
+      <p>
+        <span className="text-bark">Subject:</span> {data.subject}
+      </p>
+      <h3 className="font-semibold">Text</h3>
+      <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-cream p-2 text-sm">
+        {data.text}
+      </pre>
+      <h3 className="font-semibold">As it looks in a mail program</h3>
+      <iframe
+        title={`${emailKindLabel(email.kind)} to ${email.recipient}, as sent`}
+        src={`/admin/api${path}/preview`}
+        sandbox=""
+        className="h-96 w-full rounded border border-line bg-white"
+      />
+    </div>
+  );
+}
+
 function EmailItem({
   email,
   onResent,
@@ -19,6 +45,7 @@ function EmailItem({
   onResent(kind: "error" | "success", message: string): void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState(false);
   async function resend() {
     setBusy(true);
     try {
@@ -51,6 +78,20 @@ function EmailItem({
           : ` · next try ${formatDateTime(email.nextAttemptAt)}`}
       </p>
       {email.lastError === null ? null : <p className="text-sm text-red-900">Last error: {email.lastError}</p>}
+      <button
+        type="button"
+        className="button-quiet"
+        aria-expanded={reading}
+        aria-controls={`email-${email.id}`}
+        onClick={() => setReading(!reading)}
+      >
+        {reading ? "Hide the email" : "Read the email"}
+        <span className="sr-only">
+          {" "}
+          {emailKindLabel(email.kind).toLowerCase()} to {email.recipient}
+        </span>
+      </button>
+      <div id={`email-${email.id}`}>{reading ? <EmailMessage email={email} /> : null}</div>
       {email.status === "sent" || email.status === "failed" ? (
         <button type="button" className="button-quiet" disabled={busy} onClick={() => void resend()}>
           Resend

@@ -56,6 +56,11 @@ function render(email: OutboxEmail): RenderedEmail {
   }
 }
 
+/** The subject, HTML and text an outbox row makes; throws EmailDataError when its data cannot make one. */
+export function renderOutboxRow(row: Pick<OutboxMessageRow, "kind" | "data">): RenderedEmail {
+  return render(parseOutboxEmail(row.kind, row.data));
+}
+
 /**
  * The complete message of an outbox row, from the row alone: HTML and text, addressed, dated when the
  * row was written, with its stable Message-ID. Throws EmailDataError when the row cannot make a message.

@@ -16,6 +16,8 @@ export const adminPageSecurity = [
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The outbox's email previews, each sandboxed by its own policy (routes/admin/email-routes.ts).
+  "frame-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",

@@ -157,6 +157,23 @@ for (const width of [375, 1280]) {
         });
       }
 
+      test("an email in the outbox can be read, as text and as its sandboxed HTML, accessibly", async ({ page }) => {
+        const shopper = longEmailShopper();
+        const number = await placeOrderDirectly(shopper);
+        await page.goto(`${backOffice}/emails`);
+        const email = page.getByTestId("email").filter({ hasText: shopper.email }).first();
+        await email.getByRole("button", { name: /^Read the email/ }).click();
+        await expect(email.getByRole("button", { name: /^Hide the email/ })).toHaveAttribute("aria-expanded", "true");
+        await expect(email.getByText(`Subject: Your order ${number} is confirmed`)).toBeVisible();
+        await expect(email.locator("pre")).toContainText(number);
+        const frame = email.frameLocator("iframe");
+        await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(frame.locator("body")).toContainText(number);
+        // The frame is sandboxed twice: by its attribute and by the preview's own policy.
+        await expect(email.locator("iframe")).toHaveAttribute("sandbox", "");
+        await expectAccessibleAndFitting(page, "an email opened in the outbox");
+      });
+
       test("a product's page, with its editors, variants and prices, is accessible", async ({ page }) => {
         await page.goto(`${backOffice}/products/prod_himalayan_resin`);
         await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();

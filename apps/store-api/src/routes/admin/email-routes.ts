@@ -1,9 +1,11 @@
-import type { AdminEmailList } from "@herbo/hosted-api/admin";
+import type { AdminEmailList, AdminEmailMessage } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { emailStatus, listEmails } from "../../admin/emails.ts";
 import { orderEvents, outbox } from "../../db/schema.ts";
+import { renderOutboxRow } from "../../email/compose.ts";
+import { EmailDataError } from "../../email/outbox-data.ts";
 import { resend } from "../../email/outbox-store.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { databaseRequestLimit, type RequestLimit } from "../../request-counters.ts";
@@ -15,6 +17,23 @@ const listQuery = z.object({
   status: optionalField(z.enum(["queued", "retrying", "sent", "failed"])),
   page: optionalField(pageNumber),
 });
+
+const emailParams = z.object({ id: z.string().regex(/^msg_[A-Za-z0-9_-]{1,64}$/, "expected an email id") });
+
+/**
+ * The HTML preview is a shopper's email, shown inside the back office: it runs in a sandbox (no scripts, no
+ * forms, an origin of its own), loads nothing from anywhere, keeps the inline styles emails are made of, and
+ * may be framed by the back office alone.
+ */
+export const emailPreviewSecurity = [
+  "sandbox",
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
 
 /**
  * Resends allowed in an hour: of one email (its kind, order and recipient, so resending the copy counts
@@ -35,9 +54,35 @@ export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
     return listEmails(db, { status: request.query.status }, request.query.page ?? 1);
   });
 
+  /** The outbox row's message, rendered as it was (or will be) sent; 422 when its data cannot make one. */
+  async function renderedEmail(id: string) {
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    if (row === undefined) throw notFound(`No email ${id}.`);
+    try {
+      return { row, rendered: renderOutboxRow(row) };
+    } catch (error) {
+      if (!(error instanceof EmailDataError)) throw error;
+      throw new ApiError(422, "invalid_request", `This email cannot be shown: ${error.message}.`);
+    }
+  }
+
+  routes.get("/emails/:id", { schema: { params: emailParams } }, async (request): Promise<AdminEmailMessage> => {
+    const { row, rendered } = await renderedEmail(request.params.id);
+    return { id: row.id, subject: rendered.subject, text: rendered.text };
+  });
+
+  routes.get("/emails/:id/preview", { schema: { params: emailParams } }, async (request, reply) => {
+    const { rendered } = await renderedEmail(request.params.id);
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("content-security-policy", emailPreviewSecurity)
+      .header("cache-control", "no-store")
+      .send(rendered.html);
+  });
+
   routes.post(
     "/emails/:id/resend",
-    { schema: { params: z.object({ id: z.string().regex(/^msg_[A-Za-z0-9_-]{1,64}$/, "expected an email id") }) } },
+    { schema: { params: emailParams } },
     async (request, reply): Promise<{ id: string }> => {
       const now = options.now();
       const owner = ownerOf(request);
