@@ -93,7 +93,10 @@ test("both domains send Strict-Transport-Security once, and neither serves /metr
   for (const host of ["shop.localhost", "api.shop.localhost"]) {
     for (const path of ["/metrics", "/metrics/", "/%6Detrics", "/metrics?format=prometheus"]) {
       const answer = await throughCaddy(settings, { host, path });
-      expect({ status: answer.status, body: answer.body }, `${host}${path}`).toEqual({ status: 404, body: "Not found" });
+      expect({ status: answer.status, body: answer.body }, `${host}${path}`).toEqual({
+        status: 404,
+        body: "Not found",
+      });
       expect(answer.headers["strict-transport-security"]).toBe(hsts);
     }
   }

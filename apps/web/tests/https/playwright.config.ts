@@ -17,7 +17,11 @@ export default defineConfig({
   use: {
     baseURL: settings.shop,
     // Chromium trusts Caddy's root through the NSS database in this HOME; certificate errors stay errors.
-    launchOptions: { executablePath: chromiumPath, args: chromiumFlags, env: { ...process.env, HOME: settings.browserHome } },
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: chromiumFlags,
+      env: { ...process.env, HOME: settings.browserHome },
+    },
     trace: "retain-on-failure",
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
