@@ -76,7 +76,8 @@ test("plain http on Caddy's http port redirects to https, on both domains", asyn
   ] as const) {
     const answer = await throughCaddy(settings, { host, path, plain: true });
     expect(answer.status, `http://${host}${path}`).toBe(308);
-    expect(answer.headers.location).toBe(`https://${host}:${settings.httpsPort}${path}`);
+    // Caddy names no port when the site's is its https_port: on a server that is 443, here a free one.
+    expect(answer.headers.location).toBe(`https://${host}${path}`);
   }
 });
 
