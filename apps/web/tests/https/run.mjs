@@ -60,7 +60,7 @@ const apiSettings = {
   DATA_DIR: path.join(folder, "data"),
   ADMIN_EMAIL: e2eSettings.owner.email,
   ADMIN_PASSWORD: e2eSettings.owner.password,
-  LOG_LEVEL: "warn",
+  LOG_LEVEL: "info",
 };
 
 /** A server's environment as `npm start` gives it, with none of the shop's settings of this shell, then ours. */
@@ -165,7 +165,7 @@ async function stop({ child, exited }) {
   clearTimeout(timer);
 }
 
-async function waitFor(what, check, timeoutMs = 60_000) {
+async function waitFor(what, check, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   let last = "";
   while (Date.now() < deadline) {
