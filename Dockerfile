@@ -33,6 +33,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 # Only what the two servers read at run time: production packages, the builds, migrations, seed and assets.
 COPY --from=build /app/package.json /app/package-lock.json ./
+# No workspace has node_modules of its own today (npm hoists them all); copy one here if that changes.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages/hosted-api/package.json packages/hosted-api/
 COPY --from=build /app/packages/hosted-api/dist packages/hosted-api/dist
