@@ -27,6 +27,8 @@ const steps = [
     ["playwright", "test", "--config", "apps/web/playwright.config.ts"],
     { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } },
   ],
+  // Rebuilds the web app with its own https addresses, so it comes after the browser tests (issue 29).
+  ["HTTPS through Caddy", "node", ["apps/web/tests/https/run.mjs"]],
 ];
 
 const only = process.argv.slice(2);

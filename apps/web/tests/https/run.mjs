@@ -1,0 +1,232 @@
+// `npm test`'s step "HTTPS through Caddy" (issue 29): the shop behind Caddy running deploy/Caddyfile, with
+// Caddy's own CA, its own ports and a fresh database, then caddy.spec.ts over https. The web app is rebuilt
+// with this run's public addresses (they are baked into its prerendered pages), so the step runs after the
+// other browser tests; `npm start` rebuilds with its own settings afterwards.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import https from "node:https";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  adminBuildIsCurrent,
+  apiBuildIsCurrent,
+  apiEntry,
+  environmentFor,
+  root,
+  run,
+  serverSettings,
+  webEntry,
+} from "../../../../scripts/lib.mjs";
+import { e2eSettings } from "../e2e/settings.mjs";
+
+const skips = [
+  ["caddy", "Caddy is not installed: skipping the HTTPS test; apt-get install caddy"],
+  ["certutil", "certutil is not installed: skipping the HTTPS test; apt-get install libnss3-tools"],
+];
+for (const [command, reason] of skips) {
+  if (spawnSync(command, ["--help"], { stdio: "ignore" }).error?.code === "ENOENT") {
+    console.log(reason);
+    process.exit(0);
+  }
+}
+
+const folder = mkdtempSync(path.join(tmpdir(), "herbo-https-"));
+const [webPort, apiPort, httpPort, httpsPort] = await freePorts(4);
+const shop = `https://shop.localhost:${httpsPort}`;
+const api = `https://api.shop.localhost:${httpsPort}`;
+const caddyData = path.join(folder, "caddy-data");
+const rootCertificate = path.join(caddyData, "caddy", "pki", "authorities", "local", "root.crt");
+/** Chromium's HOME: its NSS database trusts Caddy's root (and nothing else of this machine's). */
+const browserHome = path.join(folder, "home");
+
+// As deploy/web.env.example and deploy/store-api.env.example describe a server: the storefront reaches the
+// store API on loopback, browsers reach both through Caddy, and the store API believes only Caddy's address.
+const webSettings = {
+  PORT: String(webPort),
+  HOST: "127.0.0.1",
+  SITE_URL: shop,
+  STORE_API_URL: `http://127.0.0.1:${apiPort}`,
+  PUBLIC_STORE_API_URL: api,
+  STORE_ID: "local",
+};
+const apiSettings = {
+  STORE_API_PORT: String(apiPort),
+  STORE_API_HOST: "127.0.0.1",
+  STORE_API_URL: api,
+  SITE_URL: shop,
+  STORE_ID: "local",
+  TRUST_PROXY: "127.0.0.1",
+  DATA_DIR: path.join(folder, "data"),
+  ADMIN_EMAIL: e2eSettings.owner.email,
+  ADMIN_PASSWORD: e2eSettings.owner.password,
+  LOG_LEVEL: "info",
+};
+
+/** A server's environment as `npm start` gives it, with none of the shop's settings of this shell, then ours. */
+function environmentOf(server, settings) {
+  const { names, prefixes } = serverSettings[server];
+  const machine = Object.fromEntries(
+    Object.entries(environmentFor(server)).filter(
+      ([name]) => !names.includes(name) && !prefixes.some((prefix) => name.startsWith(prefix)),
+    ),
+  );
+  return { ...machine, ...settings };
+}
+
+const children = [];
+let failed = true;
+try {
+  if (!apiBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/store-api"]);
+  if (!adminBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/admin"]);
+  await run("npm", ["run", "build", "-w", "apps/web"], { env: { ...process.env, ...webSettings } });
+
+  start("store-api", process.execPath, [apiEntry], environmentOf("store-api", apiSettings));
+  start("web", process.execPath, [webEntry], environmentOf("web", webSettings));
+  await waitFor("the store API", () => plainStatus(`http://127.0.0.1:${apiPort}/health`));
+  await waitFor("the storefront", () => plainStatus(`http://127.0.0.1:${webPort}/`));
+
+  const caddyfile = path.join(folder, "Caddyfile");
+  writeFileSync(caddyfile, testCaddyfile(readFileSync(path.join(root, "deploy", "Caddyfile"), "utf8")));
+  start("caddy", "caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
+    PATH: process.env.PATH ?? "",
+    HOME: folder,
+    XDG_DATA_HOME: caddyData,
+    XDG_CONFIG_HOME: path.join(folder, "caddy-config"),
+    HERBO_SHOP_DOMAIN: "shop.localhost",
+    HERBO_API_DOMAIN: "api.shop.localhost",
+    HERBO_WEB_UPSTREAM: `127.0.0.1:${webPort}`,
+    HERBO_STORE_API_UPSTREAM: `127.0.0.1:${apiPort}`,
+  });
+  await waitFor("Caddy's certificate for the store API", () => statusThroughCaddy("api.shop.localhost", "/health"));
+  await waitFor("Caddy's certificate for the shop", () => statusThroughCaddy("shop.localhost", "/"));
+
+  const nssDatabase = path.join(browserHome, ".pki", "nssdb");
+  mkdirSync(nssDatabase, { recursive: true });
+  await run("certutil", ["-d", `sql:${nssDatabase}`, "-N", "--empty-password"]);
+  await run("certutil", ["-d", `sql:${nssDatabase}`, "-A", "-t", "C,,", "-n", "caddy-test", "-i", rootCertificate]);
+
+  await run("npx", ["playwright", "test", "--config", path.join(import.meta.dirname, "playwright.config.ts")], {
+    env: {
+      ...process.env,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+      HERBO_HTTPS_SHOP: shop,
+      HERBO_HTTPS_API: api,
+      HERBO_HTTPS_HTTP_PORT: String(httpPort),
+      HERBO_HTTPS_CA: rootCertificate,
+      HERBO_HTTPS_BROWSER_HOME: browserHome,
+    },
+  });
+  failed = false;
+} finally {
+  await Promise.all(children.map(stop));
+  if (failed) {
+    for (const { name, log } of children) {
+      console.error(`\n--- ${name}'s output (last 40 lines) ---`);
+      if (existsSync(log)) console.error(readFileSync(log, "utf8").split("\n").slice(-40).join("\n"));
+    }
+  }
+  rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * deploy/Caddyfile as this run needs it: its global block gains a CA of Caddy's own that nobody else trusts,
+ * unprivileged ports, loopback only and no admin endpoint. The sites are the deployment's, unchanged.
+ */
+function testCaddyfile(deployed) {
+  const testOptions = [
+    "\tlocal_certs",
+    "\tskip_install_trust",
+    "\tadmin off",
+    `\thttp_port ${httpPort}`,
+    `\thttps_port ${httpsPort}`,
+    // One address: Caddy 2.6 listens for the http-to-https redirects on only the last of several.
+    "\tdefault_bind 127.0.0.1",
+  ].join("\n");
+  if (!/^\{$/m.test(deployed)) throw new Error("deploy/Caddyfile has no global options block");
+  return deployed.replace(/^\{$/m, `{\n${testOptions}`);
+}
+
+function start(name, command, args, env) {
+  const log = path.join(folder, `${name}.log`);
+  const output = createWriteStream(log);
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(output);
+  child.stderr.pipe(output);
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  children.push({ name, child, log, exited });
+}
+
+async function stop({ child, exited }) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(what, check, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    const exited = children.find(({ child }) => child.exitCode !== null);
+    if (exited !== undefined) throw new Error(`${exited.name} exited (code ${exited.child.exitCode})`);
+    try {
+      const status = await check();
+      if (status === 200) return;
+      last = `status ${status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Waited ${timeoutMs / 1000} s for ${what}: ${last}`);
+}
+
+async function plainStatus(url) {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** A GET through Caddy's https port, trusting only Caddy's root; *.localhost names go to loopback. */
+function statusThroughCaddy(host, pathname) {
+  return new Promise((resolve, reject) => {
+    if (!existsSync(rootCertificate)) return reject(new Error("no root certificate yet"));
+    const request = https.get(
+      {
+        host: "127.0.0.1",
+        port: httpsPort,
+        path: pathname,
+        servername: host,
+        headers: { host: `${host}:${httpsPort}` },
+        ca: readFileSync(rootCertificate),
+        timeout: 5_000,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode));
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", reject);
+  });
+}
+
+/** Ports nothing listens on now, for this run's servers and Caddy. */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = net.createServer();
+          server.on("error", reject);
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
