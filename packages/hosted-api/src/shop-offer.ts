@@ -32,6 +32,17 @@ export const cashOnDeliveryCountries: readonly ShippingCountry[] = ["NP"];
 export const handlingDays = { min: 1, max: 2 } as const;
 
 /**
+ * Business days from the order to the door: the shop's handling, then the courier's transit. The one
+ * figure the shipping page, checkout and the emails all show.
+ */
+export function orderToDoorDays(
+  transit: { min: number; max: number },
+  handling: { min: number; max: number } = handlingDays,
+): { min: number; max: number } {
+  return { min: handling.min + transit.min, max: handling.max + transit.max };
+}
+
+/**
  * One flat rate per country, in the currency of the market that delivers there (issue 26): each country
  * belongs to one market, so its rate is in the currency its shoppers see. Nepal is free (SPEC §1). A fresh
  * shop's first rates; the owner changes them in the back office.

@@ -1,4 +1,4 @@
-import { handlingDays, isShippingCountry, marketByCode, marketPath } from "@herbo/hosted-api";
+import { isShippingCountry, marketByCode, marketPath, orderToDoorDays } from "@herbo/hosted-api";
 import { findMarketView } from "../markets/markets.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
@@ -32,7 +32,8 @@ export interface CheckoutPagesOptions {
 
 function deliveryText(rate: { minDays: number; maxDays: number } | undefined): string {
   if (rate === undefined) return "";
-  return `Delivered in ${handlingDays.min + rate.minDays}–${handlingDays.max + rate.maxDays} business days`;
+  const days = orderToDoorDays({ min: rate.minDays, max: rate.maxDays });
+  return `Delivered in ${days.min}–${days.max} business days`;
 }
 
 /** Draws the checkout workflow's outcomes (checkout/flow.ts) as the hosted checkout's pages. */

@@ -1,4 +1,4 @@
-import { handlingDays } from "@herbo/hosted-api";
+import { orderToDoorDays } from "@herbo/hosted-api";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { currencies, markets, shippingRates, type CustomerDetails, type orders } from "../db/schema.ts";
@@ -65,8 +65,7 @@ export async function buildOrderSnapshot(
     paymentStatus: order.paymentStatus,
     cardLast4: order.cardLast4,
     ...(order.fulfilmentStatus === "unconfirmed" ? { awaitingConfirmation: true } : {}),
-    deliveryDays:
-      rate === undefined ? null : { min: handlingDays.min + rate.minDays, max: handlingDays.max + rate.maxDays },
+    deliveryDays: rate === undefined ? null : orderToDoorDays({ min: rate.minDays, max: rate.maxDays }),
     tax:
       order.taxName === null || order.taxRateBasisPoints === null || order.taxRegistration === null
         ? null

@@ -1,4 +1,4 @@
-import { formatMoney, returnsPolicy, shippingRates } from "@herbo/hosted-api";
+import { formatMoney, handlingDays, returnsPolicy, shippingRates } from "@herbo/hosted-api";
 import { e2eSettings } from "./settings.mjs";
 import { expect, open, test } from "./support/fixtures";
 
@@ -76,7 +76,8 @@ test.describe("with JavaScript off, as crawlers read them", () => {
       await expect(cells).toHaveText([
         rate.countryName,
         charge,
-        `${rate.transitDays.min}–${rate.transitDays.max} business days`,
+        // From the order, handling included: the figure checkout and the emails show (issue 30 item 2).
+        `${handlingDays.min + rate.transitDays.min}–${handlingDays.max + rate.transitDays.max} business days`,
         rate.country === "NP" ? "Yes" : "No, card only",
       ]);
     }

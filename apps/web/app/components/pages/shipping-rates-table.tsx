@@ -19,7 +19,8 @@ export function ShippingRatesTable({ rows }: { rows: readonly ShippingTableRow[]
       className="text-sm sm:text-base [&_td]:px-1 sm:[&_td]:px-2 [&_th]:px-1 sm:[&_th]:px-2"
     >
       <caption className="mb-2 text-left text-base text-bark">
-        Delivery charge per order, and business days from dispatch to your door.
+        Delivery charge per order, and business days from your order to your door: the time we take to pack and dispatch
+        it, then the courier's.
       </caption>
       <thead>
         <tr>

@@ -47,15 +47,22 @@ describe("shipping charges and times in words", () => {
       ["NP"],
     );
     expect(rows).toEqual([
-      { country: "NP", destination: "Nepal", charge: "Free", deliveryTime: "1–5 business days", cashOnDelivery: true },
+      { country: "NP", destination: "Nepal", charge: "Free", deliveryTime: "2–7 business days", cashOnDelivery: true },
       {
         country: "IN",
         destination: "India",
         charge: "Rs. 1500.00",
-        deliveryTime: "5–9 business days",
+        deliveryTime: "6–11 business days",
         cashOnDelivery: false,
       },
     ]);
+  });
+
+  it("counts the days from the order, handling included, as checkout and the emails do (issue 30 item 2)", () => {
+    const [row] = shippingTableRows([rate({ handlingDays: { min: 1, max: 2 }, transitDays: { min: 7, max: 14 } })]);
+    expect(row?.deliveryTime).toBe("8–16 business days");
+    const [sameDay] = shippingTableRows([rate({ handlingDays: { min: 0, max: 0 }, transitDays: { min: 3, max: 3 } })]);
+    expect(sameDay?.deliveryTime).toBe("3 business days");
   });
 
   it("leaves out a rate in a currency no market writes, rather than print it wrongly", () => {
@@ -77,7 +84,7 @@ describe("shipping charges and times in words", () => {
       country: "US",
       destination: "United States",
       charge: "$14.99",
-      deliveryTime: "6–10 business days",
+      deliveryTime: "7–12 business days",
       cashOnDelivery: false,
     });
   });

@@ -6,6 +6,7 @@ import {
   cashOnDeliveryCountries,
   formatMoney,
   marketOfCurrency,
+  orderToDoorDays,
   type MoneyCurrency,
   type ShippingCountry,
 } from "@herbo/hosted-api";
@@ -40,6 +41,7 @@ export interface ShippingTableRow {
   country: string;
   destination: string;
   charge: string;
+  /** Business days from the order to the door (handling and transit together). */
   deliveryTime: string;
   cashOnDelivery: boolean;
 }
@@ -60,7 +62,8 @@ export function shippingTableRows(
             country: rate.country,
             destination: rate.countryName,
             charge: formatShippingCharge(rate),
-            deliveryTime: formatBusinessDays(rate.transitDays),
+            // From the order, as checkout and the emails count it: handling, then the courier.
+            deliveryTime: formatBusinessDays(orderToDoorDays(rate.transitDays, rate.handlingDays)),
             cashOnDelivery: (codCountries as readonly string[]).includes(rate.country),
           },
         ],
