@@ -409,6 +409,24 @@ describe("validating the details form", () => {
     });
   });
 
+  describe("a postal code of another state or province (issue 30 item 3)", () => {
+    it("refuses Austin's ZIP code in California", () => {
+      expect(errorsOf({ ...usa, city: "Austin", region: "CA", postalCode: "78701" })).toEqual({
+        postalCode: "78701 is a ZIP code in Texas, not in California. Check the ZIP code and the state.",
+      });
+    });
+    it("refuses a Toronto postal code in Quebec", () => {
+      expect(errorsOf({ ...canada, city: "Toronto", region: "QC", postalCode: "M5H 2N2" })).toEqual({
+        postalCode: "M5H 2N2 is a postal code in Ontario, not in Quebec. Check the postal code and the province.",
+      });
+    });
+    it("refuses a Bengaluru PIN in Delhi", () => {
+      expect(errorsOf({ ...india, postalCode: "560001" })).toEqual({
+        postalCode: "560001 is not a PIN code in Delhi. Check the PIN code and the state.",
+      });
+    });
+  });
+
   describe("a postal code of the wrong country", () => {
     it("refuses a US ZIP code for a UK address", () => {
       expect(errorsOf({ ...britain, postalCode: "94103" })).toEqual({

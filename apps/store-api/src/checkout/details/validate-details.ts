@@ -6,6 +6,7 @@ import { provinceOfDistrict } from "./nepal-divisions.ts";
 import { asciiDigits } from "./digits.ts";
 import { checkPhone } from "./phone-numbers.ts";
 import { normalisePostalCode, type PostalCountry } from "./postal-codes.ts";
+import { postalRegionProblem } from "./postal-region.ts";
 import { hasInvisibleCharacters, withoutInvisibleCharacters } from "./invisible-characters.ts";
 import { findRegion } from "./regions.ts";
 import { detailsFields, type DetailsField, type DetailsResult } from "./types.ts";
@@ -166,6 +167,11 @@ export function validateDetails(input: Readonly<Record<string, unknown>>): Detai
   if (country !== null && country !== "AE" && texts.postalCode) {
     postalCode = normalisePostalCode(country, asciiDigits(texts.postalCode));
     if (postalCode === null) errors.postalCode = postalCodeMessages[country];
+  }
+  // A real code of another state or province ("Austin, CA 78701") is an address no courier can find.
+  if (country !== null && postalCode !== null && region !== null) {
+    const problem = postalRegionProblem(country, postalCode, region.code);
+    if (problem !== null) errors.postalCode = problem;
   }
 
   if (country === null || email === null || phone === null || Object.keys(errors).length > 0) {
