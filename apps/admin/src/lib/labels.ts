@@ -89,6 +89,7 @@ const providerNames: Record<string, string> = {
   stripe: "Stripe",
   khalti: "Khalti",
   esewa: "eSewa",
+  cybersource: "Cybersource",
   sandbox: "Sandbox card",
   cod: "Cash on delivery",
 };
