@@ -105,7 +105,8 @@ describe("the web server's request ids", () => {
   });
 
   it("makes its own id for a request without one or with a hostile one, and sends that one on", async () => {
-    for (const headers of [{}, { "x-request-id": "x".repeat(65) }, { "x-request-id": "two words" }]) {
+    const tries: Record<string, string>[] = [{}, { "x-request-id": "x".repeat(65) }, { "x-request-id": "two words" }];
+    for (const headers of tries) {
       const response = await fetch(`${web.url}/probe`, { headers });
       const id = response.headers.get("x-request-id") ?? "";
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
