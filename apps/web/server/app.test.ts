@@ -75,7 +75,9 @@ beforeAll(async () => {
   await writeFile(path.join(buildFolder, "client", "assets", "site.css"), "body{}");
   storeApi = http.createServer((request, response) => {
     storeRequests.push(request.headers);
-    response.writeHead(200, { "content-type": "application/json" }).end('{"count":0,"offset":0,"limit":0,"products":[]}');
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end('{"count":0,"offset":0,"limit":0,"products":[]}');
   });
   await listen(storeApi);
 });
@@ -155,7 +157,10 @@ describe("the web server's metrics", () => {
 
   it("asks for the bearer token", async () => {
     for (const authorization of [undefined, `Bearer ${token}0`, `Basic ${token}`]) {
-      const response = await fetch(`${web.url}/metrics`, authorization === undefined ? {} : { headers: { authorization } });
+      const response = await fetch(
+        `${web.url}/metrics`,
+        authorization === undefined ? {} : { headers: { authorization } },
+      );
       expect(response.status).toBe(401);
       expect(await response.text()).not.toContain("herbo_web_");
     }

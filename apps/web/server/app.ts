@@ -17,7 +17,7 @@ import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-f
 import { bearerTokenMatches } from "./metrics-token";
 import { requestIdOf, withRequestId } from "./request-id";
 import { createStoreFetch } from "./store-fetch";
-import { createWebMetrics, renderedKind, staticKind, type RouteKind, type WebMetrics } from "./web-metrics";
+import { createWebMetrics, renderedKind, staticKind, type RouteKind } from "./web-metrics";
 
 export interface WebServerOptions {
   /** The folder holding React Router's build (client/ and server/). */

@@ -9,7 +9,14 @@ describe("the metrics bearer token", () => {
   });
 
   it("refuses no header, another scheme, another token, a part of it and an empty one", () => {
-    for (const header of [undefined, `Basic ${token}`, `Bearer ${token}0`, `Bearer ${token.slice(1)}`, "Bearer ", token]) {
+    for (const header of [
+      undefined,
+      `Basic ${token}`,
+      `Bearer ${token}0`,
+      `Bearer ${token.slice(1)}`,
+      "Bearer ",
+      token,
+    ]) {
       expect(bearerTokenMatches(header, token)).toBe(false);
     }
   });

@@ -1,8 +1,4 @@
-import type {
-  AdminEmailsFailingWarning,
-  AdminOverviewWarning,
-  AdminPaymentOpenWarning,
-} from "@herbo/hosted-api/admin";
+import type { AdminEmailsFailingWarning, AdminOverviewWarning, AdminPaymentOpenWarning } from "@herbo/hosted-api/admin";
 import { formatDateTime } from "./dates.ts";
 import { providerLabel } from "./labels.ts";
 

@@ -27,7 +27,9 @@ export async function failingEmails(db: Database, now: Date): Promise<AdminEmail
       givenUp: sql<number>`COUNT(*) FILTER (WHERE ${outbox.status} = 'failed' AND ${outbox.nextAttemptAt} >= ${since.toISOString()}::timestamptz)::int`,
     })
     .from(outbox)
-    .where(and(isNotNull(outbox.lastError), sql`${outbox.attempts} > 0`, inArray(outbox.status, ["pending", "failed"])));
+    .where(
+      and(isNotNull(outbox.lastError), sql`${outbox.attempts} > 0`, inArray(outbox.status, ["pending", "failed"])),
+    );
   const retrying = Number(row?.retrying ?? 0);
   const givenUp = Number(row?.givenUp ?? 0);
   return retrying + givenUp === 0 ? undefined : { kind: "emails_failing", retrying, givenUp };
@@ -52,9 +54,7 @@ export async function overdueProviderPayments(
     })
     .from(paymentAttempts)
     .leftJoin(orders, eq(orders.sessionId, paymentAttempts.sessionId))
-    .where(
-      and(inArray(paymentAttempts.status, [...openAttemptStatuses]), lt(paymentAttempts.createdAt, startedBefore)),
-    )
+    .where(and(inArray(paymentAttempts.status, [...openAttemptStatuses]), lt(paymentAttempts.createdAt, startedBefore)))
     .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id))
     .limit(overduePaymentsShown);
   return rows.map((row) => ({
