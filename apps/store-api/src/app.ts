@@ -17,6 +17,9 @@ import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { checkDatabase } from "./db/health.ts";
 import { withPrivateLogs } from "./log-redaction.ts";
+import { createStoreMetrics } from "./metrics/store-metrics.ts";
+import metricsPlugin from "./plugins/metrics.ts";
+import { requestIdOf } from "./request-id.ts";
 import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
@@ -64,6 +67,7 @@ export interface AppOptions {
         | "passwordChecks"
         | "mediaDir"
         | "mediaBucket"
+        | "metricsToken"
       >
     >;
   db: Database;
@@ -130,8 +134,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: routerErrors,
     // Our 404 for a store id must not depend on how the router treats trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The caller's X-Request-Id when it is a safe one (the web server's), so log lines of one page share it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers["x-request-id"]),
   };
   const app = Fastify(serverOptions);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
 
@@ -154,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     htmlErrorPage: (message) =>
       renderClosedPage(frame, "Something went wrong", message, { href: frame.siteUrl, label: "Return to the shop" }),
   });
+  await app.register(metricsPlugin, { metrics: createStoreMetrics(db, now), token: config.metricsToken });
   await app.register(storeScope, { storeId: config.storeId });
   // Methods no route serves are refused before routing, so none reaches a handler or the error log.
   app.addHook("onRequest", refuseUnservedMethods);

@@ -36,6 +36,11 @@ const mailbox = z.string().transform((value, context) => {
   return { name: only.name, address: only.address };
 });
 
+/** The bearer token a metrics scraper sends: long, random, and safe in a header. */
+export const metricsToken = z
+  .string()
+  .regex(/^[\x21-\x7e]{32,256}$/, "expected at least 32 visible characters, e.g. `openssl rand -hex 32`");
+
 const environmentSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   STORE_API_HOST: z.string().default("0.0.0.0"),
@@ -118,6 +123,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // Unset: no /metrics at all. Set: the scraper's bearer token (never logged).
+  METRICS_TOKEN: metricsToken.optional(),
   // Payment providers' keys (never shown on a page or in a log) and API origins (tests, egress proxies).
   STRIPE_SECRET_KEY: z
     .string()
@@ -366,6 +373,8 @@ export interface StoreApiConfig {
   /** Time allowed for a request line and headers, and for a whole request with its body, to arrive. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: there is no /metrics. */
+  metricsToken: string | undefined;
 }
 
 /** Parses the environment once at start-up; throws a readable error for a bad setting. */
@@ -424,6 +433,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     logLevel: settings.LOG_LEVEL,
     headersTimeoutMs: settings.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
+    metricsToken: settings.METRICS_TOKEN,
   };
 }
 

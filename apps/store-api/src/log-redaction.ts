@@ -11,7 +11,8 @@ import type { FastifyServerOptions } from "fastify";
  *   (the back office's search text `q`, whatever a visitor makes up) becomes `[redacted]`, and a provider's
  *   return (`/checkout/…/return/…?pidx=…&mobile=…`, eSewa's `data`, Stripe's `reference`) loses its whole query;
  * - a provider's reference in a field keeps its last 4 characters (the back office shows it whole);
- * - a failed SQL statement is logged without its parameters, a database error without its `detail`.
+ * - a failed SQL statement is logged without its parameters, a database error without its `detail`;
+ * - no request header is logged, so neither is the metrics scraper's `Authorization` (METRICS_TOKEN).
  */
 
 /** A checkout session id or a payment attempt id, wherever it stands (not inside a word such as prod_docs_kit). */
@@ -168,7 +169,7 @@ function serializedError(error: Error): { type: string; message: string; stack: 
 /** Fields whose value is a payment provider's reference: kept as its last 4 characters. */
 const referenceFields = new Set(["reference", "paymentReference", "refundReference", "providerReference", "pidx"]);
 /** Fields whose value is someone's words: never kept. */
-const privateFields = new Set(["q", "search", "customer", "password"]);
+const privateFields = new Set(["q", "search", "customer", "password", "authorization", "metricsToken"]);
 
 /** The last 4 characters of a reference, enough to find it among a day's payments and no more. */
 export function referenceTail(value: string): string {

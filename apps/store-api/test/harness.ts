@@ -144,6 +144,8 @@ export async function startApi(
     /** Photos in this bucket instead of the temporary media folder (which then stays empty). */
     mediaBucket?: MediaBucketSettings;
     logger?: FastifyServerOptions["logger"];
+    /** Serves GET /metrics to this bearer token; default: no /metrics. */
+    metricsToken?: string;
   } = {},
 ): Promise<RunningApi> {
   const database = await createTestDatabase(kind);
@@ -174,6 +176,7 @@ export async function startApi(
     ...(options.paymentMethods === undefined ? {} : { paymentMethods: options.paymentMethods }),
     ...(options.paymentSettings === undefined ? {} : { paymentSettings: options.paymentSettings }),
     ...(options.mediaBucket === undefined ? {} : { mediaBucket: options.mediaBucket }),
+    ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
   };
   const app = await buildApp({
     config,

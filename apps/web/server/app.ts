@@ -14,7 +14,10 @@ import { RenderQueue, RenderQueueFullError } from "./render-queue";
 import { canonicalRedirect, requestUrl } from "./request-target";
 import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
 import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
+import { bearerTokenMatches } from "./metrics-token";
+import { requestIdOf, withRequestId } from "./request-id";
 import { createStoreFetch } from "./store-fetch";
+import { createWebMetrics, renderedKind, staticKind, type RouteKind } from "./web-metrics";
 
 export interface WebServerOptions {
   /** The folder holding React Router's build (client/ and server/). */
@@ -31,6 +34,8 @@ export interface WebServerOptions {
   /** Time allowed for a request's line and headers, and for the whole request with its body, to arrive. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** The bearer token GET /metrics asks for; undefined: no /metrics (it is rendered like any unknown path). */
+  metricsToken?: string | undefined;
 }
 
 /** The methods the storefront answers: it has no forms of its own. */
@@ -107,6 +112,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
     options.renderQueueLength ?? 16,
     () => pressure.saturated,
   );
+  const metrics = createWebMetrics(renderQueue);
   const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
   // Policies of prerendered pages never change, so they are built once.
   const staticPolicies = new Map<StaticFile, string>();
@@ -190,12 +196,18 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
    */
   async function pageFor(request: IncomingMessage, url: URL): Promise<CachedPage | "busy"> {
     const target = renderedUrl(url);
+    let rendered = false;
     try {
-      return await pageCache.get(
+      const page = await pageCache.get(
         pageCacheKey(target),
-        () => renderQueue.run(() => renderFresh(request, target)),
+        () => {
+          rendered = true;
+          return renderQueue.run(() => renderFresh(request, target));
+        },
         () => renderQueue.busy,
       );
+      metrics.countPageCache(rendered ? "miss" : "hit");
+      return page;
     } catch (error) {
       if (error instanceof RenderQueueFullError) return "busy";
       throw error;
@@ -205,6 +217,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   async function render(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const page = await pageFor(request, url);
     if (page === "busy") {
+      metrics.countBusy();
       response
         .writeHead(503, {
           ...baseHeaders,
@@ -249,27 +262,61 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   const siteOrigin = new URL(environment.siteUrl).origin;
   const headersTimeoutMs = options.headersTimeoutMs ?? 10_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** GET /metrics for a scraper holding the token; 401 for anyone else. */
+  async function sendMetrics(request: IncomingMessage, response: ServerResponse, token: string): Promise<void> {
+    if (!bearerTokenMatches(request.headers.authorization, token)) {
+      response
+        .writeHead(401, {
+          ...baseHeaders,
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "WWW-Authenticate": 'Bearer realm="metrics"',
+        })
+        .end("Unauthorized\n");
+      return;
+    }
+    const text = await metrics.registry.metrics();
+    response
+      .writeHead(200, { ...baseHeaders, "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" })
+      .end(request.method === "HEAD" ? undefined : text);
+  }
+
+  /** Answers one request; says what kind it was, for the metrics. */
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<RouteKind> {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      refuseMethod(request, response);
+      return "other";
+    }
+    // The Host header and the request target never choose the origin; URLs the app builds use SITE_URL's.
+    const url = requestUrl(request.url, siteOrigin);
+    const redirect = canonicalRedirect(url.pathname, url.search);
+    if (redirect !== undefined) {
+      response.writeHead(301, { ...baseHeaders, Location: redirect }).end();
+      return "other";
+    }
+    if (options.metricsToken !== undefined && url.pathname === "/metrics") {
+      await sendMetrics(request, response, options.metricsToken);
+      return "other";
+    }
+    const found = findStatic(url.pathname);
+    if (found !== undefined) {
+      sendStatic(request, response, found.file, found.status);
+      return staticKind(found.file.contentType);
+    }
+    await render(request, response, url);
+    return renderedKind(url.pathname);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     const started = performance.now();
+    let kind: RouteKind = "other";
     try {
-      if (request.method !== "GET" && request.method !== "HEAD") {
-        refuseMethod(request, response);
-        return;
-      }
-      // The Host header and the request target never choose the origin; URLs the app builds use SITE_URL's.
-      const url = requestUrl(request.url, siteOrigin);
-      const redirect = canonicalRedirect(url.pathname, url.search);
-      if (redirect !== undefined) {
-        response.writeHead(301, { ...baseHeaders, Location: redirect }).end();
-        return;
-      }
-      const found = findStatic(url.pathname);
-      if (found !== undefined) sendStatic(request, response, found.file, found.status);
-      else await render(request, response, url);
+      kind = await answer(request, response);
     } catch (error) {
       log({
         level: "error",
         message: "request failed",
+        requestId,
         url: request.url,
         error: error instanceof Error ? error.stack : String(error),
       });
@@ -278,13 +325,16 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       }
       response.end("Internal Server Error");
     } finally {
+      const seconds = (performance.now() - started) / 1_000;
+      metrics.observeRequest(kind, request.method, response.statusCode, seconds);
       if (process.env.LOG_REQUESTS === "1") {
         log({
           level: "info",
+          requestId,
           method: request.method,
           url: request.url,
           status: response.statusCode,
-          ms: Math.round(performance.now() - started),
+          ms: Math.round(seconds * 1_000),
         });
       }
     }
@@ -298,7 +348,12 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       // Node checks both timeouts on this interval (30 s by default), so check often enough to hold them.
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeoutMs / 4)),
     },
-    (request, response) => void handle(request, response),
+    (request, response) => {
+      // One id per request: in its log lines, on every store API call made for it, and in the answer.
+      const requestId = requestIdOf(request.headers["x-request-id"]);
+      response.setHeader("X-Request-Id", requestId);
+      void withRequestId(requestId, () => handle(request, response, requestId));
+    },
   );
   const stopWatching = pressure.watch();
   server.on("close", stopWatching);

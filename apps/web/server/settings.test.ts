@@ -35,6 +35,13 @@ describe("web server settings", () => {
     });
   });
 
+  it("has no metrics token unless METRICS_TOKEN is set, and refuses a short one without echoing it", () => {
+    const token = "b".repeat(32);
+    expect(webServerSettings({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => webServerSettings({ METRICS_TOKEN: "short-secret" })).toThrow(/METRICS_TOKEN/);
+    expect(() => webServerSettings({ METRICS_TOKEN: "short-secret" })).not.toThrow(/short-secret/);
+  });
+
   it("refuses bad values with a readable message", () => {
     expect(() => webServerSettings({ PAGE_CACHE_SECONDS: "-1" })).toThrow(/PAGE_CACHE_SECONDS/);
     expect(() => webServerSettings({ RENDER_CONCURRENCY: "0" })).toThrow(/RENDER_CONCURRENCY/);

@@ -16,6 +16,11 @@ const settingsSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
     /** Renders that may wait for a slot; beyond that the server answers 503 with Retry-After. */
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+    /** The bearer token GET /metrics asks for; unset, there is no /metrics. Never logged. */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,256}$/, "expected at least 32 visible characters, e.g. `openssl rand -hex 32`")
+      .optional(),
   })
   .refine((settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS, {
     message: "HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS",
@@ -31,6 +36,7 @@ export interface WebServerSettings {
   requestTimeoutMs: number;
   renderConcurrency: number;
   renderQueueLength: number;
+  metricsToken: string | undefined;
 }
 
 /** Parses the environment once at start-up; a bad setting stops the server with a readable message. */
@@ -51,5 +57,6 @@ export function webServerSettings(source: NodeJS.ProcessEnv = process.env): WebS
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
     renderConcurrency: settings.RENDER_CONCURRENCY,
     renderQueueLength: settings.RENDER_QUEUE,
+    metricsToken: settings.METRICS_TOKEN,
   };
 }

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStoreApi, StoreApiError, storeUnreachableMessage } from "../app/lib/store-api/client";
+import { withRequestId } from "./request-id";
 import { createStoreFetch } from "./store-fetch";
 
 let server: http.Server;
@@ -73,6 +74,13 @@ describe("the server's store fetch", () => {
     expect(empty.ok).toBe(true);
     // As with fetch, an empty body is not JSON.
     await expect(empty.json()).rejects.toThrow(SyntaxError);
+  });
+
+  it("sends the id of the request it is made for, and none outside a request", async () => {
+    await withRequestId("page-42", () => storeFetch(`${base}/ok`));
+    expect(requests.at(-1)?.headers["x-request-id"]).toBe("page-42");
+    await storeFetch(`${base}/ok`);
+    expect(requests.at(-1)?.headers["x-request-id"]).toBeUndefined();
   });
 
   it("keeps connections alive between calls", async () => {

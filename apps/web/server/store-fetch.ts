@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { StoreAnswer, StoreFetch } from "../app/lib/store-api/client";
+import { currentRequestId } from "./request-id";
 
 /**
  * The web server's calls to the store API, over node:http with kept-alive connections. The global fetch
@@ -8,7 +9,7 @@ import type { StoreAnswer, StoreFetch } from "../app/lib/store-api/client";
  * on loopback), and a product page makes two calls per render. It does what the store API client asks:
  * a method, headers, a string body and an AbortSignal. It answers with what the client reads (status and
  * JSON body) rather than a fetch Response, whose headers object and body stream cost every render more
- * than parsing the JSON does.
+ * than parsing the JSON does. Each call carries the id of the request it is made for (`X-Request-Id`).
  */
 export function createStoreFetch(): StoreFetch {
   const agents = {
@@ -37,6 +38,9 @@ export function createStoreFetch(): StoreFetch {
         headers[name] = value;
       });
       if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body));
+      // The page's request id, so the store API's log lines for this call carry the same one.
+      const requestId = currentRequestId();
+      if (requestId !== undefined) headers["x-request-id"] = requestId;
       const transport = url.protocol === "https:" ? https : http;
       const request = transport.request(url, {
         method: init?.method ?? "GET",

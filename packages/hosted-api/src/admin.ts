@@ -473,8 +473,35 @@ export interface AdminPeriodFigures {
   revenue: AdminMoney[];
 }
 
+/** Emails whose latest attempt failed: still to be retried, or given up in the last 7 days. */
+export interface AdminEmailsFailingWarning {
+  kind: "emails_failing";
+  retrying: number;
+  givenUp: number;
+}
+
+/** A payment open at a provider (Stripe, Khalti, eSewa, Cybersource) longer than the store API allows. */
+export interface AdminPaymentOpenWarning {
+  kind: "payment_open_too_long";
+  provider: string;
+  /** The checkout it was started for. */
+  checkoutId: string;
+  /** The provider's id for it, to find it in the provider's dashboard. */
+  reference: string;
+  /** The order of that checkout, when one was placed (paid another way, for instance). */
+  orderNumber: string | null;
+  amount: AdminMoney;
+  /** ISO 8601: when the shopper was sent to the provider. */
+  startedAt: string;
+}
+
+/** What needs the owner's eye, shown at the top of the overview. */
+export type AdminOverviewWarning = AdminEmailsFailingWarning | AdminPaymentOpenWarning;
+
 export interface AdminOverview {
   timeZone: string;
+  /** Problems to look at, most pressing first; empty when all is well. */
+  warnings: AdminOverviewWarning[];
   today: AdminPeriodFigures;
   last7Days: AdminPeriodFigures;
   cashToCollect: { orders: number; amounts: AdminMoney[] };

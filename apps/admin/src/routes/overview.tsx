@@ -1,6 +1,7 @@
 import type { AdminMoney, AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin";
 import { Link } from "react-router";
 import { Notice } from "../components/notice.tsx";
+import { OverviewWarnings } from "../components/overview-warnings.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { useApi } from "../hooks/use-api.ts";
 
@@ -37,6 +38,7 @@ export function Overview() {
       {error === undefined ? null : <Notice kind="error">{error.message}</Notice>}
       {data === undefined ? null : (
         <>
+          <OverviewWarnings warnings={data.warnings} />
           <p className="muted">Days as counted in {data.timeZone.replace("_", " ")}; cancelled orders are left out.</p>
           <div className="grid gap-4 md:grid-cols-3">
             <Figures title="Today" figures={data.today} />

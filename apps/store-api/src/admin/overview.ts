@@ -1,14 +1,13 @@
 import type { AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin";
-import { and, asc, count, eq, gte, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, notInArray, sql } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { orders, paymentAttempts, products, variants } from "../db/schema.ts";
+import { availableUnits, lowStockCondition, lowStockThreshold } from "../stock/low-stock.ts";
 import { totalsByCurrency } from "./admin-money.ts";
 import { cashToCollect } from "./order-queries.ts";
+import { overviewWarnings } from "./overview-warnings.ts";
 import { addDays, dayOf, dayStart, shopTimeZone } from "./shop-time.ts";
-
-/** A tracked variant with this many units available or fewer is "low on stock". */
-export const lowStockThreshold = 5;
 
 type CurrencyMap = Awaited<ReturnType<typeof listCurrencies>>;
 
@@ -36,13 +35,14 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
 
 /**
  * The owner's first screen: orders and revenue today and over the last 7 days (days as the shop counts
- * them, in Kathmandu; cancelled orders left out), cash on delivery still to collect, and tracked variants
- * running low.
+ * them, in Kathmandu; cancelled orders left out), cash on delivery still to collect, tracked variants
+ * running low, and warnings (admin/overview-warnings.ts).
  */
 export async function overview(db: Database, now: Date): Promise<AdminOverview> {
   const today = dayOf(now, shopTimeZone);
   const known = await listCurrencies(db);
-  const [todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed] = await Promise.all([
+  const [warnings, todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed] = await Promise.all([
+    overviewWarnings(db, now, known),
     periodFigures(db, dayStart(today, shopTimeZone), known),
     periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
     db
@@ -60,24 +60,19 @@ export async function overview(db: Database, now: Date): Promise<AdminOverview> 
         id: variants.id,
         productTitle: products.title,
         variantTitle: variants.title,
-        available: sql<number>`(${variants.stockOnHand} - ${variants.stockReserved})::int`,
+        available: sql<number>`(${availableUnits})::int`,
       })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
-      .where(
-        and(
-          eq(variants.manageInventory, true),
-          sql`${products.deletedAt} IS NULL`,
-          lte(sql`${variants.stockOnHand} - ${variants.stockReserved}`, lowStockThreshold),
-        ),
-      )
-      .orderBy(asc(sql`${variants.stockOnHand} - ${variants.stockReserved}`), asc(variants.id)),
+      .where(lowStockCondition())
+      .orderBy(asc(availableUnits), asc(variants.id)),
     db.select({ total: count() }).from(orders).where(eq(orders.paymentStatus, "refund_due")),
     db.select({ total: count() }).from(paymentAttempts).where(eq(paymentAttempts.status, "refund_due")),
     db.select({ total: count() }).from(orders).where(eq(orders.fulfilmentStatus, "unconfirmed")),
   ]);
   return {
     timeZone: shopTimeZone,
+    warnings,
     today: todayFigures,
     last7Days: weekFigures,
     cashToCollect: {

