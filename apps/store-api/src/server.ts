@@ -94,13 +94,17 @@ function logBackupPlan(
   backups: AppOptions["backups"],
 ): void {
   if (backups === undefined) {
-    log.info(
-      "backups: with DATABASE_URL they are pg_dump's job (see the README's Backups); copy MEDIA_DIR with them",
-    );
+    log.info("backups: with DATABASE_URL they are pg_dump's job (see the README's Backups); copy MEDIA_DIR with them");
   } else if (backups.intervalMs > 0) {
-    log.info({ folder: config.backup.dir, everyHours: backups.intervalMs / 3_600_000, keep: config.backup.keep }, "backups scheduled");
+    log.info(
+      { folder: config.backup.dir, everyHours: backups.intervalMs / 3_600_000, keep: config.backup.keep },
+      "backups scheduled",
+    );
   } else {
-    log.info({ folder: config.backup.dir }, "scheduled backups off (BACKUP_EVERY_HOURS=0); `npm run admin -- backup` writes one");
+    log.info(
+      { folder: config.backup.dir },
+      "scheduled backups off (BACKUP_EVERY_HOURS=0); `npm run admin -- backup` writes one",
+    );
   }
 }
 

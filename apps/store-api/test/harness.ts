@@ -231,7 +231,10 @@ export async function startApi(
 /** The backups of an app over PGlite in a folder, as the server sets them up, on the test's clock. */
 async function testBackups(
   database: TestDatabase,
-  options: { dataDir?: string; backups?: { backupDir: string; outboxDir: string; keep?: number; intervalMs?: number; every?: RepeatEvery } },
+  options: {
+    dataDir?: string;
+    backups?: { backupDir: string; outboxDir: string; keep?: number; intervalMs?: number; every?: RepeatEvery };
+  },
   mediaDir: string,
   clock: TestClock,
 ): Promise<NonNullable<AppOptions["backups"]>> {
@@ -240,7 +243,13 @@ async function testBackups(
   if (dataDir === undefined || backups === undefined || client === undefined) {
     throw new Error("Backups need PGlite in a data folder (startApi's dataDir)");
   }
-  const sources = { client, storeId: testStoreId, mediaDir, outboxDir: backups.outboxDir, backupDir: backups.backupDir };
+  const sources = {
+    client,
+    storeId: testStoreId,
+    mediaDir,
+    outboxDir: backups.outboxDir,
+    backupDir: backups.backupDir,
+  };
   return {
     service: backupService(sources, backups.keep ?? 7, clock.now),
     opsToken: await createOpsToken(dataDir),

@@ -61,7 +61,9 @@ describe("a backup's manifest", () => {
       reason: expect.stringMatching(/does not match its checksum/),
     });
     const extra = { ...photo, name: "outbox/x.eml" };
-    expect(check(manifest(), [database, photo, extra])).toMatchObject({ reason: expect.stringMatching(/outbox\/x\.eml/) });
+    expect(check(manifest(), [database, photo, extra])).toMatchObject({
+      reason: expect.stringMatching(/outbox\/x\.eml/),
+    });
     expect(check(manifest({ parts: [photo] }), [photo])).toMatchObject({ reason: "its manifest lists no database." });
   });
 
@@ -91,7 +93,15 @@ describe("backup names and part names", () => {
     expect(isPartName("database.tar.gz")).toBe(true);
     expect(isPartName("media/med_0123456789abcdef0123-640.webp")).toBe(true);
     expect(isPartName("outbox/20261123T100000Z-msg_x.eml")).toBe(true);
-    for (const name of ["../etc/passwd", "media/../x", "media/a/b", "/database.tar.gz", "media/.x.partial", "other/x", "media/"]) {
+    for (const name of [
+      "../etc/passwd",
+      "media/../x",
+      "media/a/b",
+      "/database.tar.gz",
+      "media/.x.partial",
+      "other/x",
+      "media/",
+    ]) {
       expect(isPartName(name), name).toBe(false);
     }
   });

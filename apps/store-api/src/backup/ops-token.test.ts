@@ -21,7 +21,15 @@ describe("the ops token", () => {
   it("matches only `Bearer <the token>`", () => {
     const token = "x".repeat(43);
     expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
-    for (const header of [undefined, "", token, `Basic ${token}`, `Bearer ${token}y`, `Bearer ${token.slice(1)}`, "Bearer "]) {
+    for (const header of [
+      undefined,
+      "",
+      token,
+      `Basic ${token}`,
+      `Bearer ${token}y`,
+      `Bearer ${token.slice(1)}`,
+      "Bearer ",
+    ]) {
       expect(bearerMatches(header, token), String(header)).toBe(false);
     }
   });

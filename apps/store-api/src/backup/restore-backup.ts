@@ -44,7 +44,10 @@ export async function restoreBackup(file: string, target: RestoreTarget, now: Da
     if (!(error instanceof DataDirInUseError)) throw error;
     return refused(`the shop is running (process ${error.holder.pid} on ${error.holder.hostname}): stop it first.`);
   }
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   const staging = `${target.dataDir}.restore-${stamp}`;
   let swapped = false;
   try {
@@ -66,11 +69,7 @@ function refused(reason: string): Refusal {
 }
 
 /** Unpacks and checks the file, then loads its database into staging/database and brings it up to date. */
-async function stageRestore(
-  file: string,
-  target: RestoreTarget,
-  staging: string,
-): Promise<StagedRestore | Refusal> {
+async function stageRestore(file: string, target: RestoreTarget, staging: string): Promise<StagedRestore | Refusal> {
   if (!(await isFile(file))) return refused(`${file} is not a file.`);
   let archive;
   try {
