@@ -87,7 +87,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe("backups of the embedded database", () => {
+// Each test makes PGlite folders (initdb, migrations): slow on a busy machine, never timed.
+describe("backups of the embedded database", { timeout: 240_000 }, () => {
   it("bring back every order, email, stock level and photo after the data folder is wiped", async () => {
     const folders = await shopFolders();
     cleanups.push(() => rm(folders.root, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { openAsBlob } from "node:fs";
 import { cp, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "../db/connection.ts";
-import { DataDirInUseError, lockDataDir, lockFileName, type DataDirLock } from "../db/data-dir-lock.ts";
+import { DataDirInUseError, lockDataDir, lockFileName, lockHolderOf, type DataDirLock } from "../db/data-dir-lock.ts";
 import { prepareDataDir } from "../db/data-dir.ts";
 import { NotABackupError, readArchive } from "./backup-archive.ts";
 import { checkManifest, databaseEntry, mediaPrefix, outboxPrefix, type BackupManifest } from "./backup-manifest.ts";
@@ -35,6 +35,8 @@ export type RestoreOutcome = (StagedRestore & { movedAside: string[] }) | Refusa
  * aside to `<folder>.before-restore-<time>` (never deleted) and the restored folders put in its place.
  */
 export async function restoreBackup(file: string, target: RestoreTarget, now: Date): Promise<RestoreOutcome> {
+  const holder = await lockHolderOf(target.dataDir);
+  if (holder !== undefined) return runningRefusal(holder);
   const existed = await isFolder(target.dataDir);
   await prepareDataDir(target.dataDir);
   let lock: DataDirLock;
@@ -42,7 +44,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, now: Da
     lock = await lockDataDir(target.dataDir);
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
-    return refused(`the shop is running (process ${error.holder.pid} on ${error.holder.hostname}): stop it first.`);
+    return runningRefusal(error.holder);
   }
   const stamp = now
     .toISOString()
@@ -62,6 +64,10 @@ export async function restoreBackup(file: string, target: RestoreTarget, now: Da
     await rm(staging, { recursive: true, force: true });
     if (!existed && !swapped) await rmdir(target.dataDir).catch(() => undefined);
   }
+}
+
+function runningRefusal(holder: { pid: number; hostname: string }): Refusal {
+  return refused(`the shop is running (process ${holder.pid} on ${holder.hostname}): stop it first.`);
 }
 
 function refused(reason: string): Refusal {
