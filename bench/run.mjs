@@ -27,6 +27,11 @@ import { root, run } from "../scripts/lib.mjs";
 
 const benchFolder = path.dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
+// `--backup-only`: the backup and restore timings of bench/backup.mjs (issue 29), nothing else.
+if (args.has("--backup-only")) {
+  await import("./backup.mjs");
+  process.exit(0);
+}
 const quick = args.has("--quick");
 const webPort = Number(process.env.BENCH_WEB_PORT ?? 3200);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 4200);

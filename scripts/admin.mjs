@@ -1,4 +1,5 @@
-// `npm run admin -- <command>`: owner accounts of the back office (create-owner, set-password, list-owners, unlock).
+// `npm run admin -- <command>`: owner accounts of the back office (create-owner, set-password, list-owners, unlock),
+// backup and restore.
 // Builds the store API when it is out of date, then runs its command line with the same settings as `npm start`.
 import { spawn } from "node:child_process";
 import path from "node:path";

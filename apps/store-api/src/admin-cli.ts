@@ -1,8 +1,9 @@
-import { adminUsage, runAdminCommand } from "./admin/admin-command.ts";
+import { adminUsage, isBackupCommand, runAdminCommand } from "./admin/admin-command.ts";
+import { runBackupCommand } from "./backup/backup-command.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 
-/** `npm run admin -- …`: owner accounts from the command line (see admin/admin-command.ts for the commands). */
+/** `npm run admin -- …`: owner accounts, backups and restores from the command line (see admin/admin-command.ts). */
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -59,6 +60,13 @@ async function main(): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   const config = loadConfig();
+  if (isBackupCommand(command)) {
+    return runBackupCommand(command, process.argv.slice(3), config, {
+      print: (line) => console.log(line),
+      printError: (line) => console.error(line),
+      now: () => new Date(),
+    });
+  }
   const handle = await openDatabase(
     config.databaseUrl === undefined
       ? { kind: "pglite", dataDir: config.dataDir }

@@ -44,6 +44,9 @@ import type { ScryptParameters } from "./admin/passwords.ts";
 import { defaultPasswordCheckLimits, type PasswordCheckLimits } from "./admin/password-check-gate.ts";
 import adminApi from "./plugins/admin-api.ts";
 import { adminAppRoutes } from "./routes/admin-app.ts";
+import type { BackupService } from "./backup/write-backup.ts";
+import backupSchedule, { type RepeatEvery } from "./plugins/backup-schedule.ts";
+import { opsRoutes } from "./routes/ops.ts";
 
 export interface AppOptions {
   config: Pick<StoreApiConfig, "publicUrl" | "storeId" | "allowedOrigins" | "reservationMs" | "shopName"> &
@@ -92,6 +95,11 @@ export interface AppOptions {
   };
   /** How often payments still open at a provider are asked about (payments/reconcile.ts); 0 turns it off. */
   reconcileIntervalMs?: number;
+  /**
+   * Backups of the embedded database (PGlite only): the schedule (every intervalMs; 0: off; `every` is the
+   * timer, for tests) and POST /ops/backup for the holder of the ops token.
+   */
+  backups?: { service: BackupService; opsToken: string; intervalMs: number; every?: RepeatEvery };
 }
 
 declare module "fastify" {
@@ -301,5 +309,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : { beforePasswordCheck: options.admin.beforePasswordCheck }),
   });
   await app.register(adminAppRoutes, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
+  if (options.backups !== undefined) {
+    const { service, opsToken, intervalMs, every } = options.backups;
+    await app.register(backupSchedule, { backups: service, intervalMs, ...(every === undefined ? {} : { every }) });
+    await app.register(opsRoutes, { backups: service, token: opsToken });
+  }
   return app;
 }

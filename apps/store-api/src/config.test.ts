@@ -15,6 +15,20 @@ describe("store API settings", () => {
     expect(config.allowedOrigins).toContain("http://localhost:3000");
   });
 
+  it("backs up daily to a backups folder beside DATA_DIR, keeping 7, unless told otherwise", () => {
+    expect(loadConfig({}).backup).toEqual({ dir: path.resolve("backups"), everyMs: 24 * 3_600_000, keep: 7 });
+    expect(loadConfig({ DATA_DIR: "/srv/shop/data" }).backup.dir).toBe("/srv/shop/backups");
+    expect(loadConfig({ BACKUP_DIR: "/mnt/backups", BACKUP_EVERY_HOURS: "0", BACKUP_KEEP: "30" }).backup).toEqual({
+      dir: "/mnt/backups",
+      everyMs: 0,
+      keep: 30,
+    });
+    expect(loadConfig({ BACKUP_EVERY_HOURS: "1.5" }).backup.everyMs).toBe(5_400_000);
+    expect(() => loadConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: keep at least 1 backup/);
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: "-1" })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: "1000" })).toThrow(/at most 576/);
+  });
+
   it("reads ALLOWED_ORIGINS as a list of origins and treats empty values as unset", () => {
     const config = loadConfig({ ALLOWED_ORIGINS: "https://shop.example/, https://www.shop.example", DATABASE_URL: "" });
     expect(config.allowedOrigins).toEqual(["https://shop.example", "https://www.shop.example"]);

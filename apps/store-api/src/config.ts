@@ -53,6 +53,14 @@ const environmentSchema = z.object({
   ALLOWED_ORIGINS: originList.optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  BACKUP_DIR: z.string().min(1).optional(),
+  // At most 24 days: a timer's longest wait.
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 24, "at most 576 (24 days); 0 turns scheduled backups off")
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1, "keep at least 1 backup").max(10_000).default(7),
   RESERVATION_MINUTES: z.coerce
     .number()
     .positive()
@@ -322,6 +330,12 @@ export interface StoreApiConfig {
   allowedOrigins: readonly string[];
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * Backups of the embedded database, photos and sent mail: the folder (BACKUP_DIR, default a `backups` folder
+   * beside DATA_DIR), how often one is written (BACKUP_EVERY_HOURS; 0: never by itself) and how many of those
+   * scheduled ones are kept (BACKUP_KEEP).
+   */
+  backup: { dir: string; everyMs: number; keep: number };
   reservationMs: number;
   /** How long a catalogue answer may be reused when no stock changed in this process. */
   catalogCacheMs: number;
@@ -405,6 +419,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     allowedOrigins: [...new Set(allowedOrigins)],
     databaseUrl: settings.DATABASE_URL,
     dataDir: path.resolve(settings.DATA_DIR),
+    backup: {
+      dir: path.resolve(settings.BACKUP_DIR ?? path.join(path.dirname(path.resolve(settings.DATA_DIR)), "backups")),
+      everyMs: Math.round(settings.BACKUP_EVERY_HOURS * 3_600_000),
+      keep: settings.BACKUP_KEEP,
+    },
     reservationMs: Math.round(settings.RESERVATION_MINUTES * 60_000),
     catalogCacheMs: settings.CATALOG_CACHE_MS,
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,

@@ -4,6 +4,11 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
 import { trustProxyWarning } from "./trust-proxy.ts";
+import { createOpsToken, removeOpsToken } from "./backup/ops-token.ts";
+import { backupService } from "./backup/write-backup.ts";
+import type { AppOptions } from "./app.ts";
+import type { StoreApiConfig } from "./config.ts";
+import type { DatabaseHandle } from "./db/connection.ts";
 
 const sweepIntervalMs = 30_000;
 const reconcileIntervalMs = 60_000;
@@ -21,7 +26,9 @@ async function main(): Promise<void> {
   const marketsAdded = await seedMarkets(handle.db, catalog);
   await seedShippingRates(handle.db);
   const firstOwner = await ensureFirstOwner(handle.db, config.firstOwner, { now: new Date() });
+  const backups = await backupsOf(config, handle);
   const app = await buildApp({
+    ...(backups === undefined ? {} : { backups }),
     config,
     db: handle.db,
     logger: { level: config.logLevel },
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
   } else if (firstOwner === "not_configured") {
     app.log.info("no ADMIN_EMAIL/ADMIN_PASSWORD: add an owner with `npm run admin -- create-owner --email …`");
   }
+  logBackupPlan(app.log, config, backups);
   const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
   if (proxyWarning !== undefined) app.log.warn(proxyWarning);
 
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down");
     // Fastify stops accepting, lets in-flight requests finish, then the database flushes and closes.
     await app.close();
+    if (backups !== undefined) await removeOpsToken(config.dataDir, backups.opsToken).catch(() => undefined);
     await handle.close();
     process.exit(0);
   };
@@ -60,6 +69,43 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** With PGlite: backups on BACKUP_EVERY_HOURS, and the token `npm run admin -- backup` asks with. */
+async function backupsOf(config: StoreApiConfig, handle: DatabaseHandle): Promise<AppOptions["backups"]> {
+  if (handle.pglite === undefined) return undefined;
+  const service = backupService(
+    {
+      client: handle.pglite,
+      storeId: config.storeId,
+      mediaDir: config.mediaBucket === undefined ? config.mediaDir : undefined,
+      outboxDir: config.outboxDir,
+      backupDir: config.backup.dir,
+    },
+    config.backup.keep,
+    () => new Date(),
+  );
+  return { service, opsToken: await createOpsToken(config.dataDir), intervalMs: config.backup.everyMs };
+}
+
+function logBackupPlan(
+  log: { info(object: object, message: string): void; info(message: string): void },
+  config: StoreApiConfig,
+  backups: AppOptions["backups"],
+): void {
+  if (backups === undefined) {
+    log.info("backups: with DATABASE_URL they are pg_dump's job (see the README's Backups); copy MEDIA_DIR with them");
+  } else if (backups.intervalMs > 0) {
+    log.info(
+      { folder: config.backup.dir, everyHours: backups.intervalMs / 3_600_000, keep: config.backup.keep },
+      "backups scheduled",
+    );
+  } else {
+    log.info(
+      { folder: config.backup.dir },
+      "scheduled backups off (BACKUP_EVERY_HOURS=0); `npm run admin -- backup` writes one",
+    );
+  }
 }
 
 main().catch((error: unknown) => {

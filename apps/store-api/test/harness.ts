@@ -11,6 +11,9 @@ import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates, type Seed
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
 import type { PaymentSettings } from "../src/payments/registry.ts";
 import type { MediaBucketSettings } from "../src/media/bucket-media-store.ts";
+import { createOpsToken } from "../src/backup/ops-token.ts";
+import { backupService } from "../src/backup/write-backup.ts";
+import type { RepeatEvery } from "../src/plugins/backup-schedule.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -53,10 +56,10 @@ export interface TestDatabase {
 /** A fresh, migrated, empty database of the given kind. */
 export async function createTestDatabase(
   kind: DatabaseKind,
-  options: { poolSize?: number; migrate?: boolean } = {},
+  options: { poolSize?: number; migrate?: boolean; dataDir?: string } = {},
 ): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+    const handle = await openDatabase({ kind: "pglite", dataDir: options.dataDir });
     if (options.migrate !== false) await handle.migrate();
     return { handle, db: handle.db, url: undefined, drop: () => handle.close() };
   }
@@ -146,15 +149,22 @@ export async function startApi(
     logger?: FastifyServerOptions["logger"];
     /** Serves GET /metrics to this bearer token; default: no /metrics. */
     metricsToken?: string;
+    /** PGlite in this folder (photos in its media/ folder, kept by `close`) instead of in memory. */
+    dataDir?: string;
+    /** Backups (PGlite in dataDir only): the schedule's timer and interval, and where they go. */
+    backups?: { backupDir: string; outboxDir: string; keep?: number; intervalMs?: number; every?: RepeatEvery };
   } = {},
 ): Promise<RunningApi> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, options.dataDir === undefined ? {} : { dataDir: options.dataDir });
   const catalog = options.catalog ?? (await readSeedCatalog());
   await seedIfEmpty(database.db, catalog);
   await seedMarkets(database.db, catalog);
   await seedShippingRates(database.db);
   const clock = new TestClock();
-  const mediaDir = await mkdtemp(path.join(tmpdir(), "herbo-media-"));
+  const mediaDir =
+    options.dataDir === undefined
+      ? await mkdtemp(path.join(tmpdir(), "herbo-media-"))
+      : path.join(options.dataDir, "media");
   const config = {
     mediaDir,
     publicUrl: "http://api.test",
@@ -185,6 +195,7 @@ export async function startApi(
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     admin: { passwordParameters: { logN: 10, r: 8, p: 1 }, ...options.admin },
+    ...(options.backups === undefined ? {} : { backups: await testBackups(database, options, mediaDir, clock) }),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
@@ -215,8 +226,38 @@ export async function startApi(
     async close() {
       await app.close();
       await database.drop();
-      await rm(mediaDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) await rm(mediaDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The backups of an app over PGlite in a folder, as the server sets them up, on the test's clock. */
+async function testBackups(
+  database: TestDatabase,
+  options: {
+    dataDir?: string;
+    backups?: { backupDir: string; outboxDir: string; keep?: number; intervalMs?: number; every?: RepeatEvery };
+  },
+  mediaDir: string,
+  clock: TestClock,
+): Promise<NonNullable<AppOptions["backups"]>> {
+  const { dataDir, backups } = options;
+  const client = database.handle.pglite;
+  if (dataDir === undefined || backups === undefined || client === undefined) {
+    throw new Error("Backups need PGlite in a data folder (startApi's dataDir)");
+  }
+  const sources = {
+    client,
+    storeId: testStoreId,
+    mediaDir,
+    outboxDir: backups.outboxDir,
+    backupDir: backups.backupDir,
+  };
+  return {
+    service: backupService(sources, backups.keep ?? 7, clock.now),
+    opsToken: await createOpsToken(dataDir),
+    intervalMs: backups.intervalMs ?? 0,
+    ...(backups.every === undefined ? {} : { every: backups.every }),
   };
 }
 

@@ -20,8 +20,22 @@ export const adminUsage = `Usage: npm run admin -- <command>
   tax-registration --market <np|us|in|uk|ca|ae> (--number <registration> | --clear)
       Records the shop's tax registration in a market (its PAN/VAT number in Nepal). New orders there
       then show the tax their prices include, per line, on the checkout, emails and invoice.
+  backup
+      Writes a backup of the embedded database, the photos and the sent mail to BACKUP_DIR now, and prints
+      its path and size. While the shop runs, the shop writes it.
+  restore <file>
+      With the shop stopped: checks the backup, moves the current data aside (to <folder>.before-restore-…)
+      and puts the backup's in its place, migrated to this version.
 
-With the embedded database (no DATABASE_URL), stop the shop first: only one process may open DATA_DIR.`;
+With the embedded database (no DATABASE_URL), stop the shop first (except for backup): only one process may
+open DATA_DIR. With DATABASE_URL, backup and restore are pg_dump's and pg_restore's job.`;
+
+/** Commands that open the database in their own way (or ask the running shop), not through runAdminCommand. */
+export const backupCommands = ["backup", "restore"] as const;
+
+export function isBackupCommand(command: string | undefined): command is (typeof backupCommands)[number] {
+  return (backupCommands as readonly (string | undefined)[]).includes(command);
+}
 
 /** Who the history names for a change made with `npm run admin`. */
 export const commandLineActor = "npm run admin";

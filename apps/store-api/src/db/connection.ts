@@ -19,13 +19,21 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The embedded database itself, for what only PGlite does (its data-folder dump for backups). */
+  pglite: PGlite | undefined;
   /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type DatabaseLocation =
-  { kind: "pglite"; dataDir: string | undefined } | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "pglite";
+      dataDir: string | undefined;
+      /** A dump (PGlite's dumpDataDir) to load into an empty folder: a backup being restored. */
+      loadDataDir?: Blob;
+    }
+  | { kind: "postgres"; url: string; poolSize?: number };
 
 const migrationsFolder = path.join(packageRoot, "drizzle");
 /** Arbitrary constant naming our migration lock among PostgreSQL advisory locks. */
@@ -33,11 +41,12 @@ const migrationLockKey = 7_240_131;
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "pglite") {
-    const { client, lock } = await openPglite(location.dataDir);
+    const { client, lock } = await openPglite(location.dataDir, location.loadDataDir);
     const db = drizzlePglite(client, { schema });
     return {
       db,
       kind: "pglite",
+      pglite: client,
       migrate: () => migratePglite(db, { migrationsFolder }),
       async close() {
         await client.close();
@@ -56,6 +65,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return {
     db,
     kind: "postgres",
+    pglite: undefined,
     async migrate() {
       const lockClient = await pool.connect();
       try {
@@ -74,9 +84,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
  * PGlite in its folder, which this process then holds alone (issue 13): a second process on the same files
  * would lose writes. Failures name the folder and the cause.
  */
-async function openPglite(dataDir: string | undefined): Promise<{ client: PGlite; lock: DataDirLock | undefined }> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<{ client: PGlite; lock: DataDirLock | undefined }> {
+  const options = loadDataDir === undefined ? {} : { loadDataDir };
   if (dataDir === undefined) {
-    const client = new PGlite();
+    const client = new PGlite(options);
     await client.waitReady;
     return { client, lock: undefined };
   }
@@ -88,7 +102,7 @@ async function openPglite(dataDir: string | undefined): Promise<{ client: PGlite
     throw explainWriteFailure(dataDir, error);
   }
   try {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, options);
     await client.waitReady;
     return { client, lock };
   } catch (error) {

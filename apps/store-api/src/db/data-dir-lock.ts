@@ -170,3 +170,13 @@ function heldLock(file: string, token: string): DataDirLock {
     },
   };
 }
+
+/** The live process holding a folder, read from its lock file; undefined when none does. */
+export async function lockHolderOf(
+  dataDir: string,
+  isAlive: (pid: number) => boolean = processIsAlive,
+): Promise<{ pid: number; hostname: string; startedAt: string } | undefined> {
+  const holder = parseHolder(await readText(path.join(dataDir, lockFileName)));
+  if (holder === undefined || !isAlive(holder.pid)) return undefined;
+  return { pid: holder.pid, hostname: holder.hostname, startedAt: holder.startedAt };
+}

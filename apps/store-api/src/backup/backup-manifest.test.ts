@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import {
+  backupFileName,
+  backupFormat,
+  checkManifest,
+  isPartName,
+  scheduledBackupName,
+  type BackupManifest,
+  type BackupPart,
+} from "./backup-manifest.ts";
+
+const database: BackupPart = { name: "database.tar.gz", bytes: 1200, sha256: "a".repeat(64) };
+const photo: BackupPart = { name: "media/med_0123456789abcdef0123-640.webp", bytes: 300, sha256: "b".repeat(64) };
+
+function manifest(overrides: Partial<BackupManifest> = {}): BackupManifest {
+  return {
+    format: backupFormat,
+    version: 1,
+    storeId: "herbo",
+    createdAt: "2026-03-01T10:00:00.000Z",
+    migrations: { applied: 13, latest: 1_000 },
+    counts: { orders: 2, emails: 4, photos: 1, outboxFiles: 0 },
+    parts: [database, photo],
+    ...overrides,
+  };
+}
+
+const expected = { storeId: "herbo", migrations: { applied: 14, latest: 2_000 } };
+const check = (value: unknown, found: BackupPart[] = [database, photo]) =>
+  checkManifest(typeof value === "string" ? value : JSON.stringify(value), found, expected);
+
+describe("a backup's manifest", () => {
+  it("is accepted when it is ours, this shop's, whole, and from this or an older migration level", () => {
+    expect(check(manifest())).toMatchObject({ kind: "ok", manifest: { storeId: "herbo" } });
+    expect(check(manifest({ migrations: expected.migrations }))).toMatchObject({ kind: "ok" });
+  });
+
+  it("is refused when it is not JSON or not our format", () => {
+    expect(check("PK\u0003\u0004")).toMatchObject({ kind: "refused", reason: expect.stringMatching(/not JSON/) });
+    expect(check({ ...manifest(), format: "other-backup" })).toMatchObject({
+      kind: "refused",
+      reason: expect.stringMatching(/not a herbo-shop-backup file/),
+    });
+    expect(check({ ...manifest(), parts: "all" })).toMatchObject({ kind: "refused" });
+    expect(check(manifest({ version: 2 }))).toMatchObject({ reason: expect.stringMatching(/version 2/) });
+  });
+
+  it("is refused for another shop's STORE_ID", () => {
+    expect(check(manifest({ storeId: "other" }))).toEqual({
+      kind: "refused",
+      reason: 'it belongs to the shop "other", and this shop\'s STORE_ID is "herbo".',
+    });
+  });
+
+  it("is refused when a part is missing, damaged, unlisted or the database absent", () => {
+    expect(check(manifest(), [database])).toMatchObject({ reason: `${photo.name} is missing from it.` });
+    expect(check(manifest(), [database, { ...photo, sha256: "c".repeat(64) }])).toMatchObject({
+      reason: expect.stringMatching(/does not match its checksum/),
+    });
+    expect(check(manifest(), [database, { ...photo, bytes: 299 }])).toMatchObject({
+      reason: expect.stringMatching(/does not match its checksum/),
+    });
+    const extra = { ...photo, name: "outbox/x.eml" };
+    expect(check(manifest(), [database, photo, extra])).toMatchObject({
+      reason: expect.stringMatching(/outbox\/x\.eml/),
+    });
+    expect(check(manifest({ parts: [photo] }), [photo])).toMatchObject({ reason: "its manifest lists no database." });
+  });
+
+  it("is refused when made by a newer migration level, by count or by time", () => {
+    for (const migrations of [
+      { applied: 15, latest: 2_000 },
+      { applied: 14, latest: 2_001 },
+    ]) {
+      expect(check(manifest({ migrations }))).toMatchObject({
+        kind: "refused",
+        reason: expect.stringMatching(/newer version of the shop/),
+      });
+    }
+  });
+});
+
+describe("backup names and part names", () => {
+  it("names scheduled and manual backups by UTC time, and only scheduled ones match the retention pattern", () => {
+    const at = new Date("2026-03-01T10:02:03.004Z");
+    expect(backupFileName(at, "scheduled")).toBe("backup-20260301T100203.004Z.tar.gz");
+    expect(backupFileName(at, "manual")).toBe("backup-20260301T100203.004Z-manual.tar.gz");
+    expect(scheduledBackupName.test(backupFileName(at, "scheduled"))).toBe(true);
+    expect(scheduledBackupName.test(backupFileName(at, "manual"))).toBe(false);
+  });
+
+  it("accepts only the database and flat files of media/ and outbox/", () => {
+    expect(isPartName("database.tar.gz")).toBe(true);
+    expect(isPartName("media/med_0123456789abcdef0123-640.webp")).toBe(true);
+    expect(isPartName("outbox/20261123T100000Z-msg_x.eml")).toBe(true);
+    for (const name of [
+      "../etc/passwd",
+      "media/../x",
+      "media/a/b",
+      "/database.tar.gz",
+      "media/.x.partial",
+      "other/x",
+      "media/",
+    ]) {
+      expect(isPartName(name), name).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import { openAsBlob } from "node:fs";
+import { cp, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { openDatabase } from "../db/connection.ts";
+import { DataDirInUseError, lockDataDir, lockFileName, lockHolderOf, type DataDirLock } from "../db/data-dir-lock.ts";
+import { prepareDataDir } from "../db/data-dir.ts";
+import { NotABackupError, readArchive } from "./backup-archive.ts";
+import { checkManifest, databaseEntry, mediaPrefix, outboxPrefix, type BackupManifest } from "./backup-manifest.ts";
+import { knownMigrationLevel, rowCountsOf } from "./database-dump.ts";
+
+/** The shop a backup is restored into: its folders and its STORE_ID. */
+export interface RestoreTarget {
+  dataDir: string;
+  /** The photos' folder; undefined when they live in a bucket. */
+  mediaDir: string | undefined;
+  outboxDir: string;
+  storeId: string;
+}
+
+interface StagedRestore {
+  kind: "restored";
+  manifest: BackupManifest;
+  /** What the restored database holds (after its migrations) and the files put back. */
+  restored: { orders: number; emails: number; photos: number; outboxFiles: number };
+}
+
+type Refusal = { kind: "refused"; reason: string };
+
+/** Restored, with where the data it replaced now is (folder by folder), or refused with nothing changed. */
+export type RestoreOutcome = (StagedRestore & { movedAside: string[] }) | Refusal;
+
+/**
+ * Restores a backup file into DATA_DIR (and MEDIA_DIR, OUTBOX_DIR) with the shop stopped. Everything is
+ * checked and the database loaded and migrated in a staging folder first; only then is the current data moved
+ * aside to `<folder>.before-restore-<time>` (never deleted) and the restored folders put in its place.
+ */
+export async function restoreBackup(file: string, target: RestoreTarget, now: Date): Promise<RestoreOutcome> {
+  const holder = await lockHolderOf(target.dataDir);
+  if (holder !== undefined) return runningRefusal(holder);
+  const existed = await isFolder(target.dataDir);
+  await prepareDataDir(target.dataDir);
+  let lock: DataDirLock;
+  try {
+    lock = await lockDataDir(target.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    return runningRefusal(error.holder);
+  }
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  const staging = `${target.dataDir}.restore-${stamp}`;
+  let swapped = false;
+  try {
+    const loaded = await stageRestore(file, target, staging);
+    if (loaded.kind === "refused") return loaded;
+    await lock.release();
+    swapped = true;
+    const movedAside = await putInPlace(staging, target, stamp);
+    return { ...loaded, movedAside };
+  } finally {
+    if (!swapped) await lock.release();
+    await rm(staging, { recursive: true, force: true });
+    if (!existed && !swapped) await rmdir(target.dataDir).catch(() => undefined);
+  }
+}
+
+function runningRefusal(holder: { pid: number; hostname: string }): Refusal {
+  return refused(`the shop is running (process ${holder.pid} on ${holder.hostname}): stop it first.`);
+}
+
+function refused(reason: string): Refusal {
+  return { kind: "refused", reason };
+}
+
+/** Unpacks and checks the file, then loads its database into staging/database and brings it up to date. */
+async function stageRestore(file: string, target: RestoreTarget, staging: string): Promise<StagedRestore | Refusal> {
+  if (!(await isFile(file))) return refused(`${file} is not a file.`);
+  let archive;
+  try {
+    archive = await readArchive(file, staging);
+  } catch (error) {
+    if (error instanceof NotABackupError) return refused(error.message);
+    throw error;
+  }
+  const check = checkManifest(archive.manifestText, archive.parts, {
+    storeId: target.storeId,
+    migrations: await knownMigrationLevel(),
+  });
+  if (check.kind === "refused") return check;
+  const handle = await openDatabase({
+    kind: "pglite",
+    dataDir: path.join(staging, "database"),
+    loadDataDir: await openAsBlob(path.join(staging, databaseEntry)),
+  });
+  try {
+    // A backup from an older version of the shop is brought forward, as a start would.
+    await handle.migrate();
+    const counts = await rowCountsOf(handle.pglite ?? failNoPglite());
+    const files = check.manifest.counts;
+    return {
+      kind: "restored",
+      manifest: check.manifest,
+      restored: { ...counts, photos: target.mediaDir === undefined ? 0 : files.photos, outboxFiles: files.outboxFiles },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+function failNoPglite(): never {
+  throw new Error("The restored database did not open as PGlite.");
+}
+
+/** Moves the current folders aside and the staged ones into their places; returns where the old ones went. */
+async function putInPlace(staging: string, target: RestoreTarget, stamp: string): Promise<string[]> {
+  const movedAside: string[] = [];
+  const aside = async (folder: string) => {
+    const moved = await moveAside(folder, stamp);
+    if (moved !== undefined) movedAside.push(moved);
+  };
+  await aside(target.dataDir);
+  await rename(path.join(staging, "database"), target.dataDir);
+  const folders: [string | undefined, string][] = [
+    [target.mediaDir, mediaPrefix],
+    [target.outboxDir, outboxPrefix],
+  ];
+  for (const [folder, prefix] of folders) {
+    if (folder === undefined) continue;
+    // A folder inside DATA_DIR (the default) moved aside with it.
+    if (!isInside(folder, target.dataDir)) await aside(folder);
+    await moveFolder(path.join(staging, prefix), folder);
+  }
+  return movedAside;
+}
+
+/** Renames a folder with content to `<folder>.before-restore-<time>`; an empty or missing one is removed. */
+async function moveAside(folder: string, stamp: string): Promise<string | undefined> {
+  const entries = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (entries === undefined) return undefined;
+  if (entries.every((name) => name === lockFileName)) {
+    await rm(folder, { recursive: true, force: true });
+    return undefined;
+  }
+  const aside = `${folder}.before-restore-${stamp}`;
+  await rename(folder, aside);
+  return aside;
+}
+
+/** Renames, or copies then removes when the two are on different disks. */
+async function moveFolder(from: string, to: string): Promise<void> {
+  await prepareDataDir(path.dirname(to));
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await cp(from, to, { recursive: true, errorOnExist: true, force: false });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
+function isInside(folder: string, parent: string): boolean {
+  const relative = path.relative(parent, folder);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+async function isFolder(folder: string): Promise<boolean> {
+  return (await stat(folder).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
+}

@@ -1,0 +1,253 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip, gunzipSync } from "node:zlib";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import tarStream from "tar-stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBackupCommand, type BackupConfig } from "../src/backup/backup-command.ts";
+import { bytesOf } from "../src/backup/backup-archive.ts";
+import { knownMigrationLevel, migrationLevelOf, rowCountsOf } from "../src/backup/database-dump.ts";
+import { writeBackup, type WrittenBackup } from "../src/backup/write-backup.ts";
+import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
+import { packageRoot } from "../src/package-root.ts";
+import { testStoreId } from "./harness.ts";
+import { queueConfirmations } from "./outbox-fixtures.ts";
+
+/** A copy of the migrations folder without its newest migration: the shop one version ago. */
+function migrationsWithoutNewest(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "herbo-migrations-"));
+  cpSync(path.join(packageRoot, "drizzle"), folder, { recursive: true });
+  const journalFile = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, -1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+interface Shop {
+  root: string;
+  config: BackupConfig;
+  backup: WrittenBackup;
+}
+
+/** A stopped shop with two orders and their emails, one photo file and one sent mail, and a backup of it. */
+async function shopWithBackup(migrationsFolder?: string): Promise<Shop> {
+  const root = await mkdtemp(path.join(tmpdir(), "herbo-restore-"));
+  const dataDir = path.join(root, "data");
+  const config: BackupConfig = {
+    databaseUrl: undefined,
+    dataDir,
+    storeId: testStoreId,
+    mediaDir: path.join(dataDir, "media"),
+    mediaBucket: undefined,
+    outboxDir: path.join(dataDir, "outbox"),
+    port: 0,
+    host: "127.0.0.1",
+    backup: { dir: path.join(root, "backups"), everyMs: 0, keep: 7 },
+  };
+  const handle = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    if (migrationsFolder === undefined) await handle.migrate();
+    else await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    await queueConfirmations(handle.db, new Date("2026-03-01T10:00:00Z"), 2);
+    await mkdir(config.mediaDir, { recursive: true });
+    await writeFile(path.join(config.mediaDir, "med_0123456789abcdef0123-640.webp"), "RIFF-photo-bytes");
+    await mkdir(config.outboxDir, { recursive: true });
+    await writeFile(path.join(config.outboxDir, "20260301T100000Z-msg_a.eml"), "Subject: hello\r\n\r\nHi\r\n");
+    const backup = await writeBackup(
+      {
+        client: pgliteOf(handle),
+        storeId: testStoreId,
+        mediaDir: config.mediaDir,
+        outboxDir: config.outboxDir,
+        backupDir: config.backup.dir,
+      },
+      "manual",
+      new Date("2026-03-01T12:00:00Z"),
+    );
+    return { root, config, backup };
+  } finally {
+    await handle.close();
+  }
+}
+
+function pgliteOf(handle: DatabaseHandle) {
+  if (handle.pglite === undefined) throw new Error("expected PGlite");
+  return handle.pglite;
+}
+
+async function restore(file: string, config: BackupConfig) {
+  const out: string[] = [];
+  const errors: string[] = [];
+  const code = await runBackupCommand("restore", [file], config, {
+    print: (line) => out.push(line),
+    printError: (line) => errors.push(line),
+    now: () => new Date("2026-03-02T08:00:00.000Z"),
+  });
+  return { code, out: out.join("\n"), errors: errors.join("\n") };
+}
+
+/** Every file under a folder with its size and bytes' start: what a refused restore must leave as it was. */
+async function treeOf(folder: string): Promise<Record<string, string>> {
+  const tree: Record<string, string> = {};
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(folder, file);
+    if (entry.isFile())
+      tree[relative] = `${(await stat(file)).size}:${(await readFile(file)).subarray(0, 64).toString("hex")}`;
+    else tree[relative] = "folder";
+  }
+  return tree;
+}
+
+/** The entries of a backup, to be changed and packed again. */
+async function entriesOf(file: string): Promise<{ name: string; data: Buffer }[]> {
+  const extract = tarStream.extract();
+  const entries: { name: string; data: Buffer }[] = [];
+  const done = pipeline(async function* () {
+    yield gunzipSync(await readFile(file));
+  }, extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of bytesOf(entry)) chunks.push(chunk);
+    entries.push({ name: entry.header.name, data: Buffer.concat(chunks) });
+  }
+  await done;
+  return entries;
+}
+
+async function packed(file: string, entries: { name: string; data: Buffer }[]): Promise<string> {
+  const pack = tarStream.pack();
+  const chunks: Buffer[] = [];
+  const writing = pipeline(
+    pack,
+    createGzip(),
+    new Writable({
+      write(chunk: Buffer, _encoding, next) {
+        chunks.push(chunk);
+        next();
+      },
+    }),
+  );
+  for (const entry of entries) pack.entry({ name: entry.name }, entry.data);
+  pack.finalize();
+  await writing;
+  await writeFile(file, Buffer.concat(chunks));
+  return file;
+}
+
+function editManifest(entries: { name: string; data: Buffer }[], edit: (manifest: Record<string, unknown>) => void) {
+  return entries.map((entry) => {
+    if (entry.name !== "manifest.json") return entry;
+    const manifest = JSON.parse(entry.data.toString("utf8")) as Record<string, unknown>;
+    edit(manifest);
+    return { name: entry.name, data: Buffer.from(JSON.stringify(manifest)) };
+  });
+}
+
+// Each test makes PGlite folders (initdb, migrations) and loads dumps: slow on a busy machine, never timed.
+describe("a restore", { timeout: 240_000 }, () => {
+  it("brings a backup made at the previous migration level forward to this code's", async () => {
+    const shop = await shopWithBackup(migrationsWithoutNewest());
+    const known = await knownMigrationLevel();
+    expect(shop.backup.manifest.migrations.applied).toBe(known.applied - 1);
+    await rm(shop.config.dataDir, { recursive: true, force: true });
+
+    const outcome = await restore(shop.backup.file, shop.config);
+    expect(outcome.errors).toBe("");
+    expect(outcome.out).toContain("2 orders, 2 emails, 1 photo files");
+
+    const handle = await openDatabase({ kind: "pglite", dataDir: shop.config.dataDir });
+    try {
+      expect(await migrationLevelOf(pgliteOf(handle))).toEqual(known);
+      expect(await rowCountsOf(pgliteOf(handle))).toEqual({ orders: 2, emails: 2 });
+    } finally {
+      await handle.close();
+    }
+    expect(await readdir(shop.config.mediaDir)).toEqual(["med_0123456789abcdef0123-640.webp"]);
+    expect(await readdir(shop.config.outboxDir)).toEqual(["20260301T100000Z-msg_a.eml"]);
+    await rm(shop.root, { recursive: true, force: true });
+  });
+
+  describe("refuses, changing nothing,", () => {
+    let shop: Shop;
+    let entries: { name: string; data: Buffer }[];
+    beforeAll(async () => {
+      shop = await shopWithBackup();
+      entries = await entriesOf(shop.backup.file);
+    }, 240_000);
+    afterAll(async () => {
+      await rm(shop.root, { recursive: true, force: true });
+    });
+
+    /** The restore is refused with this reason, and every file under the shop's folder is as it was. */
+    async function expectRefused(file: string, reason: RegExp, config = shop.config) {
+      const before = await treeOf(shop.root);
+      const outcome = await restore(file, config);
+      expect(outcome.code).toBe(1);
+      expect(outcome.errors).toMatch(/^Not restored, nothing was changed: /);
+      expect(outcome.errors).toMatch(reason);
+      expect(await treeOf(shop.root)).toEqual(before);
+    }
+    async function craft(name: string, content: Buffer | { name: string; data: Buffer }[]): Promise<string> {
+      const file = path.join(shop.config.backup.dir, name);
+      if (Buffer.isBuffer(content)) await writeFile(file, content);
+      else await packed(file, content);
+      return file;
+    }
+
+    it("while the shop is running", async () => {
+      const running = await openDatabase({ kind: "pglite", dataDir: shop.config.dataDir });
+      try {
+        await expectRefused(shop.backup.file, /the shop is running \(process \d+ on .+\): stop it first/);
+      } finally {
+        await running.close();
+      }
+    });
+
+    it("a backup of another shop", async () => {
+      await expectRefused(shop.backup.file, /belongs to the shop "test-store", and this shop's STORE_ID is "other"/, {
+        ...shop.config,
+        storeId: "other",
+      });
+    });
+
+    it("a file that is not a backup, or is cut short", async () => {
+      await expectRefused(await craft("garbage.tar.gz", Buffer.from("not a backup at all")), /damaged or not a backup/);
+      const whole = await readFile(shop.backup.file);
+      await expectRefused(await craft("cut.tar.gz", whole.subarray(0, whole.length >> 1)), /damaged or not a backup/);
+      await expectRefused(await craft("no-manifest.tar.gz", entries.slice(0, -1)), /has no manifest/);
+      await expectRefused(path.join(shop.root, "missing.tar.gz"), /is not a file/);
+    });
+
+    it("an archive of another format, or with a part that does not match its checksum", async () => {
+      await expectRefused(
+        await craft(
+          "other.tar.gz",
+          editManifest(entries, (manifest) => (manifest.format = "other-backup")),
+        ),
+        /is not a herbo-shop-backup file/,
+      );
+      const damaged = entries.map((entry) =>
+        entry.name.startsWith("media/") ? { name: entry.name, data: Buffer.from("RIFF-other-bytes") } : entry,
+      );
+      await expectRefused(await craft("damaged.tar.gz", damaged), /media\/med_\S+ does not match its checksum/);
+      await expectRefused(
+        await craft("escape.tar.gz", [{ name: "../escape", data: Buffer.from("x") }, ...entries]),
+        /holds \.\.\/escape, which no backup of this shop has/,
+      );
+    });
+
+    it("a backup made by a newer migration level than this code knows", async () => {
+      const known = await knownMigrationLevel();
+      const newer = editManifest(entries, (manifest) => {
+        manifest.migrations = { applied: known.applied + 1, latest: known.latest + 1 };
+      });
+      await expectRefused(await craft("newer.tar.gz", newer), /made by a newer version of the shop/);
+    });
+  });
+});
