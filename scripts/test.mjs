@@ -27,6 +27,8 @@ const steps = [
     ["playwright", "test", "--config", "apps/web/playwright.config.ts"],
     { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } },
   ],
+  // A clone of HEAD with its own npm ci, built and started by `npm start`, then stopped with kill <npm's pid>.
+  ["npm start from a clean tree", "node", ["--test", "scripts/start-smoke.test.mjs"]],
 ];
 
 const only = process.argv.slice(2);
