@@ -67,7 +67,7 @@ describe("npm start from a clean tree", () => {
   const tree = path.join(folder, "shop");
   const leftovers = [];
   after(() => {
-    for (const pid of leftovers) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    for (const pid of leftovers) if (pid > 0 && isRunning(pid)) process.kill(pid, "SIGKILL");
     rmSync(folder, { recursive: true, force: true });
   });
 
