@@ -134,9 +134,23 @@ describe("npm start from a clean tree", () => {
         leftovers.push(apiPid, webPid);
         assert.ok(webPid > 0, output);
         assert.match(page.text, /Herbo Shilajit/);
-        const product = await answer(`http://localhost:${webPort}/product/prod_travel_tin`);
-        assert.equal(product?.status, 200);
-        assert.match(product?.text ?? "", /Shilajit Travel Tin 5 g/);
+        // The product page is rendered from the store API, which may still be opening its database; on a busy
+        // machine the web server may also answer 503 (busy, Retry-After) for a moment.
+        await until(
+          "the store API's health",
+          async () => (await answer(`http://localhost:${apiPort}/health`))?.status === 200,
+          120_000,
+        );
+        const product = await until(
+          "the product page",
+          async () => {
+            const answered = await answer(`http://localhost:${webPort}/product/prod_travel_tin`);
+            return answered?.status === 503 ? undefined : answered;
+          },
+          120_000,
+        );
+        assert.equal(product.status, 200);
+        assert.match(product.text, /Shilajit Travel Tin 5 g/);
         const admin = await answer(`http://localhost:${apiPort}/admin`);
         assert.equal(admin?.status, 200);
         assert.match(admin?.text ?? "", /<title>Back office<\/title>/);
@@ -165,6 +179,7 @@ describe("npm start from a clean tree", () => {
         assert.equal(existsSync(path.join(dataDir, "store-api.lock")), false, "the store API left its lock behind");
       } catch (error) {
         console.log(output.slice(-20_000));
+        leftovers.push(pidOf("store-api"), pidOf("web"));
         throw error;
       }
     },
