@@ -21,7 +21,7 @@ import lighthouse from "lighthouse";
 import pg from "pg";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
-import { filesForRoute, gzippedBytes, readManifest, sum } from "@herbo/web/bundle-report";
+import { adminBundleSizes, filesForRoute, gzippedBytes, readManifest, sum } from "@herbo/web/bundle-report";
 import { chromiumFlags, chromiumPath } from "@herbo/web/chromium";
 import { root, run } from "../scripts/lib.mjs";
 
@@ -163,6 +163,7 @@ const emptyJs = sum(
 );
 const shopManifest = readManifest(shopClient);
 const homeJs = sum(filesForRoute(shopManifest, "routes/home").javascript.map((file) => gzippedBytes(shopClient, file)));
+const admin = adminBundleSizes(path.join(root, "apps/admin"));
 
 // --- Lighthouse -------------------------------------------------------------------------------------
 const median = (values) => {
@@ -785,6 +786,8 @@ const lines = [
   "## Page weight",
   "",
   `Home page JavaScript: ${kb(homeJs)} gzipped; an empty React 19 + React Router 7 app built the same way: ${kb(emptyJs)}; difference ${kb(homeJs - emptyJs)} (target ≤ 25 KB).`,
+  "",
+  `Back office JavaScript (gzipped): main script ${kb(admin.main.bytes)}; largest of its ${admin.pages} page chunks ${kb(admin.largestPage?.bytes ?? 0)} (${admin.largestPage?.file ?? "none"}); rich-text editor, loaded on demand, ${kb(admin.editor?.bytes ?? 0)}.`,
   "",
 ];
 if (lighthouseRows.length > 0) {

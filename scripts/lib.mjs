@@ -250,3 +250,19 @@ export function adminBuildIsCurrent() {
     ])
   );
 }
+
+/**
+ * Calls `onGone` once the process that started this one has ended (this process is then adopted by
+ * another). `npm start` needs it: npm 11 forwards SIGTERM only to the shell running the script, which
+ * dies of it without passing it on, so `kill <npm's pid>` would otherwise leave the shop running.
+ */
+export function whenParentExits(onGone, { intervalMs = 250 } = {}) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onGone();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,8 +1,11 @@
 // Tests of the helpers npm start uses: whether a build is current, and what each server is handed.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 import { describe, it } from "node:test";
 import {
   adminBuildIsCurrent,
@@ -164,4 +167,42 @@ describe("the settings lists", () => {
       [],
     );
   });
+});
+
+describe("the parent watch", () => {
+  it(
+    "tells a script its shell died of a SIGTERM it did not pass on, as npm 11's shell does",
+    { timeout: 30_000 },
+    async () => {
+      // A script run the way npm runs one: under `sh -c`, which here must wait for it (no exec).
+      const script = path.join(mkdtempSync(path.join(tmpdir(), "herbo-parent-")), "script.mjs");
+      writeFileSync(
+        script,
+        [
+          `import { whenParentExits } from ${JSON.stringify(pathToFileURL(path.join(root, "scripts", "lib.mjs")).href)};`,
+          'whenParentExits(() => { console.log("parent gone"); process.exit(0); }, { intervalMs: 50 });',
+          'console.log("started " + process.pid);',
+          "setInterval(() => {}, 1000);",
+        ].join("\n"),
+      );
+      const shell = spawn("sh", ["-c", `"${process.execPath}" "${script}"; true`], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const lines = createInterface({ input: shell.stdout });
+      const said = [];
+      const heard = (prefix) =>
+        new Promise((resolve) => {
+          const found = said.find((line) => line.startsWith(prefix));
+          if (found !== undefined) return resolve(found);
+          lines.on("line", (line) => line.startsWith(prefix) && resolve(line));
+        });
+      lines.on("line", (line) => said.push(line));
+      // The script holds the pipe's last writing end once the shell is gone: its end means the script ended.
+      const ended = new Promise((resolve) => lines.once("close", resolve));
+      await heard("started ");
+      shell.kill("SIGTERM");
+      assert.equal(await heard("parent gone"), "parent gone");
+      await ended;
+    },
+  );
 });

@@ -15,6 +15,7 @@ import {
   webBuildStamp,
   webEntry,
   webFolder,
+  whenParentExits,
 } from "./lib.mjs";
 import { supervise } from "./supervisor.mjs";
 
@@ -53,8 +54,14 @@ if (!webBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/web"]);
 // Each server gets only its own settings: the web server never sees ADMIN_PASSWORD or a provider's key.
 const shop = supervise(shopProcesses());
 shop.finished.then(({ code }) => process.exit(code));
+// Both children get SIGTERM and are waited for; the shop then exits 0 (scripts/start-smoke.test.mjs).
 process.on("SIGINT", () => void shop.stop());
 process.on("SIGTERM", () => void shop.stop());
+// `kill <npm's pid>` reaches only npm's shell, which dies without passing the signal on: stop as if it had.
+whenParentExits(() => {
+  console.error("npm start's parent process ended; stopping the shop.");
+  void shop.stop();
+});
 console.log(
   `Shop: http://localhost:${process.env.PORT ?? 3000}  Store API: http://localhost:${process.env.STORE_API_PORT ?? 4000}`,
 );

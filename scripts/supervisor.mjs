@@ -19,7 +19,8 @@ function describeExit(code, signal) {
 /**
  * Starts every child and restarts one that exits unasked. `specs`: `{ name, command, args, options }`.
  * Gives up (stops all, `finished` resolves with code 1) when one child crashes `maxCrashes` times within
- * `windowMs`. `stop()` ends everything (SIGTERM, SIGKILL after `stopTimeoutMs`) and resolves once all exited.
+ * `windowMs`. `stop()` ends everything (SIGTERM, SIGKILL after `stopTimeoutMs`, which outlasts the servers'
+ * own 10 s grace for requests in flight) and resolves once all exited.
  */
 export function supervise(specs, settings = {}) {
   const {
@@ -30,7 +31,7 @@ export function supervise(specs, settings = {}) {
     windowMs = 60_000,
     initialDelayMs = 500,
     maxDelayMs = 10_000,
-    stopTimeoutMs = 15_000,
+    stopTimeoutMs = 20_000,
   } = settings;
   let stopping = false;
   let finish;
@@ -53,6 +54,7 @@ export function supervise(specs, settings = {}) {
     const child = spawn(command, args, { stdio: "inherit", ...options });
     entry.child = child;
     entry.starts += 1;
+    if (child.pid !== undefined) log(`${entry.spec.name} running as process ${child.pid}`);
     entry.running = true;
     let markEnded;
     entry.ended = new Promise((resolve) => {
@@ -62,7 +64,8 @@ export function supervise(specs, settings = {}) {
       if (!entry.running || entry.child !== child) return;
       entry.running = false;
       markEnded();
-      if (!stopping) crashed(entry, code, signal);
+      if (stopping) log(`${entry.spec.name} stopped (${describeExit(code, signal)})`);
+      else crashed(entry, code, signal);
     };
     child.once("exit", onEnd);
     // A child that could not be started at all (a missing file, say) emits only "error".

@@ -6,6 +6,14 @@ import { recentCrashes, restartDelay, supervise } from "./supervisor.mjs";
 
 /** A child that runs until it is told to stop. */
 const longRunning = { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"] };
+/** A child that, on SIGTERM, takes a moment to finish its work and then exits 0, as the shop's servers do. */
+const stopsCleanly = {
+  command: process.execPath,
+  args: [
+    "-e",
+    'process.on("SIGTERM", () => setTimeout(() => process.exit(0), 300)); setInterval(() => {}, 1000); console.log("up")',
+  ],
+};
 /** A child that fails at once. */
 const failing = { command: process.execPath, args: ["-e", "process.exit(3)"] };
 
@@ -64,6 +72,33 @@ describe("the supervisor", () => {
     assert.ok(!alive(shop.child("web")));
   });
 
+  it("on stop, sends SIGTERM to every child, waits for each to finish, and resolves with code 0", async () => {
+    const messages = [];
+    const shop = supervise(
+      [
+        { name: "store-api", ...stopsCleanly, options: { stdio: ["ignore", "pipe", "inherit"] } },
+        { name: "web", ...stopsCleanly, options: { stdio: ["ignore", "pipe", "inherit"] } },
+      ],
+      { ...quick, log: (message) => messages.push(message) },
+    );
+    const api = shop.child("store-api");
+    const web = shop.child("web");
+    // Each has set up its SIGTERM handler once it has printed.
+    await Promise.all([api, web].map((child) => new Promise((resolve) => child.stdout.once("data", resolve))));
+    assert.deepEqual(await shop.stop(), { code: 0 });
+    for (const child of [api, web]) {
+      assert.equal(child.exitCode, 0);
+      assert.equal(child.signalCode, null);
+    }
+    // The two end in either order.
+    assert.deepEqual(messages.toSorted(), [
+      `store-api running as process ${api.pid}`,
+      "store-api stopped (exit code 0)",
+      `web running as process ${web.pid}`,
+      "web stopped (exit code 0)",
+    ]);
+  });
+
   it("waits longer before each restart of a child that keeps crashing", async () => {
     const started = [];
     const shop = supervise([{ name: "flaky", ...failing }], {
@@ -95,7 +130,8 @@ describe("the supervisor", () => {
     assert.deepEqual(await shop.finished, { code: 1 });
     assert.equal(shop.starts("store-api"), 5);
     assert.ok(!alive(shop.child("web")));
-    assert.match(messages.at(-1) ?? "", /store-api stopped \(exit code 3\), its 5th crash within 60 s; giving up/);
+    assert.match(messages.at(-2) ?? "", /store-api stopped \(exit code 3\), its 5th crash within 60 s; giving up/);
+    assert.equal(messages.at(-1), "web stopped (SIGTERM)");
   });
 
   it("does not give up on crashes spread out over more than the window", async () => {

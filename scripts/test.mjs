@@ -29,6 +29,8 @@ const steps = [
   ],
   // Rebuilds the web app with its own https addresses, so it comes after the browser tests (issue 29).
   ["HTTPS through Caddy", "node", ["apps/web/tests/https/run.mjs"]],
+  // A clone of HEAD with its own npm ci, built and started by `npm start`, then stopped with kill <npm's pid>.
+  ["npm start from a clean tree", "node", ["--test", "scripts/start-smoke.test.mjs"]],
 ];
 
 const only = process.argv.slice(2);

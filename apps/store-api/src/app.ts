@@ -140,6 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // N hops: the socket and the next N-1 forwarded addresses are proxies; the one before them is the client.
     trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     frameworkErrors: routerErrors,
+    // Closing (SIGTERM, see shutdown.ts): idle keep-alive connections end at once, and a request arriving on
+    // a busy one is answered 503 with Connection: close instead of starting work the process cannot finish.
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
     // Our 404 for a store id must not depend on how the router treats trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // The caller's X-Request-Id when it is a safe one (the web server's), so log lines of one page share it.

@@ -3,6 +3,7 @@ import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "./
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
+import { closeGracefully } from "./shutdown.ts";
 import { trustProxyWarning } from "./trust-proxy.ts";
 import { createOpsToken, removeOpsToken } from "./backup/ops-token.ts";
 import { backupService } from "./backup/write-backup.ts";
@@ -12,6 +13,8 @@ import type { DatabaseHandle } from "./db/connection.ts";
 
 const sweepIntervalMs = 30_000;
 const reconcileIntervalMs = 60_000;
+/** Past the request grace period, how long closing jobs and the database may take before the process gives up. */
+const closeDatabaseMs = 4_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -59,14 +62,25 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
-    // Fastify stops accepting, lets in-flight requests finish, then the database flushes and closes.
-    await app.close();
+    // Stops accepting, lets requests in flight finish (bounded), stops the jobs and the outbox worker,
+    // which gives back its claims; then the database flushes and closes.
+    const { forcedConnections } = await closeGracefully(app);
+    const giveUp = setTimeout(() => {
+      app.log.error("the database did not close in time; exiting without it");
+      process.exit(1);
+    }, closeDatabaseMs);
     if (backups !== undefined) await removeOpsToken(config.dataDir, backups.opsToken).catch(() => undefined);
     await handle.close();
+    clearTimeout(giveUp);
+    app.log.info({ forcedConnections }, "stopped");
     process.exit(0);
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  const failed = (error: unknown) => {
+    app.log.error({ err: error }, "shutting down failed");
+    process.exit(1);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM").catch(failed));
+  process.on("SIGINT", () => void stop("SIGINT").catch(failed));
 
   await app.listen({ port: config.port, host: config.host });
 }

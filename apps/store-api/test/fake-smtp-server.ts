@@ -19,6 +19,8 @@ export interface FakeSmtpServer {
   rejectRecipients(code: number): void;
   /** Wait this long before answering each message, as a real server does. */
   delayMs: number;
+  /** Messages whose data has arrived and whose answer is still being delayed. */
+  readonly answering: number;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export async function startFakeSmtpServer(
   const received: ReceivedEmail[] = [];
   let refusals: { count: number; code: number; text: string } = { count: 0, code: 0, text: "" };
   let recipientCode = 0;
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, answering: 0 };
 
   const server = new SMTPServer({
     logger: false,
@@ -56,7 +58,9 @@ export async function startFakeSmtpServer(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        state.answering += 1;
         setTimeout(() => {
+          state.answering -= 1;
           if (refusals.count > 0) {
             refusals = { ...refusals, count: refusals.count - 1 };
             callback(smtpError(refusals.code, refusals.text));
@@ -90,6 +94,9 @@ export async function startFakeSmtpServer(
     },
     set delayMs(value: number) {
       state.delayMs = value;
+    },
+    get answering() {
+      return state.answering;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -333,6 +333,36 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
     expect(smtp.received).toHaveLength(4);
   });
 
+  it("stop(graceMs) aborts the email still sending after the grace and gives every claim back, due at once", async () => {
+    smtp.delayMs = 5_000;
+    const worker = startOutboxWorker({ ...options(smtpTransport()), now: clock.now, pollMs: 60_000, batchSize: 3 });
+    cleanups.push(() => worker.stop());
+    await worker.idle();
+    const [inHand = "", untried = ""] = await queue(2);
+    worker.kick();
+    await eventually(async () => (await row(db, inHand)).attempts === 1);
+    expect(await row(db, untried)).toMatchObject({ attempts: 1 });
+    expect((await row(db, inHand)).nextAttemptAt.getTime()).toBeGreaterThan(clock.now().getTime());
+
+    await worker.stop(200);
+    for (const id of [inHand, untried]) {
+      expect(await row(db, id)).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: clock.now(),
+        lastError: null,
+      });
+    }
+    expect(smtp.received).toHaveLength(0);
+    // The next run takes both at once, without waiting for the lease the stopped one had set.
+    smtp.delayMs = 0;
+    const next = startOutboxWorker({ ...options(smtpTransport()), now: clock.now, pollMs: 60_000 });
+    cleanups.push(() => next.stop());
+    await next.idle();
+    expect(await row(db, inHand)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await row(db, untried)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
   it("delivers 20 emails exactly once with two workers (two API copies) on one database", async () => {
     const ids = await queue(20);
     smtp.delayMs = 10;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverEnvironment } from "../app/lib/env.server";
 import { createWebServer } from "./app";
+import { stopGracefully } from "./graceful-stop";
 import { webServerSettings } from "./settings";
 
 const appFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,11 +22,16 @@ async function main(): Promise<void> {
       storeApi: environment.storeApiUrl,
     });
   });
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log({ level: "info", message: "shutting down", signal });
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // No new connections; pages in flight finish (bounded), then the server's timers stop with its "close".
+    void stopGracefully(server).then(({ forced }) => {
+      log({ level: "info", message: "stopped", forcedConnections: forced });
+      process.exit(0);
+    });
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

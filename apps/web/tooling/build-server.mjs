@@ -36,7 +36,9 @@ const { outputFiles } = await build({
 });
 const rewriteSource = Buffer.from(outputFiles[0].contents).toString("base64");
 const { deferHydration } = await import(`data:text/javascript;base64,${rewriteSource}`);
-const pages = readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+const pages = readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((file) =>
+  file.endsWith(".html"),
+);
 for (const page of pages) {
   const file = path.join("build/client", page);
   const html = readFileSync(file, "utf8");

@@ -42,3 +42,26 @@ export function gzippedBytes(clientFolder, urlPath) {
 export function sum(values) {
   return values.reduce((total, value) => total + value, 0);
 }
+
+/**
+ * The back office's build (`adminFolder` is apps/admin): its main script (named by dist/index.html), its
+ * largest page chunk (page-*.js, one per lazily loaded module of src/routes) and the rich-text editor's
+ * chunk, each with its gzipped size.
+ */
+export function adminBundleSizes(adminFolder) {
+  const dist = path.join(adminFolder, "dist");
+  const main = /<script type="module"[^>]* src="\/admin\/([^"]+)"/.exec(
+    readFileSync(path.join(dist, "index.html"), "utf8"),
+  )?.[1];
+  if (main === undefined) throw new Error("apps/admin/dist/index.html names no main script");
+  const chunks = readdirSync(path.join(dist, "assets")).filter((name) => name.endsWith(".js"));
+  const sized = (name) => ({ file: `assets/${name}`, bytes: gzippedBytes(dist, `assets/${name}`) });
+  const pageChunks = chunks.filter((name) => name.startsWith("page-")).map(sized);
+  const editor = chunks.find((name) => name.startsWith("rich-text-editor-"));
+  return {
+    main: sized(path.basename(main)),
+    largestPage: pageChunks.toSorted((left, right) => right.bytes - left.bytes)[0],
+    pages: pageChunks.length,
+    editor: editor === undefined ? undefined : sized(editor),
+  };
+}

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { developmentBuildsIn } from "./admin-bundle.mjs";
 import { filesForRoute, gzippedBytes, readManifest, sum } from "./bundle-report.mjs";
 
 const clientFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
@@ -116,6 +117,7 @@ for (const marker of adminMarkers) {
     failures.push(`the back office's bundle lacks its marker ${marker}, so the check below would prove nothing`);
   }
 }
+failures.push(...developmentBuildsIn(adminSources));
 const shopFiles = readdirSync(clientFolder, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && /\.(js|html)$/.test(entry.name))
   .map((entry) => path.join(entry.parentPath, entry.name));

@@ -89,14 +89,22 @@ async function deliverClaimed(
   row: OutboxRow,
   now: () => Date,
   tally: DeliveryTally,
+  interrupt: AbortSignal | undefined,
 ): Promise<void> {
   const { db, log } = options;
   const about = { email: row.id, kind: row.kind, to: maskEmail(row.recipient), attempt: row.attempts };
   try {
     const message = composeEmail(row, options.mail);
-    const signal = AbortSignal.timeout(settings.sendTimeoutMs);
+    const timeout = AbortSignal.timeout(settings.sendTimeoutMs);
+    const signal = interrupt === undefined ? timeout : AbortSignal.any([timeout, interrupt]);
     await withDeadline(options.transport.deliver({ id: row.id, createdAt: row.createdAt, message }, signal), signal);
   } catch (error) {
+    if (interrupt?.aborted === true) {
+      // Stopping: the claim goes back, due at once, as if this attempt never started.
+      await releaseClaims(db, [row], now());
+      log.warn(about, "email interrupted by shutdown; released for the next run");
+      return;
+    }
     const reason = describeError(error);
     const giveUp = isPermanent(error) || row.attempts >= settings.maxAttempts;
     const at = now();
@@ -118,12 +126,14 @@ async function deliverClaimed(
 
 /**
  * One pass: claims due rows batch by batch and delivers them until none is due (or `shouldStop` says so,
- * when the rows claimed but not tried are given back).
+ * when the rows claimed but not tried are given back). `interrupt` aborts the message in hand, whose
+ * claim is then given back too.
  */
 export async function deliverDueEmails(
   options: OutboxDeliveryOptions,
   now: () => Date,
   shouldStop: () => boolean = () => false,
+  interrupt?: AbortSignal,
 ): Promise<DeliveryTally> {
   const settings = settingsOf(options);
   const tally: DeliveryTally = { sent: 0, retrying: 0, failed: 0 };
@@ -134,7 +144,7 @@ export async function deliverDueEmails(
         await releaseClaims(options.db, claimed.slice(index), now());
         return tally;
       }
-      await deliverClaimed(options, settings, row, now, tally);
+      await deliverClaimed(options, settings, row, now, tally, interrupt);
     }
     if (claimed.length < settings.batchSize) break;
   }
@@ -157,8 +167,12 @@ export interface OutboxWorker {
   kick(): void;
   /** Resolves when no pass is running or asked for (tests use it). */
   idle(): Promise<void>;
-  /** No new pass; waits for the running one, which stops after the message in hand. */
-  stop(): Promise<void>;
+  /**
+   * No new pass; waits for the running one, which stops after the message in hand and gives back the
+   * rows it claimed but did not try. With `graceMs`, a message still sending after it is aborted and its
+   * claim given back as well, so the next run (or another copy) sends it at once.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Delivers the outbox in the background: at start, on kick(), and every pollMs. */
@@ -167,6 +181,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? (() => new Date());
   const pollMs = options.pollMs ?? outboxDefaults.pollMs;
   let stopping = false;
+  const interrupt = new AbortController();
   let again = false;
   let reclaim = options.reclaimAtStart ?? false;
   let running: Promise<void> | undefined;
@@ -180,7 +195,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           reclaim = false;
           if (resumed > 0) options.log.info({ emails: resumed }, "emails left pending by the previous run resumed");
         }
-        await deliverDueEmails(options, now, () => stopping);
+        await deliverDueEmails(options, now, () => stopping, interrupt.signal);
       } catch (error) {
         options.log.error({ error: describeError(error) }, "outbox pass failed; the next one retries");
       }
@@ -208,10 +223,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async idle() {
       while (running !== undefined) await running;
     },
-    async stop() {
+    async stop(graceMs) {
       stopping = true;
       clearInterval(timer);
-      while (running !== undefined) await running;
+      const deadline = graceMs === undefined ? undefined : setTimeout(() => interrupt.abort(), graceMs);
+      try {
+        while (running !== undefined) await running;
+      } finally {
+        clearTimeout(deadline);
+      }
     },
   };
 }

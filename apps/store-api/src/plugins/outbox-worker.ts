@@ -27,7 +27,12 @@ export interface OutboxWorkerPluginOptions {
   pollMs?: number;
   /** Whether this is the only process using the database; default: true for embedded PGlite. */
   singleCopy?: boolean;
+  /** On close, how long a message being sent may take before it is aborted and its claim given back. */
+  stopGraceMs?: number;
 }
+
+/** How long closing the app lets the email in hand finish sending (a slow SMTP server is aborted after it). */
+export const outboxStopGraceMs = 5_000;
 
 /** An embedded PGlite database lives in one process, so no other API copy can hold claims on its outbox. */
 export function isEmbeddedDatabase(db: Database): boolean {
@@ -38,10 +43,14 @@ export function mailSettings(config: EmailConfig): MailSettings {
   return { from: config.mailFrom, messageIdDomain: config.messageIdDomain, shopEmail: config.shopEmail };
 }
 
-/** Delivers the email outbox while the app runs: starts on ready, stops (finishing the message in hand) on close. */
+/**
+ * Delivers the email outbox while the app runs: starts on ready; on close it stops while requests drain,
+ * finishing the message in hand within stopGraceMs and giving back every claim it did not complete.
+ */
 const outboxWorker: FastifyPluginAsync<OutboxWorkerPluginOptions> = async (app, options) => {
   let worker: OutboxWorker | undefined;
   let transport: EmailTransport | undefined;
+  let stopped: Promise<void> | undefined;
   app.decorate("kickOutbox", () => worker?.kick());
   app.addHook("onReady", async () => {
     transport = options.transport ?? createEmailTransport(options.config);
@@ -56,8 +65,12 @@ const outboxWorker: FastifyPluginAsync<OutboxWorkerPluginOptions> = async (app, 
     });
     app.log.info({ transport: transport.description }, "email outbox worker started");
   });
+  // preClose runs before the server waits for requests in flight, so the two bounds overlap.
+  app.addHook("preClose", async () => {
+    stopped = worker?.stop(options.stopGraceMs ?? outboxStopGraceMs);
+  });
   app.addHook("onClose", async () => {
-    await worker?.stop();
+    await (stopped ?? worker?.stop(options.stopGraceMs ?? outboxStopGraceMs));
     await transport?.close();
   });
 };
