@@ -81,7 +81,7 @@ test("plain http on Caddy's http port redirects to https, on both domains", asyn
   }
 });
 
-test("both domains send Strict-Transport-Security once, and neither serves /metrics", async () => {
+test("both domains send Strict-Transport-Security once, and neither serves /metrics or /ops/", async () => {
   for (const [host, path] of [
     ["shop.localhost", "/"],
     ["api.shop.localhost", "/health"],
@@ -92,7 +92,7 @@ test("both domains send Strict-Transport-Security once, and neither serves /metr
     expect(answer.headers["strict-transport-security"], `${host}${path}`).toBe(hsts);
   }
   for (const host of ["shop.localhost", "api.shop.localhost"]) {
-    for (const path of ["/metrics", "/metrics/", "/%6Detrics", "/metrics?format=prometheus"]) {
+    for (const path of ["/metrics", "/metrics/", "/%6Detrics", "/metrics?format=prometheus", "/ops/backup"]) {
       const answer = await throughCaddy(settings, { host, path });
       expect({ status: answer.status, body: answer.body }, `${host}${path}`).toEqual({
         status: 404,
