@@ -289,6 +289,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? {}
       : { beforePasswordCheck: options.admin.beforePasswordCheck }),
   });
-  await app.register(adminAppRoutes, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
+  await app.register(adminAppRoutes, {
+    shopName: config.shopName,
+    ...(options.admin?.folder === undefined ? {} : { folder: options.admin.folder }),
+  });
   return app;
 }
