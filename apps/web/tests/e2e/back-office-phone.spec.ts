@@ -41,7 +41,7 @@ async function splitWords(scope: Locator): Promise<string[]> {
 }
 
 async function expectWholeWords(page: Page, label: string): Promise<void> {
-  expect(await splitWords(page.locator("main")), `${label}: words split over two lines`).toEqual([]);
+  expect.soft(await splitWords(page.locator("main")), `${label}: words split over two lines`).toEqual([]);
   await expectAccessibleAndFitting(page, label);
 }
 
@@ -89,12 +89,11 @@ test("an order's buttons and table headers keep their words whole on a phone", a
   await expectWholeWords(page, "order");
 
   await page.getByRole("button", { name: "Cancel order" }).click();
-  await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Keep the order" })).toBeVisible();
   await expectWholeWords(page, "order with its cancel form");
-  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByRole("button", { name: "Keep the order" }).click();
 
-  await page.getByRole("button", { name: "Mark packed" }).click();
-  await expect(page.getByTestId("fulfilment-status")).toHaveText("Fulfilment: Packed");
+  // Shipped straight from not packed: the shipment form opens.
   await page.getByRole("button", { name: "Mark shipped" }).click();
   const shipment = page.getByRole("form", { name: "Shipment" });
   await expectWholeWords(page, "order with its shipment form");
