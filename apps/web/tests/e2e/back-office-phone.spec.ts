@@ -81,6 +81,17 @@ test("the orders list's filters fold away on a phone, open from the keyboard, an
   await expectWholeWords(page, "orders with a filter set");
 });
 
+test.describe("on a wide screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the orders list's filters are open", async ({ page }) => {
+    await signInToBackOffice(page, "/orders");
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    await expect(page.getByLabel("Payment status")).toBeVisible();
+    await expect(page.getByLabel("Placed until")).toBeVisible();
+  });
+});
+
 test("an order's buttons and table headers keep their words whole on a phone", async ({ page }) => {
   test.slow();
   const number = await placeOrderDirectly(nepalShopper("Pokhara"), { payment: "sandbox" });
