@@ -312,7 +312,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? {}
       : { beforePasswordCheck: options.admin.beforePasswordCheck }),
   });
-  await app.register(adminAppRoutes, options.admin?.folder === undefined ? {} : { folder: options.admin.folder });
+  await app.register(adminAppRoutes, {
+    shopName: config.shopName,
+    ...(options.admin?.folder === undefined ? {} : { folder: options.admin.folder }),
+  });
   if (options.backups !== undefined) {
     const { service, opsToken, intervalMs, every } = options.backups;
     await app.register(backupSchedule, { backups: service, intervalMs, ...(every === undefined ? {} : { every }) });

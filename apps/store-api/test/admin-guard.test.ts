@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
+import { withShopName } from "../src/routes/admin-app.ts";
 import { createOwner, ensureFirstOwner } from "../src/admin/owners.ts";
 import { defaultScryptParameters } from "../src/admin/passwords.ts";
 import { sessionLifetime } from "../src/admin/sessions.ts";
@@ -412,7 +413,10 @@ describe("the back office's pages", () => {
       const response = await fetch(`${api.baseUrl}${address}`);
       expect(response.status, address).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(await response.text()).toContain('<div id="root">');
+      const html = await response.text();
+      expect(html).toContain('<div id="root">');
+      // The sign-in page names the shop before anyone is signed in.
+      expect(html).toContain('<meta name="application-name" content="Herbo Shilajit">\n</head>');
       expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
       expect(response.headers.get("cache-control")).toBe("no-cache");
       const csp = response.headers.get("content-security-policy") ?? "";
@@ -421,6 +425,12 @@ describe("the back office's pages", () => {
       expect(csp).not.toContain("unsafe-inline");
       expect(csp).not.toContain("unsafe-eval");
     }
+  });
+
+  it("writes the shop's name into the page escaped", () => {
+    expect(withShopName("<head><title>Back office</title></head>", 'Tea & "Resin" <Co>')).toBe(
+      '<head><title>Back office</title><meta name="application-name" content="Tea &amp; &quot;Resin&quot; &lt;Co&gt;">\n</head>',
+    );
   });
 
   it("serves fingerprinted assets for a year, compressed, and nothing outside its folder", async () => {

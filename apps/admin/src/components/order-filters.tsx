@@ -1,5 +1,5 @@
 import { shippingCountries } from "@herbo/hosted-api";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import {
   fulfilmentStatusOptions,
   paymentMethodOptions,
@@ -42,8 +42,16 @@ function Select({
   );
 }
 
-/** Search and filters of the orders list; applying them puts them in the address, so a filtered list can be shared. */
+/** Wide enough to show the filters beside each other (Tailwind's `sm`); on a phone they would fill the screen. */
+const wideScreen = "(min-width: 40rem)";
+
+/**
+ * Search and filters of the orders list; applying them puts them in the address, so a filtered list can be shared.
+ * The filters besides the search fold into a disclosure on a phone, open when one of them is set.
+ */
 export function OrderFilters({ filters, onApply, onClear }: Props) {
+  const setCount = (Object.keys(filters) as FilterName[]).filter((name) => name !== "q").length;
+  const [open, setOpen] = useState(() => setCount > 0 || window.matchMedia(wideScreen).matches);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onApply(new FormData(event.currentTarget));
@@ -60,39 +68,50 @@ export function OrderFilters({ filters, onApply, onClear }: Props) {
           className="field"
         />
       </label>
-      <Select
-        name="paymentMethod"
-        label="Payment method"
-        value={filters.paymentMethod}
-        options={paymentMethodOptions.map((method) => [method, paymentMethodLabel(method)])}
-      />
-      <Select
-        name="paymentStatus"
-        label="Payment status"
-        value={filters.paymentStatus}
-        options={paymentStatusOptions.map((status) => [status, paymentStatusLabels[status]])}
-      />
-      <Select
-        name="fulfilmentStatus"
-        label="Fulfilment"
-        value={filters.fulfilmentStatus}
-        options={fulfilmentStatusOptions.map((status) => [status, fulfilmentStatusLabels[status]])}
-      />
-      <Select
-        name="country"
-        label="Country"
-        value={filters.country}
-        options={shippingCountries.map((code) => [code, regionNames.of(code) ?? code])}
-      />
-      <label className="label">
-        Placed from
-        <input name="from" type="date" defaultValue={filters.from ?? ""} className="field" />
-      </label>
-      <label className="label">
-        Placed until
-        <input name="to" type="date" defaultValue={filters.to ?? ""} className="field" />
-      </label>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+      <details
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        className="sm:col-span-2 lg:col-span-4"
+      >
+        <summary className="cursor-pointer py-1 font-medium">
+          Filters{setCount === 0 ? null : <span className="muted"> · {setCount} set</span>}
+        </summary>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Select
+            name="paymentMethod"
+            label="Payment method"
+            value={filters.paymentMethod}
+            options={paymentMethodOptions.map((method) => [method, paymentMethodLabel(method)])}
+          />
+          <Select
+            name="paymentStatus"
+            label="Payment status"
+            value={filters.paymentStatus}
+            options={paymentStatusOptions.map((status) => [status, paymentStatusLabels[status]])}
+          />
+          <Select
+            name="fulfilmentStatus"
+            label="Fulfilment"
+            value={filters.fulfilmentStatus}
+            options={fulfilmentStatusOptions.map((status) => [status, fulfilmentStatusLabels[status]])}
+          />
+          <Select
+            name="country"
+            label="Country"
+            value={filters.country}
+            options={shippingCountries.map((code) => [code, regionNames.of(code) ?? code])}
+          />
+          <label className="label">
+            Placed from
+            <input name="from" type="date" defaultValue={filters.from ?? ""} className="field" />
+          </label>
+          <label className="label">
+            Placed until
+            <input name="to" type="date" defaultValue={filters.to ?? ""} className="field" />
+          </label>
+        </div>
+      </details>
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
         <button type="submit" className="button">
           Apply filters
         </button>

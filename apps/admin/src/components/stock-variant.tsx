@@ -70,7 +70,9 @@ export function StockVariant({ productTitle, variant, onChanged }: Props) {
               Reason
               <input name="reason" required maxLength={200} className="field" placeholder="Delivery, count, damage…" />
             </label>
-            <button type="submit" className="button" disabled={busy}>
+            {/* A click comes before the browser's own checks (Enter in a field clicks this too): a message from
+                the last save goes now, so it never stands beside a refused one. */}
+            <button type="submit" className="button" disabled={busy} onClick={() => setMessage(undefined)}>
               Save adjustment
             </button>
           </form>

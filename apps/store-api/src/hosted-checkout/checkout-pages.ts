@@ -2,7 +2,7 @@ import { isShippingCountry, marketByCode, marketPath, orderToDoorDays } from "@h
 import { findMarketView } from "../markets/markets.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { paymentSectionHtml } from "../pages/kit.ts";
+import { errorTargetOf, paymentSectionHtml, type ErrorLink } from "../pages/kit.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { addressLines, countryForTimeZone, detailsForm } from "../checkout/details/index.ts";
 import type { CheckoutOutcome } from "./flow.ts";
@@ -138,15 +138,19 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
     // A failure remembered from the last attempt is shown with the first section when it names none.
     const lastError =
       outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
-    const sections = offeredProviders(options.providers, context).map((provider, index) =>
-      paymentSectionHtml(provider.section(context), {
+    const errors: ErrorLink[] = [];
+    const sections = offeredProviders(options.providers, context).map((provider, index) => {
+      const section = provider.section(context);
+      const error =
+        lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
+          ? lastError.message
+          : null;
+      if (error !== null) errors.push({ fieldId: errorTargetOf(section), message: error });
+      return paymentSectionHtml(section, {
         action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
-        error:
-          lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
-            ? lastError.message
-            : null,
-      }),
-    );
+        error,
+      });
+    });
     return page(
       outcome.status,
       renderPaymentPage({
@@ -156,6 +160,7 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
         phone: context.customer.phone,
         shipping: { amount: session.shippingAmount ?? 0, days: deliveryText(rate) },
         sections,
+        errors,
       }),
     );
   }

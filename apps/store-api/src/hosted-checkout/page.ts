@@ -1,6 +1,7 @@
 import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate, type MoneyCurrency } from "@herbo/hosted-api";
 import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
+import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
 import type { DetailsField, FieldDefinition } from "../checkout/details/index.ts";
 import type { SessionWithLines } from "../checkout/sessions.ts";
@@ -132,26 +133,24 @@ const contactFields: readonly string[] = ["email", "fullName", "phone"];
 export function renderDetailsPage(input: DetailsPageInput): string {
   const { session } = input.order;
   const base = `/checkout/${encodeURIComponent(session.id)}`;
-  const errorCount = Object.keys(input.errors).length;
-  const alert =
-    errorCount === 0
+  const errors = input.fields.flatMap((field) => {
+    const message = input.errors[field.name];
+    return message === undefined ? [] : [{ fieldId: `field-${field.name}`, message }];
+  });
+  const otherShop =
+    input.otherMarket === undefined
       ? ""
-      : markup`<p class="error" role="alert">Please correct ${errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.${
-          input.otherMarket === undefined
-            ? ""
-            : markup` <a href="${input.otherMarket.href}">${input.otherMarket.label}</a>`
-        }</p>`;
+      : markup`<p><a href="${input.otherMarket.href}">${input.otherMarket.label}</a></p>`;
   const render = (field: FieldDefinition) =>
     markup`${fieldHtml(field, input.values[field.name] ?? "", input.errors[field.name], field.name === "country")}\n`;
   const contact = input.fields.filter((field) => contactFields.includes(field.name));
   const address = input.fields.filter((field) => !contactFields.includes(field.name));
-  const body = markup`${steps(1)}
+  const body = markup`${errorSummaryHtml(errors, otherShop)}${steps(1)}
 <h1>Your details</h1>
 <p class="note">Your items are reserved until ${formatExpiry(session.expiresAt, session.timeZone)}.</p>
 ${summary(input, null)}
 <section class="card" aria-labelledby="details-heading">
 <h2 id="details-heading">Contact and delivery</h2>
-${alert}
 <form method="post" action="${base}/details" novalidate>
 <fieldset class="plain"><legend class="visually-hidden">Contact</legend>
 ${contact.map(render)}</fieldset>
@@ -172,13 +171,15 @@ export interface PaymentPageInput extends OrderView {
   shipping: { amount: number; days: string };
   /** The payment sections of the providers that can take this order, drawn by the page kit. */
   sections: SafeHtml[];
+  /** The last attempt's refusal, for the error summary at the top. */
+  errors: ErrorLink[];
 }
 
 /** Step 2: what will be delivered where, the total with shipping, and the ways to pay. */
 export function renderPaymentPage(input: PaymentPageInput): string {
   const { session } = input.order;
   const base = `/checkout/${encodeURIComponent(session.id)}`;
-  const body = markup`${steps(2)}
+  const body = markup`${errorSummaryHtml(input.errors)}${steps(2)}
 <h1>Payment</h1>
 <p class="note">Your items are reserved until ${formatExpiry(session.expiresAt, session.timeZone)}.</p>
 ${summary(input, input.shipping)}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inline, paymentSectionHtml, type PaymentSection } from "./kit.ts";
+import { errorSummaryHtml, errorTargetOf, inline, paymentSectionHtml, type PaymentSection } from "./kit.ts";
+import { markup } from "../html/markup.ts";
 
 const section: PaymentSection = {
   id: "card",
@@ -46,14 +47,14 @@ describe("the page kit", () => {
 <div class="row"><div><label for="card-number">Number</label>
 <input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242"></div><div><label for="card-cvc">Code</label>
 <input id="card-cvc" name="cvc" maxlength="4"></div></div>
-<button class="pay" type="submit">Pay <span class="nowrap">Rs 1,200 &lt;b&gt;</span></button>
+<button class="pay" id="card-submit" type="submit">Pay <span class="nowrap">Rs 1,200 &lt;b&gt;</span></button>
 </form>
 </section>`);
   });
 
   it("shows an error as an alert the marked field points at", () => {
     const html = paymentSectionHtml(section, { action: "/pay", error: "Declined <again>" }).toString();
-    expect(html).toContain('<p class="error" role="alert" id="card-error">Declined &lt;again&gt;</p>\n<form');
+    expect(html).toContain('<p class="error" id="card-error">Declined &lt;again&gt;</p>\n<form');
     expect(html).toContain('placeholder="4242" aria-describedby="card-error">');
     expect(html.match(/aria-describedby/g)).toHaveLength(1);
   });
@@ -63,6 +64,33 @@ describe("the page kit", () => {
       { id: "cod", heading: "Cash", paragraphs: [], button: ["Place order"] },
       { action: "/p", error: null },
     ).toString();
-    expect(html).toContain('<form method="post" action="/p">\n<button class="pay" type="submit">Place order</button>');
+    expect(html).toContain(
+      '<form method="post" action="/p">\n<button class="pay" id="cod-submit" type="submit">Place order</button>',
+    );
+  });
+
+  it("points a section's error at the field it describes, else the first field, else the button", () => {
+    expect(errorTargetOf(section)).toBe("card-number");
+    const { fields: _fields, ...bare } = section;
+    expect(errorTargetOf({ ...bare, fields: [{ id: "wallet", name: "w", label: "Wallet", maxLength: 9 }] })).toBe(
+      "wallet",
+    );
+    expect(errorTargetOf({ id: "cod", heading: "Cash", paragraphs: [], button: ["Place order"] })).toBe("cod-submit");
+  });
+
+  it("draws the error summary, focused on load, each error a link to its field, or nothing without errors", () => {
+    expect(errorSummaryHtml([])).toBe("");
+    const html = errorSummaryHtml(
+      [
+        { fieldId: "field-phone", message: "Enter a <valid> phone" },
+        { fieldId: "field-city", message: "Enter your city." },
+      ],
+      markup`<p>More</p>`,
+    ).toString();
+    expect(html).toBe(`<div class="error-summary" tabindex="-1" autofocus data-testid="error-summary">
+<h2>There is a problem</h2>
+<div role="alert"><ul><li><a href="#field-phone">Enter a &lt;valid&gt; phone</a></li><li><a href="#field-city">Enter your city.</a></li></ul><p>More</p></div>
+</div>
+`);
   });
 });

@@ -56,7 +56,10 @@ function field(section: PaymentSection, definition: Field, error: string | null)
   }>`;
 }
 
-/** One provider's section of the payment step, its form posting to `action`, with its error if any. */
+/**
+ * One provider's section of the payment step, its form posting to `action`, with its error if any (not an
+ * alert: the page's error summary announces it).
+ */
 export function paymentSectionHtml(section: PaymentSection, view: { action: string; error: string | null }): SafeHtml {
   const { error } = view;
   const fields = (section.fields ?? []).map((entry) =>
@@ -67,9 +70,35 @@ export function paymentSectionHtml(section: PaymentSection, view: { action: stri
   return markup`<section class="card" aria-labelledby="${section.id}-heading">
 <h2 id="${section.id}-heading">${section.heading}</h2>
 ${section.paragraphs.map((paragraph) => (paragraph.note === true ? markup`<p class="note">${inline(paragraph.text)}</p>\n` : markup`<p>${inline(paragraph.text)}</p>\n`))}${
-    error === null ? "" : markup`<p class="error" role="alert" id="${section.id}-error">${error}</p>\n`
+    error === null ? "" : markup`<p class="error" id="${section.id}-error">${error}</p>\n`
   }<form method="post" action="${view.action}">
-${fields}<button class="pay" type="submit">${inline(section.button)}</button>
+${fields}<button class="pay" id="${section.id}-submit" type="submit">${inline(section.button)}</button>
 </form>
 </section>`;
+}
+
+/** An entry of a page's error summary: the message, and the id of the field that fixes it. */
+export interface ErrorLink {
+  fieldId: string;
+  message: string;
+}
+
+/** The control a section's error is about: the field its error describes, else its first field, else its button. */
+export function errorTargetOf(section: PaymentSection): string {
+  const fields = (section.fields ?? []).flat();
+  return (fields.find((field) => field.describedByError === true) ?? fields[0])?.id ?? `${section.id}-submit`;
+}
+
+/**
+ * The GOV.UK error summary, first in the page's main content after a refused form: focused on load
+ * (`autofocus`, since the pages' CSP allows no inline script) so a phone shows it instead of the page top,
+ * each error a link to its field. `extra` follows the list (a link to another shop, say).
+ */
+export function errorSummaryHtml(errors: readonly ErrorLink[], extra: SafeHtml | "" = ""): SafeHtml | "" {
+  if (errors.length === 0) return "";
+  return markup`<div class="error-summary" tabindex="-1" autofocus data-testid="error-summary">
+<h2>There is a problem</h2>
+<div role="alert"><ul>${errors.map((error) => markup`<li><a href="#${error.fieldId}">${error.message}</a></li>`)}</ul>${extra}</div>
+</div>
+`;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors.ts";
+import { escapeHtml } from "../html/markup.ts";
 import { packageRoot } from "../package-root.ts";
 
 /** Where `npm run build -w apps/admin` writes the back office's static files. */
@@ -50,17 +51,33 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StoredFile): F
 }
 
 /**
+ * The single page with the shop's name in it, for the sign-in page, which shows it before anyone is
+ * signed in (the signed-in pages read it from the session).
+ */
+export function withShopName(html: string, shopName: string): string {
+  return html.replace("</head>", `<meta name="application-name" content="${escapeHtml(shopName)}">\n</head>`);
+}
+
+/**
  * GET /admin and below: the back office's built files (apps/admin). Fingerprinted assets are cached for a
  * year; every other path under /admin is the single page, which routes in the browser and is never cached
  * or indexed. /admin/api/* belongs to the guarded JSON plugin; an unknown API path is a JSON 404 here.
  */
-export const adminAppRoutes: FastifyPluginAsync<{ folder?: string }> = async (app, options) => {
+export const adminAppRoutes: FastifyPluginAsync<{ folder?: string; shopName?: string }> = async (app, options) => {
   const folder = options.folder ?? defaultAdminFolder;
+  const { shopName } = options;
   const files = new Map<string, Promise<StoredFile | undefined>>();
   const load = (name: string) => {
     let file = files.get(name);
     if (file === undefined) {
-      file = readFile(path.join(folder, name)).then(compressed, () => undefined);
+      const named = (raw: Buffer) =>
+        name === "index.html" && shopName !== undefined
+          ? Buffer.from(withShopName(raw.toString("utf8"), shopName))
+          : raw;
+      file = readFile(path.join(folder, name)).then(
+        (raw) => compressed(named(raw)),
+        () => undefined,
+      );
       files.set(name, file);
       // A file missing now (the app is being built) is looked for again next time.
       void file.then((found) => found ?? files.delete(name));

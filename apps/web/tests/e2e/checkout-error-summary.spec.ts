@@ -1,0 +1,82 @@
+import { mkdirSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { e2eSettings } from "./settings.mjs";
+import { expectNoAxeViolations } from "./support/accessibility";
+import { enterNepalDetails, fillNepalDetails, nepalShopper, payByCard } from "./support/checkout";
+import { expect, failedResource, test } from "./support/fixtures";
+
+// A refused form is answered 422, which Chromium logs as a failed resource.
+test.use({ allowConsoleErrors: failedResource });
+
+/** Opens the hosted checkout for one Travel Tin (its stock is not counted, so no other test notices). */
+async function openCheckout(page: Page): Promise<void> {
+  const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+      successUrl: `${e2eSettings.webUrl}/success`,
+      cancelUrl: `${e2eSettings.webUrl}/store`,
+    }),
+  });
+  const { url } = (await created.json()) as { url: string };
+  await page.goto(url);
+}
+
+/** The summary is in the first screen, holds the focus, and its link takes the focus to the field. */
+async function expectSummaryLeadingTo(page: Page, message: string, field: Locator): Promise<void> {
+  const summary = page.getByTestId("error-summary");
+  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  await expect(summary).toBeFocused();
+  const box = await summary.boundingBox();
+  expect(box, "the error summary has a box").not.toBeNull();
+  expect(box?.y ?? Infinity, "the summary's top is in the first screen").toBeLessThan(page.viewportSize()?.height ?? 0);
+  await expectNoAxeViolations(page, "the page with its error summary");
+  const link = summary.getByRole("link", { name: message });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(field).toBeFocused();
+}
+
+test.describe("on a phone, a refused checkout form", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("a declined card puts 'There is a problem' first on the screen, its link leading to the card number", async ({
+    page,
+  }) => {
+    await openCheckout(page);
+    await enterNepalDetails(page);
+    await payByCard(page, "4000 0000 0000 0002");
+    await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+    const message = "Your card was declined. No money was taken; try another card.";
+    await expect(page.getByRole("alert")).toHaveText(message);
+    mkdirSync("/tmp/shots", { recursive: true });
+    await page.screenshot({ path: "/tmp/shots/item1-declined-card.png" });
+    const cardNumber = page.getByLabel("Card number");
+    await expectSummaryLeadingTo(page, message, cardNumber);
+    // The field still carries its own message.
+    await expect(cardNumber).toHaveAccessibleDescription(message);
+    await expect(page.getByLabel("Name on card")).toHaveValue(/\S/);
+  });
+
+  test("a refused phone number shows the summary, and the fields keep what was typed", async ({ page }) => {
+    await openCheckout(page);
+    await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+    const shopper = nepalShopper();
+    await fillNepalDetails(page, { ...shopper, phone: "12" });
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeVisible();
+    const message = (await page.locator("#field-phone-error").textContent()) ?? "";
+    expect(message).toContain("phone number in Nepal");
+    await expect(page.getByRole("alert")).toHaveText(message);
+    mkdirSync("/tmp/shots", { recursive: true });
+    await page.screenshot({ path: "/tmp/shots/item1-refused-details.png" });
+    const phone = page.getByLabel("Phone");
+    await expectSummaryLeadingTo(page, message, phone);
+    await expect(phone).toHaveValue("12");
+    await expect(phone).toHaveAttribute("aria-describedby", /field-phone-error/);
+    await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
+    await expect(page.getByLabel("Street address")).toHaveValue(shopper.line1);
+  });
+});
