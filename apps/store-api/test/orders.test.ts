@@ -269,6 +269,9 @@ describe.each(kinds)("orders on %s", (kind) => {
     expect(html).toContain(`Order ${order.number}`);
     expect(html).toContain("Thamel Marg 12");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    // The header names the page for what it is, the order's page, not a checkout (issue 30 item 7).
+    expect(html).toContain('<span class="secure">Your order</span>');
+    expect(html).not.toContain("Secure checkout");
     // One character changed: the last one, to a letter it is not (a fixed "A" would be the token itself 1 time in 64).
     const oneOff = `${order.accessToken.slice(0, -1)}${order.accessToken.endsWith("A") ? "B" : "A"}`;
     for (const guess of [order.number, order.id, oneOff, "x", "../etc/passwd"]) {
