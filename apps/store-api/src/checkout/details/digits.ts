@@ -7,7 +7,8 @@ const decimalDigit = /\p{Nd}/u;
  */
 function digitValue(codePoint: number): number {
   let start = codePoint;
-  while (start > 0 && decimalDigit.test(String.fromCodePoint(start - 1))) start -= 1;
+  // No run of digits starts at U+0000 (the first is "0", U+0030), so the walk stops before it.
+  while (decimalDigit.test(String.fromCodePoint(start - 1))) start -= 1;
   return (codePoint - start) % 10;
 }
 
@@ -17,8 +18,5 @@ function digitValue(codePoint: number): number {
  * is read like one typed in Latin digits. Nothing else changes.
  */
 export function asciiDigits(text: string): string {
-  return text.replace(/\p{Nd}/gu, (digit) => {
-    const codePoint = digit.codePointAt(0) ?? 0;
-    return codePoint <= 0x39 ? digit : String(digitValue(codePoint));
-  });
+  return text.replace(/\p{Nd}/gu, (digit) => String(digitValue(digit.codePointAt(0) ?? 0x30)));
 }
