@@ -42,7 +42,7 @@ const markers = {
   "mobile menu": "View Cart",
   toasts: '"ToastAction"',
   "markdown renderer": "marked",
-  "shipping table": "business days from dispatch",
+  "shipping table": "business days from your order",
   "returns summary": "Time to ask",
 };
 /** Loaded on demand only (first open, first toast) or never in the browser, on any page. */
