@@ -79,6 +79,8 @@ test("finds a storefront order, marks it packed, then shipped with a tracking nu
 });
 
 test("confirms a cash-on-delivery order by phone, then ships it and collects its cash", async ({ page }) => {
+  // A whole order's life with two emails waited for: more steps than the default bound is meant for.
+  test.slow();
   const shopper = nepalShopper("Pokhara");
   const number = await buyResin(page, "20 g", shopper, "cod");
   await signInToBackOffice(page);
@@ -124,6 +126,8 @@ test("confirms a cash-on-delivery order by phone, then ships it and collects its
 });
 
 test("cancels an order, and its stock is back on the storefront's product page", async ({ page }) => {
+  // A purchase, a cancellation and its email waited for: more steps than the default bound is meant for.
+  test.slow();
   const before = unitsIn(await resinStockMessage(page, "30 g"));
   const shopper = nepalShopper("Kathmandu");
   const number = await buyResin(page, "30 g", shopper);

@@ -170,6 +170,8 @@ test("the form recording a refund made by hand keeps its words whole on a phone"
 });
 
 test("a product's page keeps the words of its buttons whole on a phone", async ({ page }) => {
+  // Many buttons, each word measured: more round trips than most tests, so a loaded machine gets more time.
+  test.slow();
   await signInToBackOffice(page, "/products/prod_himalayan_resin");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
