@@ -118,11 +118,11 @@ test("a declined card brings the shopper back to the payment step with a message
   await page.waitForURL(`${gateway.url}/pay`);
   await page.getByRole("button", { name: "Use a card that is declined" }).click();
 
-  await expect(
-    page.getByText(
-      "Your NIC Asia Bank payment was not completed, and nothing was charged. Please try again, or choose another way to pay.",
-    ),
-  ).toBeVisible();
+  // Said twice: in the error summary at the top (a link to the option) and beside the option itself.
+  const declined =
+    "Your NIC Asia Bank payment was not completed, and nothing was charged. Please try again, or choose another way to pay.";
+  await expect(page.getByRole("link", { name: declined })).toBeVisible();
+  await expect(page.locator("#cybersource-error")).toHaveText(declined);
   await expectNoAxeViolations(page, "payment step after a declined card");
   await page.getByRole("button", { name: /by card$/ }).click();
   await page.waitForURL(`${gateway.url}/pay`);
