@@ -22,11 +22,11 @@ function EmailMessage({ email }: { email: AdminEmail }) {
       <p>
         <span className="text-bark">Subject:</span> {data.subject}
       </p>
-      <h3 className="font-semibold">Text</h3>
-      <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-cream p-2 text-sm">
+      <h2 className="font-semibold">Text</h2>
+      <pre className="whitespace-pre-wrap break-words rounded bg-cream p-2 text-sm">
         {data.text}
       </pre>
-      <h3 className="font-semibold">As it looks in a mail program</h3>
+      <h2 className="font-semibold">As it looks in a mail program</h2>
       <iframe
         title={`${emailKindLabel(email.kind)} to ${email.recipient}, as sent`}
         src={`/admin/api${path}/preview`}
