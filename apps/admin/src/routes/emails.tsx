@@ -23,9 +23,7 @@ function EmailMessage({ email }: { email: AdminEmail }) {
         <span className="text-bark">Subject:</span> {data.subject}
       </p>
       <h2 className="font-semibold">Text</h2>
-      <pre className="whitespace-pre-wrap break-words rounded bg-cream p-2 text-sm">
-        {data.text}
-      </pre>
+      <pre className="whitespace-pre-wrap break-words rounded bg-cream p-2 text-sm">{data.text}</pre>
       <h2 className="font-semibold">As it looks in a mail program</h2>
       <iframe
         title={`${emailKindLabel(email.kind)} to ${email.recipient}, as sent`}
