@@ -142,6 +142,7 @@ export const workspaces = [
       { file: "src/orders.ts", target: 90 },
       { file: "src/shop-offer.ts", target: 90 },
       { file: "src/markets.ts", target: 90 },
+      { file: "src/bearer-token.ts", target: 90 },
     ],
   },
 ];

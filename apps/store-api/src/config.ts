@@ -3,6 +3,7 @@ import type { MediaBucketSettings } from "./media/bucket-media-store.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
+import { bearerTokenSetting } from "@herbo/hosted-api/bearer-token";
 import {
   defaultPaymentMethods,
   paymentMethodNames,
@@ -37,9 +38,7 @@ const mailbox = z.string().transform((value, context) => {
 });
 
 /** The bearer token a metrics scraper sends: long, random, and safe in a header. */
-export const metricsToken = z
-  .string()
-  .regex(/^[\x21-\x7e]{32,256}$/, "expected at least 32 visible characters, e.g. `openssl rand -hex 32`");
+export const metricsToken = z.string().regex(bearerTokenSetting.pattern, bearerTokenSetting.message);
 
 const environmentSchema = z.object({
   STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),

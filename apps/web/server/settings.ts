@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { bearerTokenSetting } from "@herbo/hosted-api/bearer-token";
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
 
@@ -17,10 +18,7 @@ const settingsSchema = z
     /** Renders that may wait for a slot; beyond that the server answers 503 with Retry-After. */
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
     /** The bearer token GET /metrics asks for; unset, there is no /metrics. Never logged. */
-    METRICS_TOKEN: z
-      .string()
-      .regex(/^[\x21-\x7e]{32,256}$/, "expected at least 32 visible characters, e.g. `openssl rand -hex 32`")
-      .optional(),
+    METRICS_TOKEN: z.string().regex(bearerTokenSetting.pattern, bearerTokenSetting.message).optional(),
   })
   .refine((settings) => settings.HEADERS_TIMEOUT_MS <= settings.REQUEST_TIMEOUT_MS, {
     message: "HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS",

@@ -6,6 +6,22 @@ import path from "node:path";
 import { build } from "esbuild";
 import { webBuildSettings, webBuildStamp } from "./build-settings.mjs";
 
+/** Resolves `@herbo/hosted-api` and its subpaths to the source files its package.json names for them. */
+function contractFromSource() {
+  const root = path.resolve("../../packages/hosted-api");
+  const { name, exports } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  return {
+    name: "contract-from-source",
+    setup(builder) {
+      builder.onResolve({ filter: /^@herbo\/hosted-api(\/|$)/ }, (args) => {
+        const source = exports[`.${args.path.slice(name.length)}`]?.["@herbo/source"];
+        if (source === undefined) return { errors: [{ text: `${args.path} is not exported by ${name}` }] };
+        return { path: path.join(root, source) };
+      });
+    },
+  };
+}
+
 await build({
   entryPoints: ["server/main.ts"],
   outfile: "dist/server-main.js",
@@ -15,7 +31,7 @@ await build({
   target: "node20",
   packages: "external",
   // The contract package is bundled from its source, so the server needs no separate build of it.
-  alias: { "@herbo/hosted-api": "../../packages/hosted-api/src/index.ts" },
+  plugins: [contractFromSource()],
   sourcemap: true,
   logLevel: "warning",
 });

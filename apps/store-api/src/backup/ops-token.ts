@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -40,12 +40,4 @@ export async function readOpsToken(dataDir: string): Promise<string | undefined>
 /** Removes the token when the store API stops, if it is still this process's. */
 export async function removeOpsToken(dataDir: string, token: string): Promise<void> {
   if ((await readOpsToken(dataDir)) === token) await rm(opsTokenFile(dataDir), { force: true });
-}
-
-/** "Bearer <token>" naming this token; compared in constant time, lengths included (both are hashed). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header ?? "");
-  const given = match?.[1] ?? "";
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(given), digest(token)) && match !== null;
 }

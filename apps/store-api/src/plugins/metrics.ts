@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import { bearerTokenMatches } from "../metrics/bearer-token.ts";
+import { bearerTokenMatches } from "@herbo/hosted-api/bearer-token";
 import type { StoreMetrics } from "../metrics/store-metrics.ts";
 
 export interface MetricsPluginOptions {

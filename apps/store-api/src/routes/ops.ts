@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { bearerMatches } from "../backup/ops-token.ts";
+import { bearerTokenMatches } from "@herbo/hosted-api/bearer-token";
 import type { BackupService } from "../backup/write-backup.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 
@@ -21,7 +21,7 @@ export const opsRoutes: FastifyPluginAsync<OpsRouteOptions> = async (root, optio
   const app = root.withTypeProvider<ZodTypeProvider>();
   const schema = { response: { 200: backupAnswer, 401: refusal } };
   app.post("/ops/backup", { schema }, async (request, reply) => {
-    if (!bearerMatches(request.headers.authorization, options.token)) {
+    if (!bearerTokenMatches(request.headers.authorization, options.token)) {
       return reply.code(401).send({
         error: { code: "unauthorized", message: "Send the token of DATA_DIR/ops-token as a Bearer token." },
       });
