@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
@@ -265,8 +265,21 @@ describe("backups of the embedded database", { timeout: 240_000 }, () => {
     const scheduled = [1, 2, 3, 4].map((day) => backupFileName(new Date(Date.UTC(2026, 2, day)), "scheduled"));
     const others = [backupFileName(new Date(Date.UTC(2026, 1, 1)), "manual"), "notes.txt", `${scheduled[0]}.copy`];
     for (const name of [...scheduled, ...others]) await writeFile(path.join(folder, name), name);
-    expect(await pruneBackups(folder, 2)).toEqual(scheduled.slice(0, 2));
+    expect(await pruneBackups(folder, 2, new Date())).toEqual(scheduled.slice(0, 2));
     expect((await readdir(folder)).sort()).toEqual([...scheduled.slice(2), ...others].sort());
+  });
+
+  it("deletes the unfinished file a crash left a day ago, not one being written now", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "herbo-prune-"));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    const now = new Date();
+    const leftover = `.${backupFileName(new Date(Date.UTC(2026, 2, 1)), "scheduled")}.0123456789ab.partial`;
+    const underWay = `.${backupFileName(now, "manual")}.ba9876543210.partial`;
+    for (const name of [leftover, underWay]) await writeFile(path.join(folder, name), "half a backup");
+    const twoDaysAgo = new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000);
+    await utimes(path.join(folder, leftover), twoDaysAgo, twoDaysAgo);
+    expect(await pruneBackups(folder, 7, now)).toEqual([leftover]);
+    expect(await readdir(folder)).toEqual([underWay]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   manifestEntry,
   mediaPrefix,
   outboxPrefix,
+  partialFileName,
   type BackupManifest,
   type BackupPart,
 } from "./backup-manifest.ts";
@@ -43,7 +44,7 @@ export async function writeArchive(
   contents: ArchiveContents,
   manifestOf: (parts: BackupPart[]) => BackupManifest,
 ): Promise<number> {
-  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.partial`);
+  const partial = path.join(path.dirname(file), partialFileName(path.basename(file), randomBytes(6).toString("hex")));
   await mkdir(path.dirname(file), { recursive: true });
   try {
     await packInto(partial, contents, manifestOf);

@@ -120,3 +120,11 @@ export function backupFileName(at: Date, kind: "scheduled" | "manual"): string {
 
 /** The names `backupFileName` gives scheduled backups; the only files retention may delete. */
 export const scheduledBackupName = /^backup-\d{8}T\d{6}\.\d{3}Z\.tar\.gz$/;
+
+/** The name a backup has while it is written (hidden, and never a backup's name): `hex` makes it unique. */
+export function partialFileName(backupName: string, hex: string): string {
+  return `.${backupName}.${hex}.partial`;
+}
+
+/** The names `partialFileName` gives backups (with 12 hex digits); a crash can leave one behind. */
+export const partialBackupName = /^\.backup-\d{8}T\d{6}\.\d{3}Z(-manual)?\.tar\.gz\.[0-9a-f]{12}\.partial$/;

@@ -1,4 +1,4 @@
-import { readdir, rm } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { writeArchive } from "./backup-archive.ts";
@@ -11,7 +11,7 @@ import {
   outboxPrefix,
   type BackupManifest,
 } from "./backup-manifest.ts";
-import { backupsToDelete } from "./backup-retention.ts";
+import { backupsToDelete, leftoverPartials } from "./backup-retention.ts";
 import { dumpDatabase } from "./database-dump.ts";
 
 /** Where a backup's parts come from, and where it goes. */
@@ -75,10 +75,24 @@ export async function plainFilesIn(folder: string, keep: (name: string) => boole
   }
 }
 
-/** Deletes the scheduled backups beyond the `keep` newest in the folder; returns their names. */
-export async function pruneBackups(backupDir: string, keep: number): Promise<string[]> {
-  const names = (await plainFilesIn(backupDir, () => true)).map((file) => path.basename(file));
-  const doomed = backupsToDelete(names, keep);
+/**
+ * Deletes the scheduled backups beyond the `keep` newest in the folder, and the unfinished files a crash left
+ * a day or more ago; returns their names.
+ */
+export async function pruneBackups(backupDir: string, keep: number, now: Date): Promise<string[]> {
+  const files = await Promise.all(
+    (await plainFilesIn(backupDir, () => true)).map(async (file) => ({
+      name: path.basename(file),
+      modifiedAt: (await stat(file)).mtime,
+    })),
+  );
+  const doomed = [
+    ...backupsToDelete(
+      files.map((file) => file.name),
+      keep,
+    ),
+    ...leftoverPartials(files, now),
+  ];
   for (const name of doomed) await rm(path.join(backupDir, name), { force: true });
   return doomed;
 }
@@ -98,6 +112,6 @@ export function backupService(sources: BackupSources, keep: number, now: () => D
   };
   return {
     write: (kind) => oneAtATime(() => writeBackup(sources, kind, now())),
-    prune: () => oneAtATime(() => pruneBackups(sources.backupDir, keep)),
+    prune: () => oneAtATime(() => pruneBackups(sources.backupDir, keep, now())),
   };
 }

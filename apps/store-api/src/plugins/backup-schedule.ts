@@ -27,7 +27,7 @@ const backupSchedule: FastifyPluginAsync<BackupScheduleOptions> = async (app, op
       const written = await options.backups.write("scheduled");
       app.log.info({ file: written.file, bytes: written.bytes }, "scheduled backup written");
       const removed = await options.backups.prune();
-      if (removed.length > 0) app.log.info({ removed }, "older scheduled backups deleted");
+      if (removed.length > 0) app.log.info({ removed }, "older scheduled backups and crash leftovers deleted");
     } catch (error) {
       app.log.error({ err: error }, "scheduled backup failed; the shop goes on and tries again next time");
     }
