@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBackupCommand, type BackupConfig } from "../src/backup/backup-command.ts";
 import { bytesOf } from "../src/backup/backup-archive.ts";
 import { knownMigrationLevel, migrationLevelOf, rowCountsOf } from "../src/backup/database-dump.ts";
+import { restoreBackup, type SwapStep } from "../src/backup/restore-backup.ts";
 import { writeBackup, type WrittenBackup } from "../src/backup/write-backup.ts";
 import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
+import { lockFileName, lockHolderOf } from "../src/db/data-dir-lock.ts";
 import { packageRoot } from "../src/package-root.ts";
 import { testStoreId } from "./harness.ts";
 import { queueConfirmations } from "./outbox-fixtures.ts";
@@ -248,6 +250,65 @@ describe("a restore", { timeout: 240_000 }, () => {
         manifest.migrations = { applied: known.applied + 1, latest: known.latest + 1 };
       });
       await expectRefused(await craft("newer.tar.gz", newer), /made by a newer version of the shop/);
+    });
+  });
+
+  describe("holds DATA_DIR from start to end", () => {
+    const targetOf = (shop: Shop) => ({
+      dataDir: shop.config.dataDir,
+      mediaDir: shop.config.mediaDir,
+      outboxDir: shop.config.outboxDir,
+      storeId: testStoreId,
+    });
+    const now = new Date("2026-03-02T08:00:00.000Z");
+
+    it("the restored folder carries this process's lock as soon as it has DATA_DIR's name, then lets go", async () => {
+      const shop = await shopWithBackup();
+      const seen: Partial<Record<SwapStep, number | undefined>> = {};
+      const outcome = await restoreBackup(shop.backup.file, targetOf(shop), now, async (step) => {
+        seen[step] = (await lockHolderOf(shop.config.dataDir))?.pid;
+      });
+      expect(outcome.kind).toBe("restored");
+      expect(seen).toEqual({
+        "current data moved aside": undefined,
+        "restored database in place": process.pid,
+        "files in place": process.pid,
+      });
+      // Released at the end, and no stale lock is left in the folder moved aside.
+      expect(await lockHolderOf(shop.config.dataDir)).toBeUndefined();
+      const aside = `${shop.config.dataDir}.before-restore-20260302T080000Z`;
+      expect(await readdir(aside)).not.toContain(lockFileName);
+      const reopened = await openDatabase({ kind: "pglite", dataDir: shop.config.dataDir });
+      await reopened.close();
+      await rm(shop.root, { recursive: true, force: true });
+    });
+
+    it("a shop started in the instant DATA_DIR is free makes the restore stop, deleting nothing", async () => {
+      const shop = await shopWithBackup();
+      const staged = `${shop.config.dataDir}.restore-20260302T080000Z`;
+      const aside = `${shop.config.dataDir}.before-restore-20260302T080000Z`;
+      const restoring = restoreBackup(shop.backup.file, targetOf(shop), now, async (step) => {
+        if (step !== "current data moved aside") return;
+        // What a starting store API does first: make the folder and write its lock there.
+        await mkdir(shop.config.dataDir);
+        await writeFile(path.join(shop.config.dataDir, lockFileName), JSON.stringify({ pid: 1, token: "starting" }));
+      });
+      await expect(restoring).rejects.toThrow(
+        `A shop was started on DATA_DIR ${shop.config.dataDir} while the restore was putting it in place. ` +
+          `Nothing was deleted: the restored database is in ${path.join(staged, "database")}, and the data it ` +
+          `was to replace in ${aside}. Stop that shop, then run the restore again.`,
+      );
+      // Both copies are whole and openable; the starting shop's folder is untouched.
+      for (const dataDir of [path.join(staged, "database"), aside]) {
+        const handle = await openDatabase({ kind: "pglite", dataDir });
+        try {
+          expect(await rowCountsOf(pgliteOf(handle))).toEqual({ orders: 2, emails: 2 });
+        } finally {
+          await handle.close();
+        }
+      }
+      expect(await readdir(shop.config.dataDir)).toEqual([lockFileName]);
+      await rm(shop.root, { recursive: true, force: true });
     });
   });
 });

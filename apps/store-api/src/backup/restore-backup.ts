@@ -34,7 +34,13 @@ export type RestoreOutcome = (StagedRestore & { movedAside: string[] }) | Refusa
  * checked and the database loaded and migrated in a staging folder first; only then is the current data moved
  * aside to `<folder>.before-restore-<time>` (never deleted) and the restored folders put in its place.
  */
-export async function restoreBackup(file: string, target: RestoreTarget, now: Date): Promise<RestoreOutcome> {
+export async function restoreBackup(
+  file: string,
+  target: RestoreTarget,
+  now: Date,
+  /** Called at each step of putting the folders in place; tests look at the lock there. */
+  atSwapStep: (step: SwapStep) => Promise<void> = async () => undefined,
+): Promise<RestoreOutcome> {
   const holder = await lockHolderOf(target.dataDir);
   if (holder !== undefined) return runningRefusal(holder);
   const existed = await isFolder(target.dataDir);
@@ -51,19 +57,30 @@ export async function restoreBackup(file: string, target: RestoreTarget, now: Da
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
   const staging = `${target.dataDir}.restore-${stamp}`;
-  let swapped = false;
+  let loaded: StagedRestore | Refusal;
   try {
-    const loaded = await stageRestore(file, target, staging);
-    if (loaded.kind === "refused") return loaded;
-    await lock.release();
-    swapped = true;
-    const movedAside = await putInPlace(staging, target, stamp);
-    return { ...loaded, movedAside };
-  } finally {
-    if (!swapped) await lock.release();
-    await rm(staging, { recursive: true, force: true });
-    if (!existed && !swapped) await rmdir(target.dataDir).catch(() => undefined);
+    loaded = await stageRestore(file, target, staging);
+  } catch (error) {
+    await giveUp(lock, staging, target.dataDir, existed);
+    throw error;
   }
+  if (loaded.kind === "refused") {
+    await giveUp(lock, staging, target.dataDir, existed);
+    return loaded;
+  }
+  const movedAside = await putInPlace(staging, target, stamp, lock, atSwapStep);
+  await rm(staging, { recursive: true, force: true });
+  return { ...loaded, movedAside };
+}
+
+/** The steps of putting a restore in place, in order. */
+export type SwapStep = "current data moved aside" | "restored database in place" | "files in place";
+
+/** Leaves everything as it was before the restore began. */
+async function giveUp(lock: DataDirLock, staging: string, dataDir: string, existed: boolean): Promise<void> {
+  await lock.release();
+  await rm(staging, { recursive: true, force: true });
+  if (!existed) await rmdir(dataDir).catch(() => undefined);
 }
 
 function runningRefusal(holder: { pid: number; hostname: string }): Refusal {
@@ -113,26 +130,70 @@ function failNoPglite(): never {
   throw new Error("The restored database did not open as PGlite.");
 }
 
-/** Moves the current folders aside and the staged ones into their places; returns where the old ones went. */
-async function putInPlace(staging: string, target: RestoreTarget, stamp: string): Promise<string[]> {
+/**
+ * Moves the current folders aside and the staged ones into their places; returns where the old ones went.
+ * DATA_DIR's lock is held throughout: the staged database is locked before the swap, so the folder that
+ * takes DATA_DIR's name already carries it, and a shop started meanwhile is refused, not half-restored.
+ */
+async function putInPlace(
+  staging: string,
+  target: RestoreTarget,
+  stamp: string,
+  currentLock: DataDirLock,
+  atSwapStep: (step: SwapStep) => Promise<void>,
+): Promise<string[]> {
   const movedAside: string[] = [];
   const aside = async (folder: string) => {
     const moved = await moveAside(folder, stamp);
     if (moved !== undefined) movedAside.push(moved);
+    return moved;
   };
-  await aside(target.dataDir);
-  await rename(path.join(staging, "database"), target.dataDir);
-  const folders: [string | undefined, string][] = [
-    [target.mediaDir, mediaPrefix],
-    [target.outboxDir, outboxPrefix],
-  ];
-  for (const [folder, prefix] of folders) {
-    if (folder === undefined) continue;
-    // A folder inside DATA_DIR (the default) moved aside with it.
-    if (!isInside(folder, target.dataDir)) await aside(folder);
-    await moveFolder(path.join(staging, prefix), folder);
+  const stagedDatabase = path.join(staging, "database");
+  let restoredLock = await lockDataDir(stagedDatabase);
+  try {
+    const oldData = await aside(target.dataDir);
+    // The old lock went with its folder (or with it, when the folder held nothing else).
+    await (oldData === undefined ? currentLock.release() : currentLock.movedTo(oldData).release());
+    await atSwapStep("current data moved aside");
+    await renameInto(stagedDatabase, target.dataDir, oldData);
+    restoredLock = restoredLock.movedTo(target.dataDir);
+    await atSwapStep("restored database in place");
+    const folders: [string | undefined, string][] = [
+      [target.mediaDir, mediaPrefix],
+      [target.outboxDir, outboxPrefix],
+    ];
+    for (const [folder, prefix] of folders) {
+      if (folder === undefined) continue;
+      // A folder inside DATA_DIR (the default) moved aside with it.
+      if (!isInside(folder, target.dataDir)) await aside(folder);
+      await moveFolder(path.join(staging, prefix), folder);
+    }
+    await atSwapStep("files in place");
+  } finally {
+    await restoredLock.release();
   }
   return movedAside;
+}
+
+/**
+ * Gives the restored database DATA_DIR's name. Between moving the old folder aside and this, DATA_DIR does not
+ * exist for an instant; a shop started in that instant makes a new folder there, and then this refuses,
+ * deleting nothing and naming where both copies are.
+ */
+async function renameInto(stagedDatabase: string, dataDir: string, oldData: string | undefined): Promise<void> {
+  try {
+    await rename(stagedDatabase, dataDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
+    throw new Error(
+      `A shop was started on DATA_DIR ${dataDir} while the restore was putting it in place. Nothing was ` +
+        `deleted: the restored database is in ${stagedDatabase}` +
+        (oldData === undefined ? "" : `, and the data it was to replace in ${oldData}`) +
+        ". Stop that shop, then run the restore again.",
+      { cause: error },
+    );
+  }
 }
 
 /** Renames a folder with content to `<folder>.before-restore-<time>`; an empty or missing one is removed. */

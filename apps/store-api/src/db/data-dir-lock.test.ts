@@ -1,9 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataDirInUseError, lockDataDir, lockFileName, processIsAlive, type DataDirLock } from "./data-dir-lock.ts";
+import {
+  DataDirInUseError,
+  lockDataDir,
+  lockFileName,
+  lockHolderOf,
+  processIsAlive,
+  type DataDirLock,
+} from "./data-dir-lock.ts";
 
 const held: DataDirLock[] = [];
 afterEach(async () => {
@@ -95,5 +102,39 @@ describe("the PGlite folder lock", () => {
     writeLock(dataDir, { pid: process.ppid, hostname: "h", startedAt: "now", token: "someone else" });
     await taken.release();
     expect(existsSync(taken.file)).toBe(true);
+  });
+
+  it("follows its folder when renamed, held all along, and is released at the new place", async () => {
+    const parent = freshFolder();
+    const first = path.join(parent, "staged");
+    const second = path.join(parent, "data");
+    mkdirSync(first);
+    const taken = await lockDataDir(first);
+    const contents = readFileSync(taken.file, "utf8");
+    renameSync(first, second);
+    const moved = taken.movedTo(second);
+    held.push(moved);
+    expect(moved.file).toBe(path.join(second, lockFileName));
+    expect(readFileSync(moved.file, "utf8")).toBe(contents);
+    expect(await lockHolderOf(second)).toMatchObject({ pid: process.pid });
+    await expect(lockDataDir(second)).rejects.toThrow(`DATA_DIR ${second} is already open in this process.`);
+    // The old handle is spent: it cannot release or move the lock any more.
+    await taken.release();
+    expect(existsSync(moved.file)).toBe(true);
+    expect(() => taken.movedTo(first)).toThrow("was already let go");
+    // Its old place is free again.
+    mkdirSync(first);
+    held.push(await lockDataDir(first));
+    await moved.release();
+    expect(readdirSync(second)).toEqual([]);
+    held.push(await lockDataDir(second));
+  });
+
+  it("will not move onto a folder this process already holds", async () => {
+    const parent = freshFolder();
+    for (const name of ["a", "b"]) mkdirSync(path.join(parent, name));
+    const taken = await lock(path.join(parent, "a"));
+    await lock(path.join(parent, "b"));
+    expect(() => taken.movedTo(path.join(parent, "b"))).toThrow("is already open in this process");
   });
 });

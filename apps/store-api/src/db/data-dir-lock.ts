@@ -19,6 +19,11 @@ export interface DataDirLock {
   readonly file: string;
   /** Removes the lock file, if it is still this process's. */
   release(): Promise<void>;
+  /**
+   * The same lock after its folder was renamed to `dataDir` (the file moved with it): the lock is then held
+   * there, and this handle is spent. A restore swaps folders this way without ever letting go of DATA_DIR.
+   */
+  movedTo(dataDir: string): DataDirLock;
 }
 
 /** Lock files this process holds, so it cannot open one folder twice either. */
@@ -159,14 +164,25 @@ function heldLock(file: string, token: string): DataDirLock {
     }
   };
   process.once("exit", onExit);
+  const letGo = () => {
+    released = true;
+    heldHere.delete(file);
+    process.removeListener("exit", onExit);
+  };
   return {
     file,
     async release() {
       if (released) return;
-      released = true;
-      heldHere.delete(file);
-      process.removeListener("exit", onExit);
+      letGo();
       if (isOurs(await readText(file))) await unlink(file).catch(() => undefined);
+    },
+    movedTo(dataDir) {
+      if (released) throw new Error(`The lock ${file} was already let go.`);
+      const moved = path.join(dataDir, lockFileName);
+      if (heldHere.has(moved)) throw new Error(`DATA_DIR ${dataDir} is already open in this process.`);
+      letGo();
+      heldHere.add(moved);
+      return heldLock(moved, token);
     },
   };
 }
