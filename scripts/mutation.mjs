@@ -54,7 +54,8 @@ function strykerConfig(workspace, name) {
 }
 
 const oneLine = (text) => text.replace(/\s+/g, " ").trim();
-const shortened = (text, max = 100) => (oneLine(text).length <= max ? oneLine(text) : `${oneLine(text).slice(0, max - 1)}…`);
+const shortened = (text, max = 100) =>
+  oneLine(text).length <= max ? oneLine(text) : `${oneLine(text).slice(0, max - 1)}…`;
 
 /** The code a mutant replaced, from the report's 1-based line and column positions. */
 function originalText(source, location) {
@@ -94,7 +95,9 @@ function summarise(workspace, name) {
   const rows = [];
   const survivors = [];
   for (const [reportedFile, result] of Object.entries(report.files)) {
-    const fileInWorkspace = path.isAbsolute(reportedFile) ? path.relative(path.join(root, workspace.dir), reportedFile) : reportedFile;
+    const fileInWorkspace = path.isAbsolute(reportedFile)
+      ? path.relative(path.join(root, workspace.dir), reportedFile)
+      : reportedFile;
     const file = path.posix.join(workspace.dir, fileInWorkspace.split(path.sep).join("/"));
     const count = (status) => result.mutants.filter((mutant) => mutant.status === status).length;
     const killed = count("Killed") + count("Timeout");
@@ -175,15 +178,21 @@ for (const workspace of chosen) {
 const took = summaryOnly ? "last run" : `${((Date.now() - started) / 1000).toFixed(0)} s in all`;
 console.log(`\n=== Mutation scores (${took}) ===\n`);
 printTable(rows);
-console.log(`\nHTML reports: ${chosen.map((workspace) => path.relative(root, path.join(reportFolder, path.basename(workspace.dir), "index.html"))).join(", ")}`);
+console.log(
+  `\nHTML reports: ${chosen.map((workspace) => path.relative(root, path.join(reportFolder, path.basename(workspace.dir), "index.html"))).join(", ")}`,
+);
 if (survivors.length > 0) {
   console.log(`\nSurvivors not documented as equivalent in mutation.config.mjs (${survivors.length}):`);
   for (const { file, line, mutant, original } of survivors) {
-    console.log(`  ${file}:${line} ${mutant.mutatorName} [${mutant.status}]: ${shortened(original)} -> ${shortened(mutant.replacement ?? "")}`);
+    console.log(
+      `  ${file}:${line} ${mutant.mutatorName} [${mutant.status}]: ${shortened(original)} -> ${shortened(mutant.replacement ?? "")}`,
+    );
   }
 }
 const below = rows.filter((row) => row.target !== undefined && row.score < row.target);
 if (below.length > 0) {
-  console.error(`\nBelow target: ${below.map((row) => `${row.file} (${row.score.toFixed(1)} % < ${row.target} %)`).join(", ")}`);
+  console.error(
+    `\nBelow target: ${below.map((row) => `${row.file} (${row.score.toFixed(1)} % < ${row.target} %)`).join(", ")}`,
+  );
   process.exit(1);
 }
