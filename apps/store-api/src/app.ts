@@ -19,7 +19,7 @@ import { checkDatabase } from "./db/health.ts";
 import { withPrivateLogs } from "./log-redaction.ts";
 import { createStoreMetrics } from "./metrics/store-metrics.ts";
 import metricsPlugin from "./plugins/metrics.ts";
-import { requestIdOf } from "./request-id.ts";
+import { requestIdOf } from "@herbo/hosted-api/request-id";
 import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { catalogRoutes } from "./routes/catalog.ts";

@@ -26,6 +26,16 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     await api.close();
   });
 
+  /** The outbox row of an order's first email (its confirmation). */
+  async function firstEmailOf(number: string) {
+    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+    const [email] = await api.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.orderId, order?.id ?? ""));
+    if (email === undefined) throw new Error(`no email for ${number}`);
+    return email;
+  }
   async function variantOf(variantId: string) {
     const stock = await owner.get<AdminStock>("/stock");
     const variant = stock.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);
@@ -163,12 +173,7 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
 
   it("shows the outbox with each email's state and last error, and resends", async () => {
     const number = await placeTestOrder(api);
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    const [email] = await api.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.orderId, order?.id ?? ""));
-    if (email === undefined) throw new Error("no email");
+    const email = await firstEmailOf(number);
     let list = await owner.get<AdminEmailList>("/emails?status=queued");
     expect(list.emails.find((row) => row.id === email.id)).toMatchObject({
       kind: "order_confirmation",
@@ -224,12 +229,7 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     const number = await placeTestOrder(api, {
       details: { ...kathmanduDetails, fullName: "Asha <img src=x onerror=alert(1)> Gurung" },
     });
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    const [email] = await api.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.orderId, order?.id ?? ""));
-    if (email === undefined) throw new Error("no email");
+    const email = await firstEmailOf(number);
     const message = await owner.get<AdminEmailMessage>(`/emails/${email.id}`);
     expect(message.id).toBe(email.id);
     expect(message.subject).toBe(`Your order ${number} is confirmed`);

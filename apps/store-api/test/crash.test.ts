@@ -3,16 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
+import type { Database } from "../src/db/connection.ts";
 import { checkoutSessions, orders, outbox, variants } from "../src/db/schema.ts";
 import { parseEmail } from "./email-parse.ts";
 import { freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
 import {
   checkoutBody,
-  createTestDatabase,
   databaseKinds,
   payForm,
   postJson,
+  serverDatabase,
   sessionIdOf,
   type DatabaseKind,
 } from "./harness.ts";
@@ -38,24 +38,11 @@ describe.each(kinds)("crash safety on %s", (kind: DatabaseKind) => {
   });
 
   it("keeps every acknowledged payment, and no double, when killed with SIGKILL mid-stream", async () => {
-    let database: Record<string, string>;
-    let reopen: () => Promise<DatabaseHandle>;
-    if (kind === "pglite") {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-crash-"));
-      database = { DATA_DIR: dataDir, DATABASE_URL: "" };
-      reopen = () => openDatabase({ kind: "pglite", dataDir });
-    } else {
-      const test = await createTestDatabase("postgres");
-      await test.handle.close();
-      const url = test.url;
-      if (url === undefined) throw new Error("No connection string");
-      database = { DATABASE_URL: url };
-      reopen = () => openDatabase({ kind: "postgres", url });
-      cleanups.push(() => test.drop().catch(() => undefined));
-    }
+    const { environment, reopen, drop } = await serverDatabase(kind, "herbo-crash-");
+    cleanups.push(drop);
     // The shopper's confirmations go to .eml files, in a folder both starts share.
     const outboxFolder = mkdtempSync(path.join(tmpdir(), "herbo-crash-outbox-"));
-    database = { ...database, OUTBOX_DIR: outboxFolder };
+    const database = { ...environment, OUTBOX_DIR: outboxFolder };
     const port = await freePort();
     const first = await startedServer({ ...withoutAddressLimits, ...database }, port);
     cleanups.push(() => stop(first, "SIGKILL"));

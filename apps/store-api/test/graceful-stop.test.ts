@@ -1,20 +1,17 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
 import { checkoutSessions, orders, outbox, variants } from "../src/db/schema.ts";
 import { startFakeSmtpServer } from "./fake-smtp-server.ts";
 import {
   checkoutBody,
-  createTestDatabase,
   databaseKinds,
   payForm,
   postJson,
+  serverDatabase,
   sessionIdOf,
   type DatabaseKind,
 } from "./harness.ts";
+import { eventually } from "./outbox-fixtures.ts";
 import { exitCode, freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
 
 const kinds = await databaseKinds();
@@ -25,14 +22,6 @@ const shoppers = 6;
 /** Payments acknowledged before the SIGTERM. */
 const paidBeforeStop = 8;
 
-async function until(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.each(kinds)("a SIGTERM on %s", (kind: DatabaseKind) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -40,26 +29,14 @@ describe.each(kinds)("a SIGTERM on %s", (kind: DatabaseKind) => {
   });
 
   it("in the middle of a stream of checkouts exits 0, keeps every acknowledged payment and gives back its email claims", async () => {
-    let database: Record<string, string>;
-    let reopen: () => Promise<DatabaseHandle>;
-    if (kind === "pglite") {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-stop-"));
-      database = { DATA_DIR: dataDir, DATABASE_URL: "" };
-      reopen = () => openDatabase({ kind: "pglite", dataDir });
-    } else {
-      const test = await createTestDatabase("postgres");
-      await test.handle.close();
-      const url = test.url ?? "";
-      database = { DATABASE_URL: url };
-      reopen = () => openDatabase({ kind: "postgres", url });
-      cleanups.push(() => test.drop().catch(() => undefined));
-    }
+    const { environment, reopen, drop } = await serverDatabase(kind, "herbo-stop-");
+    cleanups.push(drop);
     // An SMTP server that holds each message far longer than a stop may take: the worker is mid-send at the
     // SIGTERM, and must give that message back rather than wait for it.
     const smtp = await startFakeSmtpServer();
     cleanups.push(() => smtp.close());
     smtp.delayMs = 600_000;
-    const settings = { ...withoutAddressLimits, ...database, SMTP_URL: smtp.url };
+    const settings = { ...withoutAddressLimits, ...environment, SMTP_URL: smtp.url };
     const port = await freePort();
     const server = await startedServer(settings, port);
     cleanups.push(() => stop(server, "SIGKILL"));
@@ -93,7 +70,7 @@ describe.each(kinds)("a SIGTERM on %s", (kind: DatabaseKind) => {
     };
     const stream = Promise.all(Array.from({ length: shoppers }, shopper));
     // The stop's bounds: 10 s for requests, 5 s for the email in hand (overlapping), then the database.
-    await until(() => signalled, 120_000);
+    await eventually(async () => signalled, 120_000);
     expect(await exitCode(server, 30_000)).toBe(0);
     const stoppedAt = new Date();
     await stream;
@@ -145,7 +122,7 @@ describe.each(kinds)("a SIGTERM on %s", (kind: DatabaseKind) => {
     if (unanswered !== undefined) {
       expect((await payForm(second.baseUrl, unanswered.id, { number: "4242424242424242" })).status).toBe(303);
     }
-    await until(() => smtp.received.length >= emails.length, 30_000);
+    await eventually(async () => smtp.received.length >= emails.length, 30_000);
     expect(await stop(second, "SIGTERM")).toBe(0);
     // Two real starts of the server and a stop that waits out its email grace: slow on a busy machine.
   }, 240_000);

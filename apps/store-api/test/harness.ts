@@ -86,6 +86,36 @@ export async function createTestDatabase(
   };
 }
 
+/** A fresh database for a store API run as its own process (crash and stop tests). */
+export interface ServerDatabase {
+  /** The settings that point the process at it. */
+  environment: Record<string, string>;
+  /** Opens it from the test, between and after the process's runs. */
+  reopen: () => Promise<DatabaseHandle>;
+  /** Drops it (PostgreSQL); a PGlite folder stays in the temporary folder, as the process's logs refer to it. */
+  drop: () => Promise<unknown>;
+}
+
+export async function serverDatabase(kind: DatabaseKind, folderPrefix: string): Promise<ServerDatabase> {
+  if (kind === "pglite") {
+    const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+    return {
+      environment: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      reopen: () => openDatabase({ kind: "pglite", dataDir }),
+      drop: async () => undefined,
+    };
+  }
+  const test = await createTestDatabase("postgres");
+  await test.handle.close();
+  const url = test.url;
+  if (url === undefined) throw new Error("No connection string");
+  return {
+    environment: { DATABASE_URL: url },
+    reopen: () => openDatabase({ kind: "postgres", url }),
+    drop: () => test.drop().catch(() => undefined),
+  };
+}
+
 /** A clock tests can move forward. */
 export class TestClock {
   private current: number;

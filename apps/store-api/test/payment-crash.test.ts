@@ -1,9 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
 import { orderRefunds, orders, outbox, paymentAttempts, variants } from "../src/db/schema.ts";
 import { startCybersourceFake } from "./fakes/cybersource-fake.ts";
 import { startKhaltiFake } from "./fakes/khalti-fake.ts";
@@ -11,11 +7,11 @@ import { startStripeFake } from "./fakes/stripe-fake.ts";
 import { freePort, startedServer, stop, withoutAddressLimits } from "./server-process.ts";
 import {
   checkoutBody,
-  createTestDatabase,
   databaseKinds,
   enterDetails,
   postJson,
   postPayment,
+  serverDatabase,
   sessionIdOf,
   shopperDetails,
 } from "./harness.ts";
@@ -29,20 +25,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
   });
 
   it("records the order once after a SIGKILL between Stripe's confirmation and the order, by reconciliation at restart", async () => {
-    let database: Record<string, string>;
-    let reopen: () => Promise<DatabaseHandle>;
-    if (kind === "pglite") {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-pay-crash-"));
-      database = { DATA_DIR: dataDir, DATABASE_URL: "" };
-      reopen = () => openDatabase({ kind: "pglite", dataDir });
-    } else {
-      const test = await createTestDatabase("postgres");
-      await test.handle.close();
-      const url = test.url ?? "";
-      database = { DATABASE_URL: url };
-      reopen = () => openDatabase({ kind: "postgres", url });
-      cleanups.push(() => test.drop().catch(() => undefined));
-    }
+    const { environment: database, reopen, drop } = await serverDatabase(kind, "herbo-pay-crash-");
+    cleanups.push(drop);
     const stripe = await startStripeFake();
     cleanups.push(() => stripe.close());
     const environment = {
@@ -120,25 +104,6 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     // It starts the real server twice (and PGlite migrates its folder): a busy machine needs more than the default.
   }, 180_000);
 
-  /** A fresh database for a real server process, and how to open it from the test between runs. */
-  async function serverDatabase(): Promise<{
-    environment: Record<string, string>;
-    reopen: () => Promise<DatabaseHandle>;
-  }> {
-    if (kind === "pglite") {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-pay-crash-"));
-      return {
-        environment: { DATA_DIR: dataDir, DATABASE_URL: "" },
-        reopen: () => openDatabase({ kind: "pglite", dataDir }),
-      };
-    }
-    const test = await createTestDatabase("postgres");
-    await test.handle.close();
-    const url = test.url ?? "";
-    cleanups.push(() => test.drop().catch(() => undefined));
-    return { environment: { DATABASE_URL: url }, reopen: () => openDatabase({ kind: "postgres", url }) };
-  }
-
   async function checkoutWithKathmanduDetails(baseUrl: string): Promise<string> {
     const created = await postJson(
       `${baseUrl}/store/test-store/checkout`,
@@ -170,7 +135,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
   }
 
   it("places the order of a superseded Khalti payment completed while no one came back, at the next start", async () => {
-    const { environment: database, reopen } = await serverDatabase();
+    const { environment: database, reopen, drop } = await serverDatabase(kind, "herbo-pay-crash-");
+    cleanups.push(drop);
     const khalti = await startKhaltiFake();
     cleanups.push(() => khalti.close());
     const environment = {
@@ -239,7 +205,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
   }, 240_000);
 
   it("places one order after a SIGKILL between the card gateway's accept and the order: from the receipt after restart, never twice", async () => {
-    const { environment: database, reopen } = await serverDatabase();
+    const { environment: database, reopen, drop } = await serverDatabase(kind, "herbo-pay-crash-");
+    cleanups.push(drop);
     const gateway = await startCybersourceFake();
     cleanups.push(() => gateway.close());
     const environment = {
@@ -317,7 +284,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
   }, 240_000);
 
   it("finishes a refund after a SIGKILL between Stripe's refund and recording it, without refunding twice", async () => {
-    const { environment: database, reopen } = await serverDatabase();
+    const { environment: database, reopen, drop } = await serverDatabase(kind, "herbo-pay-crash-");
+    cleanups.push(drop);
     const stripe = await startStripeFake();
     cleanups.push(() => stripe.close());
     const environment = {

@@ -15,7 +15,8 @@ import { canonicalRedirect, requestUrl } from "./request-target";
 import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
 import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
 import { bearerTokenMatches } from "@herbo/hosted-api/bearer-token";
-import { requestIdOf, withRequestId } from "./request-id";
+import { requestIdOf } from "@herbo/hosted-api/request-id";
+import { withRequestId } from "./request-id";
 import { createStoreFetch } from "./store-fetch";
 import { createWebMetrics, renderedKind, staticKind, type RouteKind } from "./web-metrics";
 

@@ -1,13 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomUUID } from "node:crypto";
-
-/** An id a caller may choose: short, and nothing that could break a log line or a header. */
-export const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** The caller's `X-Request-Id` when it is a safe one (a proxy's), else a new id. */
-export function requestIdOf(header: string | string[] | undefined): string {
-  return typeof header === "string" && requestIdPattern.test(header) ? header : randomUUID();
-}
 
 const currentRequest = new AsyncLocalStorage<{ id: string }>();
 
