@@ -1,6 +1,6 @@
 // Tests of the helpers npm start uses: whether a build is current, and what each server is handed.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -205,4 +205,17 @@ describe("the parent watch", () => {
       await ended;
     },
   );
+});
+
+describe("the shop's own data on a laptop", () => {
+  it("is never committed: ./data and the default BACKUP_DIR beside it (./backups) are ignored by git", () => {
+    for (const file of ["data/shop/PG_VERSION", "backups/backup-20260301T100000.000Z.tar.gz"]) {
+      const check = spawnSync("git", ["check-ignore", "--quiet", "--no-index", file], { cwd: root });
+      assert.equal(check.status, 0, `${file} is not ignored by git`);
+    }
+    const kept = spawnSync("git", ["check-ignore", "--quiet", "--no-index", "apps/store-api/src/config.ts"], {
+      cwd: root,
+    });
+    assert.equal(kept.status, 1, "the check itself works: source files are not ignored");
+  });
 });
