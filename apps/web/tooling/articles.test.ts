@@ -123,4 +123,20 @@ describe("article compiler", () => {
     expect(() => compileArticle("a.md", article(`${long}\nshortTitle: ${"Short ".repeat(11)}`))).toThrow(/shortTitle/);
     expect(compileArticle("a.md", article(`${long}\nshortTitle: A short title`)).shortTitle).toBe("A short title");
   });
+
+  it("takes prices only as live tokens naming a market, so no figure is typed into an article", () => {
+    const article = (body: string) =>
+      `---\nslug: a\ntitle: A title of some length\ndate: "July 1, 2025"\nauthor: Team\nexcerpt: ${"x".repeat(50)}\nmetaDescription: ${"y".repeat(60)}\nkeywords: [a]\n---\n${body}`;
+    expect(compileArticle("a.md", article("From {{flagship-price-np}} a jar.")).html).toContain(
+      "{{flagship-price-np}}",
+    );
+    expect(() => compileArticle("a.md", article("From {{flagship-price-xx}} a jar."))).toThrow(/names no market/);
+    expect(() => compileArticle("a.md", article("From {{price}} a jar."))).toThrow(/double braces/);
+    expect(() => compileArticle("a.md", article("From {{flagship-price-np} a jar."))).toThrow(/double braces/);
+  });
+
+  it("states no price in any article except through a token", () => {
+    const typedPrice = /(?:Rs\.?|NPR|INR|AED|USD|GBP|CAD|CA\$|US\$|₹|£|\$)\s?\d/;
+    for (const article of articles) expect(article.html.replace(/<[^>]+>/g, " "), article.slug).not.toMatch(typedPrice);
+  });
 });

@@ -3,6 +3,8 @@ import path from "node:path";
 import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { marketCodes } from "../../../packages/hosted-api/src/markets.ts";
+import { articlePriceTokenPattern } from "../app/content/article-tokens";
 
 /** Where the blog's Markdown lives; one file per article, named after its slug. */
 export const articlesFolder = path.resolve(import.meta.dirname, "../app/content/blog");
@@ -90,14 +92,26 @@ export function renderMarkdown(body: string): string {
     );
 }
 
+/** An article's price tokens must name a market, and no other braces may appear: a typo fails the build. */
+function checkPriceTokens(fileName: string, html: string): void {
+  for (const token of html.matchAll(articlePriceTokenPattern)) {
+    if (!(marketCodes as readonly string[]).includes(token[1] ?? ""))
+      throw new Error(`${fileName}: {{flagship-price-${token[1]}}} names no market`);
+  }
+  if (/\{\{|\}\}/.test(html.replace(articlePriceTokenPattern, "")))
+    throw new Error(`${fileName}: only {{flagship-price-<market>}} may stand in double braces`);
+}
+
 export function compileArticle(fileName: string, source: string): CompiledArticle {
   const { frontMatter, body } = readMarkdownFile(fileName, source, frontMatterSchema);
   if (frontMatter.title.length > 60 && frontMatter.shortTitle === undefined)
     throw new Error(`${fileName}: the title is over 60 characters, so give a shortTitle of at most 60`);
+  const html = renderMarkdown(body);
+  checkPriceTokens(fileName, html);
   return {
     ...frontMatter,
     isoDate: isoDateOf(frontMatter.date),
-    html: renderMarkdown(body),
+    html,
     wordCount: body.split(/\s+/).filter(Boolean).length,
   };
 }

@@ -1,3 +1,6 @@
+import { defaultMarket, type Market } from "@herbo/hosted-api";
+import type { PricedCopy } from "~/lib/stated-price";
+import { marketInSentence } from "~/lib/markets";
 import type { HomeCopy } from "./types";
 
 export const home: HomeCopy = {
@@ -8,7 +11,6 @@ export const home: HomeCopy = {
   aboutParagraphs: [
     "Herbo Shilajit is a Nepal-based brand with a single focus: pure Himalayan shilajit resin. Our shilajit is harvested from high-altitude rock in the Nepal Himalaya, where this dark mineral resin forms slowly over time.",
     "We purify our resin in small batches in an ISO and GMP certified facility, and independent labs test it for purity and heavy metals. It comes in 10 g, 20 g and 30 g jars with a measuring spoon, so a daily serving of a pea-sized amount, about 250-300 mg, is easy to get right.",
-    "In Nepal, prices start at Rs. 1,200, with free delivery and cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order. Every order is backed by our 100% satisfaction guarantee, and customers rate us 4.9/5 from more than 500 reviews.",
   ],
   aboutHighlights: [
     {
@@ -83,3 +85,23 @@ export const home: HomeCopy = {
   metaDescription:
     "Pure Himalayan shilajit resin, small-batch purified and independently lab-tested. Free delivery and cash on delivery in Nepal, plus international shipping.",
 };
+
+const guarantee =
+  "Every order is backed by our 100% satisfaction guarantee, and customers rate us 4.9/5 from more than 500 reviews.";
+
+/**
+ * The About section's last paragraph on a market's home: where the resin's price starts in that market,
+ * written in from the catalogue (`{price}`), and how delivery works there.
+ */
+export function aboutPriceCopy(market: Pick<Market, "code" | "name">): PricedCopy {
+  if (market.code === defaultMarket.code)
+    return {
+      withPrice: `In Nepal, our resin starts at {price}, with free delivery and cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order. ${guarantee}`,
+      withoutPrice: `In Nepal, we deliver free and take cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order. ${guarantee}`,
+    };
+  const place = marketInSentence(market);
+  return {
+    withPrice: `In ${place}, our resin starts at {price}, sent from Nepal for a flat delivery charge per order. In Nepal, delivery is free and you can pay cash on delivery. ${guarantee}`,
+    withoutPrice: `We deliver to ${place} from Nepal for a flat charge per order. In Nepal, delivery is free and you can pay cash on delivery. ${guarantee}`,
+  };
+}

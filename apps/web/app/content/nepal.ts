@@ -3,8 +3,12 @@ import type { NepalLanding } from "./types";
 export const nepal: NepalLanding = {
   flag: "🇳🇵",
   heroTitle: "Himalayan Shilajit, Delivered Free Across Nepal",
-  heroSubtitle:
-    "Harvested in the Nepal Himalaya and purified in small batches, from Rs. 1,200 with free delivery and cash on delivery across Nepal.",
+  heroSubtitle: {
+    withPrice:
+      "Harvested in the Nepal Himalaya and purified in small batches, from {price} with free delivery and cash on delivery across Nepal.",
+    withoutPrice:
+      "Harvested in the Nepal Himalaya and purified in small batches, with free delivery and cash on delivery across Nepal.",
+  },
   introTitle: "Shilajit from Our Own Mountains",
   introText:
     "For generations, families in the hills have known shilajit as a mountain resin traditionally taken for strength and stamina. Herbo Shilajit is harvested from high-altitude rock in the Nepal Himalaya, purified in small batches and tested by independent labs for purity and heavy metals. Order online, pay in cash when it arrives, and enjoy free delivery anywhere in Nepal.",
@@ -99,6 +103,14 @@ export const nepal: NepalLanding = {
     },
   ],
   metaTitle: "Himalayan Shilajit in Nepal | Free Delivery & COD",
-  metaDescription:
-    "Pure shilajit resin from the Nepal Himalaya, lab-tested for purity and heavy metals, from Rs. 1,200. Free delivery across Nepal with cash on delivery.",
+  orderNowText: {
+    withPrice: "{price} per jar, free delivery across Nepal and cash on delivery.",
+    withoutPrice: "Free delivery across Nepal and cash on delivery.",
+  },
+  metaDescription: {
+    withPrice:
+      "Pure shilajit resin from the Nepal Himalaya, lab-tested for purity and heavy metals, from {price}. Free delivery across Nepal with cash on delivery.",
+    withoutPrice:
+      "Pure shilajit resin from the Nepal Himalaya, lab-tested for purity and heavy metals. Free delivery across Nepal with cash on delivery.",
+  },
 };

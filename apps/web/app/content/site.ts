@@ -11,10 +11,7 @@ export const site = {
   timeZone: "Asia/Kathmandu",
   /** Open Graph's og:locale: the pages are written in English. */
   locale: "en_US",
-  heroPrice: "1,200",
-  heroCurrencyWord: "rupees",
   rating: { value: 4.9, best: 5, homeCountText: "500+", countryReviewCount: 500, nepalReviewCount: 150 },
-  nepalOffer: { currency: "NPR", price: "1200" },
   /**
    * The product the market homes and country pages quote (issue 26): its displayed variant's price in the
    * market's currency, read from the catalogue. A catalogue without it quotes its first product.

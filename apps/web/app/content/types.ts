@@ -1,3 +1,4 @@
+import type { PricedCopy } from "~/lib/stated-price";
 /** Names of the inline icons the content may use; drawn in components/ui/icon-paths.ts. */
 export const iconNames = [
   "mountain",
@@ -77,7 +78,8 @@ export interface NepalLanding {
   /** The flag emoji. */
   flag: string;
   heroTitle: string;
-  heroSubtitle: string;
+  /** States the flagship's rupee price from the catalogue. */
+  heroSubtitle: PricedCopy;
   introTitle: string;
   introText: string;
   benefitsTitle: string;
@@ -86,8 +88,11 @@ export interface NepalLanding {
   whyChoose: Feature[];
   testimonials: [Testimonial, Testimonial, Testimonial];
   faq: [FaqItem, FaqItem, FaqItem];
+  /** The order section's line, with the price. */
+  orderNowText: PricedCopy;
   metaTitle: string;
-  metaDescription: string;
+  /** States the price too: search results show it. */
+  metaDescription: PricedCopy;
 }
 
 /** Copy for the home page sections (SPEC §2 "Home"). */
@@ -95,7 +100,7 @@ export interface HomeCopy {
   heroTitle: string;
   heroSubtitle: string;
   aboutTitle: string;
-  /** Two or three short paragraphs. */
+  /** The About text's opening paragraphs; the last one, which states a price, is `aboutPriceCopy` (home.ts). */
   aboutParagraphs: string[];
   /** Three short highlights shown beside the About text. */
   aboutHighlights: Feature[];

@@ -40,11 +40,13 @@ describe("the flagship product the market homes and country pages quote (issue 2
   it("quotes the price its card shows: the displayed variant's, in minor units and in words", () => {
     expect(flagshipPrice([tin, resin])).toEqual({
       amount: 2999,
+      regularAmount: null,
       currency: usd,
       display: { price: "$29.99", regularPrice: null },
     });
     expect(flagshipPrice([card("prod_himalayan_resin", [cardVariant("30g", 7999, 6999)])])).toMatchObject({
       amount: 6999,
+      regularAmount: 7999,
       display: { price: "$69.99", regularPrice: "$79.99" },
     });
     expect(flagshipPrice([card("prod_himalayan_resin", [])])).toBeNull();

@@ -11,6 +11,8 @@ export function flagshipProduct<P extends Pick<CardProduct, "id">>(products: rea
 export interface QuotedPrice {
   /** Minor units, the sale price when one applies. */
   amount: number;
+  /** The regular price in minor units when the variant is on sale, else null. */
+  regularAmount: number | null;
   currency: Currency;
   display: DisplayPrice;
 }
@@ -25,5 +27,11 @@ export function flagshipPrice(
   const product = flagshipProduct(products);
   const variant = product === undefined ? undefined : displayedVariant(product);
   if (variant === undefined) return null;
-  return { amount: effectivePrice(variant), currency: variant.currency, display: variantPrice(variant) };
+  const display = variantPrice(variant);
+  return {
+    amount: effectivePrice(variant),
+    regularAmount: display.regularPrice === null ? null : variant.priceInCents,
+    currency: variant.currency,
+    display,
+  };
 }

@@ -3,15 +3,43 @@ import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { NotFoundContent } from "~/components/content/not-found-content";
 import { BackLink } from "~/components/ui/back-link";
 import { site } from "~/content/site";
+import { flagshipPriceToken, quotesLivePrices } from "~/content/article-tokens";
 import { findArticle } from "~/lib/blog/articles.server";
+import { markets } from "~/lib/markets";
+import { fillTokens } from "~/lib/shop-offer/page-tokens";
+import { flagshipPricesByMarket, priceInCopy } from "~/lib/stated-price";
+import { storeApiFor } from "~/lib/store-api/context.server";
 import { brandCardSize, documentTitle, pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/blog-article";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const article = findArticle(params.slug);
-  if (article === undefined) throw data(null, { status: 404 });
-  return { article };
+/**
+ * Most articles are written to HTML at build time. One that quotes a price (`{{flagship-price-np}}`) gets
+ * the catalogue's price written in per request, so it never promises an old one; when the store cannot
+ * answer it reads "the price listed" instead, and that answer is not cached.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const found = findArticle(params.slug);
+  if (found === undefined) throw data(null, { status: 404 });
+  if (!quotesLivePrices(found.html)) return data({ article: found });
+  const prices = await storeApiFor(context)
+    .listProducts({}, request.signal)
+    .then(
+      (list) => flagshipPricesByMarket(list.products),
+      () => null,
+    );
+  const values = Object.fromEntries(
+    markets.map((market) => {
+      const quoted = prices?.get(market.code);
+      return [flagshipPriceToken(market.code), quoted === undefined ? "the price listed" : priceInCopy(quoted)];
+    }),
+  );
+  const article = { ...found, html: fillTokens(found.html, values) };
+  return data({ article }, prices === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -2,10 +2,9 @@ import { data, Link } from "react-router";
 import { FeatureCard } from "~/components/content/feature-card";
 import { HomeHero } from "~/components/content/home-hero";
 import { ProductGrid, type ProductListState } from "~/components/product/product-grid";
-import { useProductList } from "~/components/product/use-product-list";
-import { home } from "~/content/home";
+import { aboutPriceCopy, home } from "~/content/home";
 import { site } from "~/content/site";
-import { flagshipPrice } from "~/lib/flagship";
+import { flagshipPrice, type QuotedPrice } from "~/lib/flagship";
 import {
   defaultMarket,
   marketAlternateLinks,
@@ -14,6 +13,7 @@ import {
   marketPath,
   pricedForMarket,
   useMarket,
+  type Market,
 } from "~/lib/markets";
 import type { DisplayPrice } from "~/lib/money";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
@@ -22,12 +22,13 @@ import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
+import { priceInCopy, rupeesInWords, statePrice } from "~/lib/stated-price";
 import { messageOf } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/home";
 
 /**
- * What a market home loads on the server: its grid, the flagship's price for the hero (issue 26), and
- * whether the market's prices include tax as the store last said, for the duties note (issue 28).
+ * What a market home loads on the server: its grid, the flagship's price for the hero and the About text,
+ * and whether the market's prices include tax as the store last said, for the duties note.
  */
 interface MarketCatalogue {
   state: ProductListState;
@@ -36,28 +37,30 @@ interface MarketCatalogue {
 }
 
 /**
- * Nepal's home (SPEC's `/`) is prerendered with its fixed hero price and loads the catalogue in the
- * browser. Another market's home renders on the server: its hero quotes the flagship's price from the
- * catalogue in the market's currency, never a copied figure. A store that cannot answer leaves the page
- * without the price, showing the grid's error, and the answer is not cached.
+ * Every market's home renders on the server, Nepal's (`/`) included: its hero and About text quote the
+ * flagship's price from the catalogue in the market's currency, never a copied figure, so a price the owner
+ * changes shows here within the page cache's second. The grid arrives with the page, so nothing below the
+ * hero moves while the shopper scrolls to it. A store that cannot answer leaves the page without the
+ * price, showing the grid's error, and that answer is not cached.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
-  if (market.code === defaultMarket.code) return data({ copy: home, catalogue: null as MarketCatalogue | null });
   const storeApi = storeApiFor(context);
   // The store API's cached shipping answer, asked beside the list; it never fails (null: the contract's flag).
   const shippingCall = loadShipping(storeApi, request.signal);
   try {
     const list = await storeApi.listProducts({}, request.signal);
     const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
+    const quoted = flagshipPrice(products);
     const shipping = await shippingCall;
     const catalogue: MarketCatalogue = {
       state: { status: "loaded", products },
-      heroPrice: flagshipPrice(products)?.display ?? null,
+      heroPrice: quoted === null ? null : heroPriceOf(market, quoted),
       pricesIncludeTax: pricesIncludeTax(market, shipping),
     };
+    const about = [...home.aboutParagraphs, statePrice(aboutPriceCopy(market), quoted && priceInCopy(quoted))];
     return data(
-      { copy: home, catalogue },
+      { copy: home, about, catalogue },
       shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
     );
   } catch (error) {
@@ -66,8 +69,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       heroPrice: null,
       pricesIncludeTax: pricesIncludeTax(market, await shippingCall),
     };
-    return data({ copy: home, catalogue }, { headers: { "Cache-Control": "no-store" } });
+    const about = [...home.aboutParagraphs, statePrice(aboutPriceCopy(market), null)];
+    return data({ copy: home, about, catalogue }, { headers: { "Cache-Control": "no-store" } });
   }
+}
+
+/** The hero's price: Nepal's home says it in words ("1,200 rupees"), the others as their cards do. */
+function heroPriceOf(market: Market, quoted: QuotedPrice): DisplayPrice {
+  if (market.code !== defaultMarket.code) return quoted.display;
+  return {
+    price: rupeesInWords(quoted.amount),
+    regularPrice: quoted.regularAmount === null ? null : rupeesInWords(quoted.regularAmount),
+  };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -90,17 +103,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { copy } = loaderData;
-  const catalogue = loaderData.catalogue as MarketCatalogue | null;
+  const { copy, about, catalogue } = loaderData;
   const market = useMarket();
-  const products = useProductList(catalogue?.state ?? null);
   return (
     <>
-      <HomeHero
-        copy={copy}
-        price={catalogue === null ? "fixed" : catalogue.heroPrice}
-        pricesIncludeTax={catalogue?.pricesIncludeTax ?? market.pricesIncludeTax}
-      />
+      <HomeHero copy={copy} price={catalogue.heroPrice} pricesIncludeTax={catalogue.pricesIncludeTax} />
 
       <section
         id="about"
@@ -111,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="about-heading" className="text-3xl font-bold sm:text-4xl">
             {copy.aboutTitle}
           </h2>
-          {copy.aboutParagraphs.map((paragraph) => (
+          {about.map((paragraph) => (
             <p key={paragraph.slice(0, 40)} className="mt-4 text-lg leading-relaxed text-bark">
               {paragraph}
             </p>
@@ -145,7 +152,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Our Products
         </h2>
         <div className="mt-10">
-          <ProductGrid state={products} />
+          <ProductGrid state={catalogue.state} />
         </div>
         <div className="mt-10 text-center">
           <Link to={marketPath(market, "/store")} className="button-outline">

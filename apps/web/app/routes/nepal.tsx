@@ -10,22 +10,40 @@ import {
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { nepal } from "~/content/nepal";
 import { shippingRateFor } from "~/content/shipping";
-import { site } from "~/content/site";
+import { defaultMarket } from "~/lib/markets";
 import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
+import { cataloguePriceOf, flagshipPriceIn, priceInCopy, statePrice } from "~/lib/stated-price";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
 import type { Route } from "./+types/nepal";
 
 /**
- * The page's structured data states the store's delivery rate to Nepal (issue 28), which the owner may
- * change, so the page renders on the server (cached by URL like the country pages) instead of at build
- * time. When the store cannot answer, the offer states no shipping and that answer is not cached.
+ * The page states the flagship's rupee price from the catalogue (its hero, order section, description and
+ * structured data's offer) and the store's delivery rate to Nepal, both of which the owner may change, so
+ * it renders on the server (cached by URL like the country pages) instead of at build time. When the store
+ * cannot answer, the page reads without a price (and its offer without shipping), and is not cached.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const rates = await loadShippingRates(storeApiFor(context), request.signal);
+  const storeApi = storeApiFor(context);
+  const ratesCall = loadShippingRates(storeApi, request.signal);
+  const price = await storeApi.listProducts({}, request.signal).then(
+    (list) => flagshipPriceIn(list.products, defaultMarket),
+    () => null,
+  );
+  const rates = await ratesCall;
   const shipping = rates === null ? null : (shippingRateFor(rates, "NP") ?? null);
-  return data({ page: nepal, shipping }, shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
+  const page = {
+    ...nepal,
+    heroSubtitle: statePrice(nepal.heroSubtitle, price && priceInCopy(price)),
+    orderNowText: statePrice(nepal.orderNowText, price && priceInCopy(price)),
+    metaDescription: statePrice(nepal.metaDescription, price && priceInCopy(price)),
+  };
+  const offerPrice = price === null ? null : cataloguePriceOf(price);
+  return data(
+    { page, price: offerPrice, shipping },
+    shipping === null || price === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -33,7 +51,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const page = loaderData?.page ?? nepal;
+  const page = loaderData?.page;
+  if (page === undefined) return [];
   const siteUrl = siteUrlOf(matches);
   return [
     ...pageMeta({
@@ -49,7 +68,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         siteUrl,
         year: renderYearOf(matches),
         description: page.metaDescription,
-        shipping: loaderData?.shipping ?? null,
+        price: loaderData.price,
+        shipping: loaderData.shipping,
       }),
     },
     { "script:ld+json": faqJsonLd(page.faq) },
@@ -73,10 +93,7 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
           <FaqAccordion items={page.faq} />
         </div>
       </section>
-      <OrderNowSection
-        title="Order Shilajit Anywhere in Nepal"
-        text={`Rs. ${site.heroPrice} per jar, free delivery across Nepal and cash on delivery.`}
-      />
+      <OrderNowSection title="Order Shilajit Anywhere in Nepal" text={page.orderNowText} />
     </>
   );
 }

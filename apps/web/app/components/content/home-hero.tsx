@@ -6,10 +6,9 @@ import type { HomeCopy } from "~/content/types";
 import type { DisplayPrice } from "~/lib/money";
 
 /**
- * The home page's hero (SPEC §2): 'Order Now', a price and the rating line. Nepal's home shows SPEC's fixed
- * "1,200 rupees" (`"fixed"`); another market's home the flagship's price from the catalogue in its currency
- * (issue 26), or none when the store could not say; beside it, the duties note when that market's prices
- * leave the tax out, as the store last said (issue 28).
+ * The home page's hero: 'Order Now', the flagship's price from the catalogue and the rating line. Nepal's
+ * home says the price in words ("1,200 rupees"), another market's home as its cards do, in its currency;
+ * none when the store could not say. Beside it, the duties note when the market's prices leave the tax out.
  */
 export function HomeHero({
   copy,
@@ -17,7 +16,7 @@ export function HomeHero({
   pricesIncludeTax,
 }: {
   copy: Pick<HomeCopy, "heroTitle" | "heroSubtitle">;
-  price: "fixed" | DisplayPrice | null;
+  price: DisplayPrice | null;
   pricesIncludeTax: boolean;
 }) {
   return (
@@ -31,13 +30,7 @@ export function HomeHero({
             <a href="#products" className="button-primary px-8 py-4 text-lg">
               Order Now
             </a>
-            {price === "fixed" ? (
-              <p className="text-lg">
-                <span className="font-display text-2xl font-bold">
-                  {site.heroPrice} {site.heroCurrencyWord}
-                </span>
-              </p>
-            ) : price === null ? null : (
+            {price === null ? null : (
               <p className="flex flex-wrap items-baseline gap-x-2 text-lg" data-testid="hero-price">
                 <span className="font-display text-2xl font-bold">{price.price}</span>
                 {price.regularPrice === null ? null : (
@@ -49,9 +42,7 @@ export function HomeHero({
               </p>
             )}
           </div>
-          {price === "fixed" || price === null ? null : (
-            <DutiesNote pricesIncludeTax={pricesIncludeTax} className="mt-3 text-bark" />
-          )}
+          {price === null ? null : <DutiesNote pricesIncludeTax={pricesIncludeTax} className="mt-3 text-bark" />}
           <p className="mt-5 flex items-center gap-2 text-bark">
             <span className="flex text-gold" aria-hidden="true">
               {[1, 2, 3, 4, 5].map((star) => (

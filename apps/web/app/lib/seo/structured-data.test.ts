@@ -182,9 +182,13 @@ describe("shipping and returns (one table for every page)", () => {
   });
 });
 
+const rupees = (amount: number) => ({ amount, currency: "NPR", decimalDigits: 2 });
+
 describe("Nepal page data", () => {
-  it("offers NPR 1200 with 150 reviews and free shipping to Nepal", () => {
-    expect(nepalProductJsonLd({ ...page, description: "d", shipping: rateTo("NP") })).toMatchObject({
+  it("offers the catalogue's NPR 1200 with 150 reviews and free shipping to Nepal", () => {
+    expect(
+      nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: rateTo("NP") }),
+    ).toMatchObject({
       aggregateRating: { ratingValue: "4.9", reviewCount: "150" },
       offers: {
         priceCurrency: "NPR",
@@ -202,13 +206,23 @@ describe("Nepal page data", () => {
 
   it("states the store's rate to Nepal when the owner charges for it, and none when the store could not say", () => {
     const charged = { ...rateTo("NP"), amount: 15_000 };
-    expect(nepalProductJsonLd({ ...page, description: "d", shipping: charged }).offers).toMatchObject({
+    expect(
+      nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: charged }).offers,
+    ).toMatchObject({
       price: "1200",
       shippingDetails: { shippingRate: { value: "150.00", currency: "NPR" } },
     });
-    const offers = nepalProductJsonLd({ ...page, description: "d", shipping: null }).offers;
+    const offers = nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: null }).offers;
     expect(offers).toMatchObject({ priceCurrency: "NPR", price: "1200" });
     expect(offers).not.toHaveProperty("shippingDetails");
+  });
+
+  it("offers the price the owner set, and no offer when the store could not say", () => {
+    const changed = nepalProductJsonLd({ ...page, description: "d", price: rupees(135050), shipping: rateTo("NP") });
+    expect(changed.offers).toMatchObject({ priceCurrency: "NPR", price: "1350.50" });
+    const unknown = nepalProductJsonLd({ ...page, description: "d", price: null, shipping: rateTo("NP") });
+    expect(unknown).not.toHaveProperty("offers");
+    expect(unknown).toMatchObject({ aggregateRating: { reviewCount: "150" } });
   });
 
   it("lists the visible FAQ as FAQPage data", () => {
@@ -447,7 +461,8 @@ describe("landing page data, in full", () => {
   });
 
   it("describes the Nepal page's product with its free shipping rate", () => {
-    expect(nepalProductJsonLd({ ...page, description: "From Nepal", shipping: rateTo("NP") })).toMatchInlineSnapshot(`
+    expect(nepalProductJsonLd({ ...page, description: "From Nepal", price: rupees(120000), shipping: rateTo("NP") }))
+      .toMatchInlineSnapshot(`
       {
         "@context": "https://schema.org",
         "@type": "Product",

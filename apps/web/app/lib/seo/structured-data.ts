@@ -143,17 +143,22 @@ export function countryProductJsonLd(
 }
 
 /**
- * Structured product data for the Nepal page: NPR 1200 and 150 reviews (SPEC §9), and the store's rate to
- * Nepal (free unless the owner changes it, issue 28).
+ * Structured product data for the Nepal page: 150 reviews, the flagship's rupee price from the catalogue (the
+ * one the page states; without one there is no offer), and the store's rate to Nepal.
  */
-export function nepalProductJsonLd(page: PageContext & { description: string; shipping: ShippingRate | null }): JsonLd {
+export function nepalProductJsonLd(
+  page: PageContext & { description: string; price: CataloguePrice | null; shipping: ShippingRate | null },
+): JsonLd {
   return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline}`,
     description: page.description,
     sku: countrySku("nepal"),
     reviewCount: site.rating.nepalReviewCount,
     pageUrl: absoluteUrl(page.siteUrl, "/shilajit-nepal"),
-    price: { currency: site.nepalOffer.currency, amount: site.nepalOffer.price },
+    price:
+      page.price === null
+        ? null
+        : { currency: page.price.currency, amount: offerPrice(page.price.amount, page.price.decimalDigits) },
     shipping: page.shipping,
   });
 }
