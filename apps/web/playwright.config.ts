@@ -27,6 +27,11 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
   },
+  projects: [
+    { name: "shop", testIgnore: /stated-prices\.spec\.ts$/ },
+    // Changes the flagship's prices, which every other test reads, so it runs after all of them.
+    { name: "after the shop's tests", testMatch: /stated-prices\.spec\.ts$/, dependencies: ["shop"] },
+  ],
   webServer: [
     {
       // A freshly seeded store API in an empty data folder for every run.

@@ -56,8 +56,8 @@ test.describe("limits of the web server", () => {
   test("when every render slot is taken, renders get 503 with Retry-After while prerendered and recent pages stay fast", async ({
     request,
   }) => {
-    // A recent /store render to fall back on, then let it expire (the cache keeps pages 1 s).
-    expect((await request.get(`${shop.url}/store`)).status()).toBe(200);
+    // Recent renders of / and /store to fall back on, then let them expire (the cache keeps pages 1 s).
+    for (const path of ["/", "/store"]) expect((await request.get(`${shop.url}${path}`)).status()).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const listCallsBefore = calls.productList;
 
@@ -78,7 +78,7 @@ test.describe("limits of the web server", () => {
       // Answered while the slow renders still hold the slot: the page did not wait for one.
       expect(settled, path).not.toContain(404);
     }
-    // /store came from its recent render, not from a new one.
+    // / and /store came from their recent renders, not from new ones.
     expect(calls.productList).toBe(listCallsBefore);
 
     const answers = await Promise.all(slow);

@@ -1,12 +1,15 @@
 import type { CardProduct } from "~/lib/store-api/types";
-import { Spinner } from "../ui/spinner";
 import { ProductCard } from "./product-card";
 import { messages } from "~/content/messages";
 
+/**
+ * A grid's products as its page's loader fetched them on the server: every grid arrives with its page, so
+ * there is no loading state to show and nothing moves under a shopper's finger while the page starts.
+ */
 export type ProductListState =
-  { status: "loading" } | { status: "error"; message: string | null } | { status: "loaded"; products: CardProduct[] };
+  { status: "error"; message: string | null } | { status: "loaded"; products: CardProduct[] };
 
-/** SPEC §2 grid: 1, 2, 3 and 4 columns as the screen widens; spinner, empty and error states. */
+/** The product grid: 1, 2, 3 and 4 columns as the screen widens; empty and error states. */
 interface ProductGridProps {
   state: ProductListState;
   /** How many of the first cards load their image at once. */
@@ -15,7 +18,6 @@ interface ProductGridProps {
 }
 
 export function ProductGrid({ state, priorityCount = 0, cardHeadingLevel = "h3" }: ProductGridProps) {
-  if (state.status === "loading") return <Spinner label="Loading products" />;
   if (state.status === "error") {
     return (
       <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 px-5 py-4 text-center text-danger">

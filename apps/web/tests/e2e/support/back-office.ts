@@ -74,8 +74,10 @@ export interface DirectOrder {
   confirm?: boolean;
 }
 
-/** The owner confirms a cash-on-delivery order through the back office's API, as after a phone call. */
-async function confirmByPhone(number: string): Promise<void> {
+/** A signed-in owner's calls to the back office's API, from the back office's own origin. */
+export async function ownerApi(): Promise<
+  (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>
+> {
   const origin = new URL(e2eSettings.apiUrl).origin;
   const signedIn = await fetch(`${e2eSettings.apiUrl}/admin/api/session`, {
     method: "POST",
@@ -83,11 +85,18 @@ async function confirmByPhone(number: string): Promise<void> {
     body: JSON.stringify({ email: e2eSettings.owner.email, password: e2eSettings.owner.password }),
   });
   const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const confirmed = await fetch(`${e2eSettings.apiUrl}/admin/api/orders/${number}/actions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin, cookie },
-    body: JSON.stringify({ action: "confirm" }),
-  });
+  return (path, init = {}) =>
+    fetch(`${e2eSettings.apiUrl}/admin/api${path}`, {
+      method: init.method ?? "GET",
+      headers: { "content-type": "application/json", origin, cookie },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+}
+
+/** The owner confirms a cash-on-delivery order through the back office's API, as after a phone call. */
+async function confirmByPhone(number: string): Promise<void> {
+  const owner = await ownerApi();
+  const confirmed = await owner(`/orders/${number}/actions`, { method: "POST", body: { action: "confirm" } });
   if (confirmed.status !== 200) throw new Error(`Confirming ${number} answered ${confirmed.status}`);
 }
 
