@@ -715,13 +715,14 @@ if (!args.has("--no-shedding")) {
       target: webUrl,
       shopper: {
         "/store (server-rendered, cached)": { url: webUrl, requests: [{ method: "GET", path: "/store" }] },
-        "prerendered pages (/, /blog)": {
+        "prerendered pages (/blog, an article)": {
           url: webUrl,
           requests: [
-            { method: "GET", path: "/" },
             { method: "GET", path: "/blog" },
+            { method: "GET", path: `/blog/${articleSlug}` },
           ],
         },
+        "/ (server-rendered from the catalogue, cached)": { url: webUrl, requests: [{ method: "GET", path: "/" }] },
         "/shilajit-in-usa (server-rendered from the catalogue, cached)": {
           url: webUrl,
           requests: [{ method: "GET", path: "/shilajit-in-usa" }],
