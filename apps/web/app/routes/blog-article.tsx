@@ -4,6 +4,8 @@ import { NotFoundContent } from "~/components/content/not-found-content";
 import { BackLink } from "~/components/ui/back-link";
 import { site } from "~/content/site";
 import { findArticle } from "~/lib/blog/articles.server";
+import { useShoppingMarket } from "~/lib/last-market";
+import { marketPath } from "~/lib/markets";
 import { brandCardSize, documentTitle, pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/seo/structured-data";
 import type { Route } from "./+types/blog-article";
@@ -48,6 +50,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;
+  // The shop of the market the reader last shopped in, once the page has hydrated; else the home page.
+  const shop = marketPath(useShoppingMarket(), "/");
   return (
     <article className="container-page max-w-3xl py-10 md:py-14">
       <BackLink to="/blog">Back to Blog</BackLink>
@@ -65,7 +69,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-3 max-w-lg text-cream/80">
           Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
         </p>
-        <Link to="/" className="button-gold mt-6">
+        <Link to={shop} className="button-gold mt-6">
           Shop {site.brand}
         </Link>
       </aside>

@@ -14,6 +14,7 @@ import { site } from "~/content/site";
 import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import { storeApiFor } from "~/lib/store-api/context.server";
+import { deliveredIn } from "~/lib/shop-offer/shipping";
 import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
 import type { Route } from "./+types/nepal";
 
@@ -76,6 +77,7 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
       <OrderNowSection
         title="Order Shilajit Anywhere in Nepal"
         text={`Rs. ${site.heroPrice} per jar, free delivery across Nepal and cash on delivery.`}
+        delivery={loaderData.shipping === null ? null : deliveredIn(loaderData.shipping)}
       />
     </>
   );
