@@ -7,14 +7,7 @@ import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
-import {
-  marketAlternateLinks,
-  marketOf,
-  marketOfRequest,
-  marketPath,
-  pricedForMarket,
-  useMarket,
-} from "~/lib/markets";
+import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/store";
 

@@ -26,7 +26,8 @@ export default function CartDrawer() {
   const cartMarket = items.length === 0 ? undefined : marketOfCurrency(currency.code);
   const shipping = useStoreShipping();
   const taxNote = cartMarket === undefined ? null : taxIncludedNote(cartMarket, pricesIncludeTax(cartMarket, shipping));
-  const rate = cartMarket === undefined || shipping === null ? undefined : marketShippingRate(shipping.rates, cartMarket);
+  const rate =
+    cartMarket === undefined || shipping === null ? undefined : marketShippingRate(shipping.rates, cartMarket);
   const toastSlot = useToastSlot();
 
   return (

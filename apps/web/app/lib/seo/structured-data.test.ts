@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countries, findCountry } from "~/content/countries";
 import { nepal } from "~/content/nepal";
-import type { Product, ShippingRate, Variant } from "~/lib/store-api/types";
+import type { ShippingRate } from "~/lib/store-api/types";
 import { publishedShippingRates, shippingRateFor } from "~/content/shipping";
 import {
   blogPostingJsonLd,
@@ -482,4 +482,3 @@ describe("landing page data, in full", () => {
     });
   });
 });
-
