@@ -18,6 +18,10 @@ export function pricesIncludeTax(
  * market without a named tax); null where prices leave the tax out, which the duties note covers instead.
  */
 export function taxIncludedNote(market: Pick<Market, "tax">, included: boolean): string | null {
-  if (!included) return null;
-  return `incl. ${market.tax?.name ?? "tax"}`;
+  return included ? `incl. ${taxName(market)}` : null;
+}
+
+/** The market's sales tax as pages name it: "VAT", "GST", or plain "tax" for a market without a named one. */
+export function taxName(market: Pick<Market, "tax">): string {
+  return market.tax?.name ?? "tax";
 }

@@ -1,4 +1,5 @@
 import { dutiesNote, type Market } from "@herbo/hosted-api";
+import { taxName } from "~/lib/market-tax";
 
 /**
  * Beside prices that leave the tax out (US and Canada as seeded, issue 26; whichever markets the owner sets
@@ -26,7 +27,7 @@ export function TaxIncludedNote({
   if (!pricesIncludeTax) return null;
   return (
     <p className={`text-sm ${className}`} data-testid="tax-included-note">
-      All prices include {market.tax?.name ?? "tax"}.
+      All prices include {taxName(market)}.
     </p>
   );
 }
