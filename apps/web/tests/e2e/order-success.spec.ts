@@ -4,12 +4,12 @@ import { expect, failedResource, open, storedCart, test } from "./support/fixtur
 const plainText =
   "Thank you for shopping with us. We could not find an order in this link. If you have paid, your confirmation email has your order number and details.";
 
-/** SPEC's title and button; an address naming no order proves no payment, so the page claims none. */
+/** The fixed title and button; an address naming no order proves no payment, so the page claims none. */
 async function expectPlainTexts(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You for Your Order!");
   await expect(page.getByText(plainText)).toBeVisible();
   await expect(page.getByText(/Your payment was successful/)).toHaveCount(0);
-  // A new visitor, who has shopped in no market, is led to SPEC's store.
+  // A new visitor, who has shopped in no market, is led to Nepal's store.
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/store");
 }
 
@@ -22,7 +22,7 @@ async function addTinToCart(page: Page) {
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
 }
 
-test("a plain /success keeps SPEC's title and button, claims no payment, and empties the cart", async ({ page }) => {
+test("a plain /success keeps its fixed title and button, claims no payment, and empties the cart", async ({ page }) => {
   await addTinToCart(page);
   await open(page, "/success");
   await expectPlainTexts(page);

@@ -10,7 +10,7 @@ type JsonLd = Record<string, unknown>;
 
 export interface ProductPageInput extends PageContext {
   description: string;
-  /** The page's own path: a market's copy (`/us/product/…`) offers its prices there (issue 26). */
+  /** The page's own path: a market's copy (`/us/product/…`) offers its prices there. */
   path?: string;
   /** The store's delivery rates; null when it could not say, and then no shipping is stated. */
   shippingRates: readonly ShippingRate[] | null;
