@@ -12,3 +12,16 @@ export function pricesIncludeTax(
 ): boolean {
   return shipping?.pricesIncludeTax[market.code] ?? market.pricesIncludeTax;
 }
+
+/**
+ * The words beside a price that includes the market's tax: "incl. VAT", "incl. GST" (or "incl. tax" for a
+ * market without a named tax); null where prices leave the tax out, which the duties note covers instead.
+ */
+export function taxIncludedNote(market: Pick<Market, "tax">, included: boolean): string | null {
+  return included ? `incl. ${taxName(market)}` : null;
+}
+
+/** The market's sales tax as pages name it: "VAT", "GST", or plain "tax" for a market without a named one. */
+export function taxName(market: Pick<Market, "tax">): string {
+  return market.tax?.name ?? "tax";
+}

@@ -5,7 +5,8 @@ import { BackLink } from "~/components/ui/back-link";
 import { site } from "~/content/site";
 import { flagshipPriceToken, quotesLivePrices } from "~/content/article-tokens";
 import { findArticle } from "~/lib/blog/articles.server";
-import { markets } from "~/lib/markets";
+import { useShoppingMarket } from "~/lib/last-market";
+import { marketPath, markets } from "~/lib/markets";
 import { fillTokens } from "~/lib/shop-offer/page-tokens";
 import { flagshipPricesByMarket, priceInCopy } from "~/lib/stated-price";
 import { storeApiFor } from "~/lib/store-api/context.server";
@@ -76,6 +77,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;
+  // The shop of the market the reader last shopped in, once the page has hydrated; else the home page.
+  const shop = marketPath(useShoppingMarket(), "/");
   return (
     <article className="container-page max-w-3xl py-10 md:py-14">
       <BackLink to="/blog">Back to Blog</BackLink>
@@ -93,7 +96,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-3 max-w-lg text-cream/80">
           Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
         </p>
-        <Link to="/" className="button-gold mt-6">
+        <Link to={shop} className="button-gold mt-6">
           Shop {site.brand}
         </Link>
       </aside>

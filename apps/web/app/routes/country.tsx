@@ -14,11 +14,12 @@ import { site } from "~/content/site";
 import { flagshipPrice } from "~/lib/flagship";
 import { defaultMarket, marketPath, pricedForMarket } from "~/lib/markets";
 import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
-import { countryProductJsonLd, offerPrice, type CataloguePrice } from "~/lib/seo/structured-data";
+import { countryProductJsonLd, type CataloguePrice } from "~/lib/seo/structured-data";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
+import { deliveredIn } from "~/lib/shop-offer/shipping";
 import type { ShippingRate, StoreShipping } from "~/lib/store-api/types";
 import type { Route } from "./+types/country";
 
@@ -59,9 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             currency: quoted.currency.code.toUpperCase(),
             decimalDigits: quoted.currency.decimalDigits,
           };
-    // SPEC §2's line as it always read ("USD 29.99 per jar"), its figure now the catalogue's: the ISO code
-    // and the same decimal as the offer's price, so page and structured data cannot disagree.
-    const priceText = price === null ? null : `${price.currency} ${offerPrice(price.amount, price.decimalDigits)}`;
+    // The catalogue's price, written as every other price in the shop ("$29.99", "₹1,499.00"): the same
+    // amount as the offer's, so page and structured data cannot disagree.
+    const priceText = quoted === null ? null : quoted.display.price;
     const shipping = await shippingCall;
     return data(
       {
@@ -117,7 +118,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CountryLandingPage({ loaderData }: Route.ComponentProps) {
-  const { country, priceText, pricesIncludeTax: taxIncluded } = loaderData;
+  const { country, priceText, shipping, pricesIncludeTax: taxIncluded } = loaderData;
   // SPEC §2: a missing record renders nothing.
   if (country === null) return null;
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
@@ -153,6 +154,7 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
         }
         note={taxIncluded || priceText === null ? null : dutiesNote}
         orderHref={marketPath(market, "/")}
+        delivery={shipping === null ? null : deliveredIn(shipping)}
       />
     </>
   );

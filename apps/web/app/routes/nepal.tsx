@@ -15,6 +15,7 @@ import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
 import { cataloguePriceOf, flagshipPriceIn, priceInCopy, statePrice } from "~/lib/stated-price";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import { storeApiFor } from "~/lib/store-api/context.server";
+import { deliveredIn } from "~/lib/shop-offer/shipping";
 import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
 import type { Route } from "./+types/nepal";
 
@@ -93,7 +94,11 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
           <FaqAccordion items={page.faq} />
         </div>
       </section>
-      <OrderNowSection title="Order Shilajit Anywhere in Nepal" text={page.orderNowText} />
+      <OrderNowSection
+        title="Order Shilajit Anywhere in Nepal"
+        text={page.orderNowText}
+        delivery={loaderData.shipping === null ? null : deliveredIn(loaderData.shipping)}
+      />
     </>
   );
 }

@@ -5,11 +5,13 @@ import { displayedVariant } from "~/lib/money";
 import { htmlToText, sanitizeHtml } from "~/lib/sanitize.server";
 import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
-import { breadcrumbJsonLd, productJsonLd } from "~/lib/seo/structured-data";
+import { productJsonLd } from "~/lib/seo/product-structured-data";
+import { breadcrumbJsonLd } from "~/lib/seo/structured-data";
 import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
+import { marketShippingRate, shippingLine } from "~/lib/shop-offer/shipping";
 import { productMessageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
@@ -35,6 +37,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const offerCurrency = displayedVariant(product)?.currency.code.toUpperCase();
     const shipping = await shippingCall;
     const shippingRates = shipping?.rates.filter((rate) => rate.currency === offerCurrency) ?? null;
+    // The market's own rate beside the price, in the price's currency: what checkout adds to this cart.
+    const marketRate = shippingRates === null ? undefined : marketShippingRate(shippingRates, market);
     return data(
       {
         product: { ...product, descriptionHtml, sections },
@@ -43,6 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           metaDescriptionLength,
         ),
         shippingRates,
+        shippingLine: marketRate === undefined ? null : shippingLine(marketRate),
         pricesIncludeTax: pricesIncludeTax(market, shipping),
         error: null,
       },
@@ -55,6 +60,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         product: null,
         metaDescription: null,
         shippingRates: null,
+        shippingLine: null,
         pricesIncludeTax: market.pricesIncludeTax,
         error: productMessageOf(error),
       },
@@ -149,6 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       key={loaderData.product.id}
       product={loaderData.product}
       pricesIncludeTax={loaderData.pricesIncludeTax}
+      shippingLine={loaderData.shippingLine}
     />
   );
 }

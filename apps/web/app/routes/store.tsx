@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { DutiesNote } from "~/components/product/duties-note";
+import { DutiesNote, TaxIncludedNote } from "~/components/product/duties-note";
 import { ProductGrid, type ProductListState } from "~/components/product/product-grid";
 import { site } from "~/content/site";
 import { cardProductOf } from "~/lib/store-api";
@@ -7,7 +7,7 @@ import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
-import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket } from "~/lib/markets";
+import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/store";
 
@@ -66,6 +66,11 @@ export default function Store({ loaderData }: Route.ComponentProps) {
         Pure Himalayan shilajit resin, purified in small batches and lab-tested for purity.
       </p>
       <DutiesNote pricesIncludeTax={loaderData.pricesIncludeTax} className="mt-2 text-center text-bark" />
+      <TaxIncludedNote
+        market={useMarket()}
+        pricesIncludeTax={loaderData.pricesIncludeTax}
+        className="mt-2 text-center text-bark"
+      />
       <div className="mt-12">
         <ProductGrid state={loaderData.state as ProductListState} priorityCount={2} cardHeadingLevel="h2" />
       </div>

@@ -5,6 +5,8 @@ import { Icon } from "~/components/ui/icon";
 import { site } from "~/content/site";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useCart } from "~/lib/cart/cart-context";
+import { useShoppingMarket } from "~/lib/last-market";
+import { marketPath } from "~/lib/markets";
 import { successQueryOf } from "~/lib/order-number";
 import { useStoreApi } from "~/lib/public-env";
 import { isStoreApiError } from "~/lib/store-api/client";
@@ -22,9 +24,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-// SPEC's text, for orders paid at checkout (card, wallet) and for SPEC's plain /success.
+// The payment text, for orders the store confirms as paid at checkout (card, wallet).
 const paidText =
   "Your payment was successful. A confirmation email has been sent to you. We're getting your order ready!";
+// An address that names no order proves no payment: the page thanks the shopper and claims nothing.
+const plainText =
+  "Thank you for shopping with us. We could not find an order in this link. If you have paid, your confirmation email has your order number and details.";
 // Cash on delivery: nothing is paid yet, so SPEC's first sentence would be untrue; and the shop calls to
 // confirm the order before it is prepared (issue 25).
 const onDeliveryText =
@@ -35,7 +40,7 @@ const unknownText =
 const unreachableText =
   "We could not reach the shop to check your order just now, so your cart is kept. If you have paid, your confirmation email has your order number; reloading this page checks again.";
 
-// Runs as the page is parsed, before React: the prerendered page holds SPEC's text, and an address that
+// Runs as the page is parsed, before React: the prerendered page holds the plain thank-you, and an address that
 // names an order shows "Checking…" instead from the first paint, since nothing is claimed before the store
 // has confirmed the order.
 const markChecking = `(function(){if(new URLSearchParams(location.search).has(${JSON.stringify(orderNumberParameter)}))document.currentScript.parentElement.setAttribute("data-check","")})()`;
@@ -48,7 +53,7 @@ type Check =
   | { kind: "unreachable" };
 
 /**
- * What the page may say: SPEC's page when the address names no order, otherwise what the store confirms
+ * What the page may say: a thank-you when the address names no order, otherwise what the store confirms
  * of the order named with its receipt key. A number typed into the address, or a key that is not the
  * order's, claims no payment and leaves the cart alone (issue 25 item 7).
  */
@@ -83,6 +88,8 @@ export default function Success() {
   const { clear, ready } = useCart();
   const hydrated = useHydrated();
   const check = useOrderCheck();
+  // Back to the market the shopper last shopped in: their cart's prices stay as they were.
+  const store = marketPath(useShoppingMarket(), "/store");
   // SPEC §4: arriving here means the payment went through, so the cart is emptied; when the address names
   // an order, only once the store has confirmed it.
   const clears = hydrated && (check.kind === "plain" || check.kind === "confirmed");
@@ -98,13 +105,13 @@ export default function Success() {
       <h1 className="mt-6 text-4xl font-bold">Thank You for Your Order!</h1>
       {!hydrated ? (
         <>
-          <p className="mt-4 max-w-xl text-lg text-bark group-data-[check]:hidden">{paidText}</p>
+          <p className="mt-4 max-w-xl text-lg text-bark group-data-[check]:hidden">{plainText}</p>
           <p className="mt-4 hidden max-w-xl text-lg text-bark group-data-[check]:block">{checkingText}</p>
         </>
       ) : (
         <OrderCheck check={check} />
       )}
-      <Link to="/store" className="button-primary mt-10">
+      <Link to={store} className="button-primary mt-10">
         Continue Shopping
       </Link>
     </section>
@@ -114,7 +121,7 @@ export default function Success() {
 function OrderCheck({ check }: { check: Check }) {
   switch (check.kind) {
     case "plain":
-      return <p className="mt-4 max-w-xl text-lg text-bark">{paidText}</p>;
+      return <p className="mt-4 max-w-xl text-lg text-bark">{plainText}</p>;
     case "checking":
       return (
         <p role="status" className="mt-4 max-w-xl text-lg text-bark">

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
 import { enterNepalDetails, payByCard } from "./support/checkout";
 import { expect, failedResource, open, test } from "./support/fixtures";
@@ -29,6 +29,11 @@ interface MarketJourney {
   jar: RegExp;
   shipping: RegExp;
   total: RegExp;
+  /** Delivery as the product page and the cart state it, and as checkout words its days. */
+  shippingLine: RegExp;
+  delivered: string;
+  /** The words beside prices that include the market's tax; null where prices leave it out. */
+  taxNote: string | null;
   shopper: LocalShopper["country"];
 }
 
@@ -40,74 +45,100 @@ const journeys: MarketJourney[] = [
     name: "Austin",
     landing: "/shilajit-in-usa",
     home: "/us",
-    landingText: "USD 29.99 per jar",
+    landingText: "$29.99 per jar",
     offerPrice: "29.99",
     currency: "USD",
     jar: money("$29.99"),
     shipping: money("$12.99"),
     total: money("$42.98 USD"),
+    shippingLine: money("Shipping to the United States $12.99, 8–16 business days"),
+    delivered: "Delivered in 8–16 business days",
+    taxNote: null,
     shopper: "US",
   },
   {
     name: "London",
     landing: "/shilajit-in-uk",
     home: "/uk",
-    landingText: "GBP 24.99 per jar",
+    landingText: "£24.99 per jar",
     offerPrice: "24.99",
     currency: "GBP",
     jar: money("£24.99"),
     shipping: money("£9.99"),
     total: money("£34.98 GBP"),
+    shippingLine: money("Shipping to the United Kingdom £9.99, 7–14 business days"),
+    delivered: "Delivered in 7–14 business days",
+    taxNote: "incl. VAT",
     shopper: "GB",
   },
   {
     name: "Toronto",
     landing: "/shilajit-in-canada",
     home: "/ca",
-    landingText: "CAD 39.99 per jar",
+    landingText: "CA$39.99 per jar",
     offerPrice: "39.99",
     currency: "CAD",
     jar: money("CA$39.99"),
     shipping: money("CA$16.99"),
     total: money("CA$56.98 CAD"),
+    shippingLine: money("Shipping to Canada CA$16.99, 9–17 business days"),
+    delivered: "Delivered in 9–17 business days",
+    taxNote: null,
     shopper: "CA",
   },
   {
     name: "Dubai",
     landing: "/shilajit-in-uae",
     home: "/ae",
-    landingText: "AED 110 per jar",
+    landingText: "AED 110.00 per jar",
     offerPrice: "110",
     currency: "AED",
     jar: money("AED 110.00"),
     shipping: money("AED 45.00"),
     total: money("AED 155.00"),
+    shippingLine: money("Shipping to the United Arab Emirates AED 45.00, 5–10 business days"),
+    delivered: "Delivered in 5–10 business days",
+    taxNote: "incl. VAT",
     shopper: "AE",
   },
   {
     name: "Mumbai",
     landing: "/shilajit-in-india",
     home: "/in",
-    landingText: "INR 1499 per jar",
+    landingText: "₹1,499.00 per jar",
     offerPrice: "1499",
     currency: "INR",
     jar: money("₹1,499.00"),
     shipping: money("₹149.00"),
     total: money("₹1,648.00 INR"),
+    shippingLine: money("Shipping to India ₹149.00, 6–11 business days"),
+    delivered: "Delivered in 6–11 business days",
+    taxNote: "incl. GST",
     shopper: "IN",
   },
 ];
 
-/** The Product offers of the page's JSON-LD. */
+/** The offer of the page's JSON-LD product at the price shown first (a ProductGroup's first size). */
 async function productOffer(page: Page): Promise<unknown> {
-  const products = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((blocks) =>
-      blocks
-        .map((block) => JSON.parse(block.textContent ?? "{}") as { "@type"?: string; offers?: unknown })
-        .filter((data) => data["@type"] === "Product"),
-    );
-  return products[0]?.offers;
+  const products = await page.locator('script[type="application/ld+json"]').evaluateAll((blocks) =>
+    blocks
+      .map(
+        (block) =>
+          JSON.parse(block.textContent ?? "{}") as {
+            "@type"?: string;
+            offers?: unknown;
+            hasVariant?: { offers?: unknown }[];
+          },
+      )
+      .filter((data) => data["@type"] === "Product" || data["@type"] === "ProductGroup"),
+  );
+  return products[0]?.hasVariant?.[0]?.offers ?? products[0]?.offers;
+}
+
+/** "incl. VAT" and the like beside a price, or no such words where prices leave the tax out. */
+async function expectTaxNote(note: Locator, text: string | null): Promise<void> {
+  if (text === null) await expect(note).toHaveCount(0);
+  else await expect(note).toHaveText(text);
 }
 
 /** The text of a message with its whitespace made plain, so "AED 155.00" is found whatever space Intl wrote. */
@@ -126,6 +157,8 @@ for (const journey of journeys) {
     // The landing page quotes the catalogue's price in its text and its offer, and leads into the market.
     await open(page, journey.landing);
     await expect(page.locator("#order-now")).toContainText(journey.landingText);
+    // "Fast Delivery" comes with the country's figure: the one checkout states below.
+    await expect(page.locator("#order-now").getByTestId("delivery-time")).toHaveText(journey.delivered);
     expect(await productOffer(page)).toMatchObject({ price: journey.offerPrice, priceCurrency: journey.currency });
     await page.locator("#order-now").getByRole("link", { name: "Order Now on Our Main Website" }).click();
     await expect(page).toHaveURL(`${site}${journey.home}`);
@@ -136,10 +169,15 @@ for (const journey of journeys) {
     await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();
     await expect(page.getByTestId("price")).toHaveText(journey.jar);
     expect(await productOffer(page)).toMatchObject({ price: journey.offerPrice, priceCurrency: journey.currency });
+    // The rate and days checkout charges, and whether the price includes tax, stated by the price.
+    await expect(page.getByTestId("shipping-note")).toHaveText(journey.shippingLine);
+    await expectTaxNote(page.getByTestId("tax-note"), journey.taxNote);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await page.getByRole("button", { name: "Open cart, 1 item" }).click();
     const drawer = page.getByRole("dialog", { name: "Your Cart" });
     await expect(drawer.getByTestId("cart-total")).toHaveText(journey.jar);
+    await expect(drawer.getByTestId("cart-shipping")).toHaveText(journey.shippingLine);
+    await expectTaxNote(drawer.getByTestId("cart-tax-note"), journey.taxNote);
 
     // The hosted checkout prices the order from the store's list in that currency, with the local rate.
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
@@ -148,12 +186,18 @@ for (const journey of journeys) {
     await enterLocalDetails(page, shopper);
     await expect(page.getByRole("heading", { name: "Cash on delivery" })).toHaveCount(0);
     await expect(page.getByTestId("shipping")).toHaveText(journey.shipping);
+    await expect(page.getByText(journey.delivered)).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText(journey.total);
     await payByCard(page);
 
     // The success page, the email, the order's own page and its invoice say the same total.
     await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
     await expect(page.getByRole("heading", { name: "Thank You for Your Order!" })).toBeVisible();
+    // Back to the market's shop, not Nepal's rupee store.
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute(
+      "href",
+      `${journey.home}/store`,
+    );
     const number = new URL(page.url()).searchParams.get("order") ?? "";
     await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
     const email = plain(emailsTo(shopper.email)[0] ?? "");
@@ -176,19 +220,26 @@ test("a shopper in Kathmandu keeps SPEC's rupee pages and cash on delivery, with
   test.slow();
   await open(page, "/shilajit-nepal");
   expect(await productOffer(page)).toMatchObject({ price: "1200", priceCurrency: "NPR" });
+  await expect(page.locator("#order-now").getByTestId("delivery-time")).toHaveText("Delivered in 2–7 business days");
   await page.getByRole("link", { name: "Order Now on Our Main Website" }).first().click();
   await expect(page).toHaveURL(`${site}/`);
   await open(page, "/product/prod_himalayan_resin");
   await expect(page.getByTestId("price")).toHaveText("Rs. 1200.00");
+  await expect(page.getByTestId("shipping-note")).toHaveText("Free delivery to Nepal, 2–7 business days");
+  await expect(page.getByTestId("tax-note")).toHaveText("incl. VAT");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await page.getByRole("button", { name: "Open cart, 1 item" }).click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
   await expect(drawer.getByTestId("cart-total")).toHaveText("Rs. 1200.00");
+  await expect(drawer.getByTestId("cart-shipping")).toHaveText("Free delivery to Nepal, 2–7 business days");
+  await expect(drawer.getByTestId("cart-tax-note")).toHaveText("incl. VAT");
   await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\/cs_/);
   await expect(page.getByLabel("Country")).toHaveValue("NP");
   await expect(page.getByTestId("subtotal")).toHaveText("Rs. 1200.00");
   await enterNepalDetails(page);
+  await expect(page.getByTestId("shipping")).toHaveText("Free");
+  await expect(page.getByText("Delivered in 2–7 business days")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Cash on delivery" })).toBeVisible();
   await expect(page.getByTestId("total")).toHaveText("Rs. 1200.00 NPR");
   await payByCard(page);

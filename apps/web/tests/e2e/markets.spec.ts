@@ -36,12 +36,20 @@ function headLinks(html: string): { alternates: [string, string][]; canonical: s
   return { alternates, canonical };
 }
 
+/** A page's Product data, or ProductGroup for a product in several sizes (one offer per size). */
 function productData(html: string): Record<string, unknown> | undefined {
   for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
     const data = JSON.parse(json ?? "{}") as Record<string, unknown>;
-    if (data["@type"] === "Product") return data;
+    if (data["@type"] === "Product" || data["@type"] === "ProductGroup") return data;
   }
   return undefined;
+}
+
+/** The offer of a page's product at the price the page shows first: a group's first size (the 10 g jar). */
+function shownOffer(html: string): Record<string, unknown> | undefined {
+  const data = productData(html);
+  const first = (data?.hasVariant as { offers?: Record<string, unknown> }[] | undefined)?.[0];
+  return first?.offers ?? (data?.offers as Record<string, unknown> | undefined);
 }
 
 /** A server-rendered page's HTML without React's text separators and no-break spaces, for text searches. */
@@ -67,6 +75,8 @@ test.describe("prices in the market's currency, read with JavaScript off", () =>
     await page.goto("/us/product/prod_himalayan_resin");
     await expect(page.getByTestId("price")).toHaveText("$29.99");
     await expect(page.getByTestId("duties-note")).toHaveText(dutiesNote);
+    // US prices leave the tax out: the duties note says so, and nothing claims tax is included.
+    await expect(page.getByTestId("tax-note")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Back to Store" })).toHaveAttribute("href", "/us/store");
 
     await page.goto("/us");
@@ -81,19 +91,23 @@ test.describe("prices in the market's currency, read with JavaScript off", () =>
       "Rs. 1200.00",
     );
     await expect(page.getByTestId("duties-note")).toHaveCount(0);
+    await expect(page.getByTestId("tax-included-note")).toHaveText("All prices include VAT.");
+    await page.goto("/product/prod_himalayan_resin");
+    await expect(page.getByTestId("price")).toHaveText("Rs. 1200.00");
+    await expect(page.getByTestId("tax-note")).toHaveText("incl. VAT");
     await page.goto("/");
     await expect(page.getByText("1,200 rupees")).toBeVisible();
     await expect(page.getByTestId("hero-price")).toHaveCount(0);
   });
 
-  test("the UK, India, the UAE and Canada show their own currency; only Canada, without tax, has the duties note", async ({
+  test("the UK, India, the UAE and Canada show their own currency; only Canada, without tax, has the duties note, the others say the tax is included", async ({
     page,
   }) => {
-    for (const [prefix, price] of [
-      ["/uk", "£24.99"],
-      ["/in", "₹1,499.00"],
-      ["/ae", "AED 110.00"],
-      ["/ca", "CA$39.99"],
+    for (const [prefix, price, taxNote] of [
+      ["/uk", "£24.99", "incl. VAT"],
+      ["/in", "₹1,499.00", "incl. GST"],
+      ["/ae", "AED 110.00", "incl. VAT"],
+      ["/ca", "CA$39.99", null],
     ] as const) {
       // Intl may put a no-break space between a currency code and the amount.
       await page.goto(prefix);
@@ -102,6 +116,9 @@ test.describe("prices in the market's currency, read with JavaScript off", () =>
       const shown = (await page.getByTestId("price").innerText()).replace(/\s/g, " ");
       expect(shown, prefix).toBe(price);
       await expect(page.getByTestId("duties-note")).toHaveCount(prefix === "/ca" ? 1 : 0);
+      // The tax words sit beside the price in their own element; the price reads as before.
+      if (taxNote === null) await expect(page.getByTestId("tax-note")).toHaveCount(0);
+      else await expect(page.getByTestId("tax-note")).toHaveText(taxNote);
     }
   });
 
@@ -109,24 +126,42 @@ test.describe("prices in the market's currency, read with JavaScript off", () =>
     request,
   }) => {
     const html = await textOf(request, "/us/product/prod_himalayan_resin");
+    const url = `${site}/us/product/prod_himalayan_resin`;
+    // Three sizes, three offers, each at the price the page shows for it; the sale as Google documents it.
+    const usRate = {
+      shippingDetails: [
+        { shippingDestination: { addressCountry: "US" }, shippingRate: { currency: "USD", value: "12.99" } },
+      ],
+    };
     expect(productData(html)).toMatchObject({
-      url: `${site}/us/product/prod_himalayan_resin`,
-      offers: { url: `${site}/us/product/prod_himalayan_resin`, priceCurrency: "USD", price: "29.99" },
-    });
-    expect(headLinks(html).canonical).toBe(`${site}/us/product/prod_himalayan_resin`);
-    // Its shipping is the US rate, in the offer's currency.
-    expect(productData(html)).toMatchObject({
-      offers: {
-        shippingDetails: [
-          {
-            shippingDestination: { addressCountry: "US" },
-            shippingRate: { currency: "USD", value: "12.99" },
+      "@type": "ProductGroup",
+      url,
+      productGroupID: "prod_himalayan_resin",
+      variesBy: ["https://schema.org/size"],
+      hasVariant: [
+        { sku: "HS-RESIN-10", size: "10 g", offers: { url, priceCurrency: "USD", price: "29.99", ...usRate } },
+        { sku: "HS-RESIN-20", size: "20 g", offers: { url, priceCurrency: "USD", price: "49.99", ...usRate } },
+        {
+          sku: "HS-RESIN-30",
+          size: "30 g",
+          offers: {
+            url,
+            priceCurrency: "USD",
+            price: "64.99",
+            priceSpecification: {
+              priceType: "https://schema.org/StrikethroughPrice",
+              price: "69.99",
+              priceCurrency: "USD",
+            },
+            ...usRate,
           },
-        ],
-      },
+        },
+      ],
     });
+    expect(headLinks(html).canonical).toBe(url);
     const nepal = await textOf(request, "/product/prod_himalayan_resin");
-    expect(productData(nepal)).toMatchObject({ offers: { priceCurrency: "NPR", price: "1200" } });
+    expect(shownOffer(nepal)).toMatchObject({ priceCurrency: "NPR", price: "1200" });
+    expect(productData(nepal)?.hasVariant).toHaveLength(3);
   });
 });
 
@@ -161,8 +196,9 @@ test("every market page's structured data passes Adobe's validator with no error
       const issues = await validator.validate(data);
       for (const issue of issues.filter((candidate) => candidate.severity === "ERROR"))
         errors.push(`${path} ${issue.rootType}: ${issue.issueMessage}`);
-      // Each product page carries its Product, checked above.
-      offers += ((data.jsonld as Record<string, unknown[] | undefined>).Product ?? []).length;
+      // Each product page carries its Product (a ProductGroup for several sizes), checked above.
+      const found = data.jsonld as Record<string, unknown[] | undefined>;
+      offers += (found.Product ?? []).length + (found.ProductGroup ?? []).length;
     }
   }
   expect(errors).toEqual([]);
@@ -474,6 +510,43 @@ test.describe("one cart per market", () => {
   });
 });
 
+test("pages outside a market lead back to the market last shopped in; a new visitor's lead to / and /store", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const article = "/blog/how-to-take-shilajit-correct-dosage-timing-tips";
+  const header = page.getByRole("navigation", { name: "Main" });
+  await open(page, "/ae/store");
+  await open(page, article);
+  await expect(header.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/ae");
+  await expect(header.getByRole("link", { name: "Store" })).toHaveAttribute("href", "/ae/store");
+  await expect(page.getByRole("link", { name: "Herbo Shilajit home" })).toHaveAttribute("href", "/ae");
+  await expect(page.getByRole("link", { name: "Shop Herbo Shilajit" })).toHaveAttribute("href", "/ae");
+  await header.getByRole("link", { name: "Store" }).click();
+  await expect(page).toHaveURL(`${site}/ae/store`);
+  await open(page, "/success");
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/ae/store");
+
+  // The page as served carries the plain links, so a tap before hydration lands on a real page.
+  const html = await textOf(request, article);
+  expect(html).toMatch(/<a[^>]*href="\/store"[^>]*>Store<\/a>/);
+
+  // A new visitor, or a value the shop did not write, gets / and /store.
+  const fresh = await browser.newContext();
+  const stranger = await fresh.newPage();
+  await stranger.goto(article);
+  await waitForHydration(stranger);
+  const strangerHeader = stranger.getByRole("navigation", { name: "Main" });
+  await expect(strangerHeader.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(strangerHeader.getByRole("link", { name: "Store" })).toHaveAttribute("href", "/store");
+  await stranger.evaluate(() => window.localStorage.setItem("herbo-market", "<script>"));
+  await stranger.goto("/success");
+  await waitForHydration(stranger);
+  await expect(stranger.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/store");
+  await fresh.close();
+});
+
 test.describe("country landing pages quote the catalogue", () => {
   const landings = [
     { slug: "usa", home: "/us", currency: "USD", price: "29.99", shown: "$29.99", duties: true },
@@ -487,8 +560,9 @@ test.describe("country landing pages quote the catalogue", () => {
     for (const landing of landings) {
       const path = `/shilajit-in-${landing.slug}`;
       const html = await textOf(request, path);
-      // SPEC's line ("USD 29.99 per jar"), its figure the catalogue's, the same as the offer's price.
-      expect(html, path).toContain(`${landing.currency} ${landing.price} per jar`);
+      // The catalogue's figure, written as the shop writes every price, the same as the offer's price.
+      expect(html, path).toContain(`${landing.shown} per jar`);
+      expect(html, path).not.toContain(`${landing.currency} ${landing.price} per jar`);
       expect(html.includes(dutiesNote), path).toBe(landing.duties);
       expect(productData(html), path).toMatchObject({
         offers: { priceCurrency: landing.currency, price: landing.price, url: `${site}${path}` },
@@ -496,10 +570,8 @@ test.describe("country landing pages quote the catalogue", () => {
       expect(html, path).toMatch(new RegExp(`href="${landing.home}"[^>]*>Order Now on Our Main Website`));
       // The market's own product page asks the same, written as its market writes money.
       const product = await textOf(request, `${landing.home}/product/prod_himalayan_resin`);
-      expect(productData(product), landing.home).toMatchObject({ offers: { priceCurrency: landing.currency } });
-      expect(Number((productData(product)?.offers as { price: string }).price), landing.home).toBe(
-        Number(landing.price),
-      );
+      expect(shownOffer(product), landing.home).toMatchObject({ priceCurrency: landing.currency });
+      expect(Number((shownOffer(product) as { price: string }).price), landing.home).toBe(Number(landing.price));
       expect(product, landing.home).toContain(landing.shown);
     }
     // Nepal's page keeps SPEC's link to the home page.

@@ -5,6 +5,7 @@ import { schemaOrgVocabulary } from "./support/schema-vocabulary";
 
 const landingPaths = ["usa", "india", "uk", "canada", "uae"].map((slug) => `/shilajit-in-${slug}`);
 const productIds = ["prod_himalayan_resin", "prod_travel_tin", "prod_starter_kit", "prod_value_pack", "prod_gift_box"];
+const multiSizeIds = ["prod_himalayan_resin", "prod_value_pack"];
 
 /** Adobe's validator with Google's rich-result rules and schema.org's types and properties. */
 const validator = new Validator(schemaOrgVocabulary());
@@ -74,7 +75,33 @@ test("every page's structured data passes Adobe's validator with no errors", asy
     WebSite: 1,
     BlogPosting: new Set(articles).size,
     BreadcrumbList: new Set(articles).size + productIds.length,
-    Product: 1 + landingPaths.length + productIds.length,
+    // The resin jars and the value packs come in several sizes: a ProductGroup of one Product per size.
+    Product: 1 + landingPaths.length + productIds.length - multiSizeIds.length,
+    ProductGroup: multiSizeIds.length,
     FAQPage: 1,
   });
+});
+
+test("a product in several sizes offers each size at its own price, and marks a sale as Google documents", async ({
+  request,
+}) => {
+  const html = await (await request.get("/product/prod_value_pack")).text();
+  const group = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+    .map(([, json]) => JSON.parse(json ?? "{}") as Record<string, unknown>)
+    .find((data) => data["@type"] === "ProductGroup");
+  const sizes = (group?.hasVariant ?? []) as { sku: string; offers: Record<string, unknown> }[];
+  expect(
+    sizes.map((size) => [size.sku, size.offers.price, size.offers.priceCurrency, size.offers.availability]),
+  ).toEqual([
+    ["HS-PACK-2x20", "3990", "NPR", "https://schema.org/InStock"],
+    ["HS-PACK-3x20", "6000", "NPR", "https://schema.org/OutOfStock"],
+  ]);
+  // The 2 × 20 g pack is on sale: its regular price is the strikethrough price; the other has none.
+  expect(sizes[0]?.offers.priceSpecification).toMatchObject({
+    "@type": "UnitPriceSpecification",
+    priceType: "https://schema.org/StrikethroughPrice",
+    price: "4200",
+    priceCurrency: "NPR",
+  });
+  expect(sizes[1]?.offers).not.toHaveProperty("priceSpecification");
 });

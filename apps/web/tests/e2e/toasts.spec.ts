@@ -96,3 +96,37 @@ test("the toast area is at most 420 px wide from medium screens and full width o
   await page.setViewportSize({ width: 375, height: 800 });
   expect((await region.boundingBox())?.width).toBe(375);
 });
+
+test("the toast's 🛒 is drawn by the shop's one-glyph emoji font, fetched only once a toast shows it", async ({
+  page,
+}) => {
+  const cartFace = () =>
+    page.evaluate(() => [...document.fonts].find((face) => face.family.replace(/"/g, "") === "Cart Emoji")?.status);
+  await open(page, "/store");
+  // Declared with the page's styles, but not fetched: nothing on the page shows the character yet.
+  expect(await cartFace()).toBe("unloaded");
+  await addTin(page);
+  // The title keeps its emoji as text, so it is read out as well as drawn.
+  await expect(toasts(page)).toContainText("Added to Cart! 🛒");
+  await expect.poll(cartFace).toBe("loaded");
+  // Drawn in that face the glyph has colour ink; where a face lacks it, the browser draws a grey box or nothing.
+  const colouredPixels = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext("2d");
+    if (context === null) return 0;
+    context.font = '48px "Cart Emoji"';
+    context.textBaseline = "top";
+    context.fillStyle = "#000";
+    context.fillText("\u{1F6D2}", 4, 4);
+    const pixels = context.getImageData(0, 0, 64, 64).data;
+    let coloured = 0;
+    for (let index = 0; index < pixels.length; index += 4) {
+      const [red = 0, green = 0, blue = 0, alpha = 0] = pixels.subarray(index, index + 4);
+      if (alpha > 0 && Math.max(red, green, blue) - Math.min(red, green, blue) > 40) coloured += 1;
+    }
+    return coloured;
+  });
+  expect(colouredPixels).toBeGreaterThan(50);
+});

@@ -1,23 +1,33 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { useCart } from "~/lib/cart/cart-context";
-import { formatMoney } from "@herbo/hosted-api";
+import { formatMoney, marketOfCurrency } from "@herbo/hosted-api";
 import { site } from "~/content/site";
-import { defaultMarket, marketPath, useMarket } from "~/lib/markets";
+import { useShoppingMarket } from "~/lib/last-market";
+import { pricesIncludeTax, taxIncludedNote } from "~/lib/market-tax";
+import { defaultMarket, marketPath } from "~/lib/markets";
+import { marketShippingRate, shippingLine } from "~/lib/shop-offer/shipping";
 import { Icon } from "../ui/icon";
 import { useToastSlot } from "../ui/toast";
 import { CartLine } from "./cart-line";
 import { useCheckout } from "./use-checkout";
+import { useStoreShipping } from "./use-store-shipping";
 import { messages } from "~/content/messages";
 
 /** SPEC §2 cart drawer: slides in from the right; the dark backdrop, Escape and Close all close it. */
 export default function CartDrawer() {
   const { items, drawerOpen, closeDrawer, setQuantity, remove, totalInCents, cartButtonRef } = useCart();
   const { checkout, pending } = useCheckout();
-  const market = useMarket();
+  const market = useShoppingMarket();
   // An empty cart still totals in the market's currency (Nepal's as SPEC writes it), not the euro default.
   const currency =
     items[0]?.variant.currency ?? (market.code === defaultMarket.code ? site.currency : { code: market.currencyCode });
+  // What checkout will add to and include in this cart: the market its prices are in, by the store's figures.
+  const cartMarket = items.length === 0 ? undefined : marketOfCurrency(currency.code);
+  const shipping = useStoreShipping();
+  const taxNote = cartMarket === undefined ? null : taxIncludedNote(cartMarket, pricesIncludeTax(cartMarket, shipping));
+  const rate =
+    cartMarket === undefined || shipping === null ? undefined : marketShippingRate(shipping.rates, cartMarket);
   const toastSlot = useToastSlot();
 
   return (
@@ -61,10 +71,23 @@ export default function CartDrawer() {
             </ul>
           )}
           <div className="border-t border-line px-5 py-5">
-            <div className="flex items-center justify-between text-lg font-bold">
-              <span>Total</span>
+            <div className="flex items-baseline justify-between gap-3 text-lg font-bold">
+              <span>
+                Total
+                {taxNote === null ? null : (
+                  <span className="ml-2 text-sm font-normal text-bark" data-testid="cart-tax-note">
+                    {taxNote}
+                  </span>
+                )}
+              </span>
               <span data-testid="cart-total">{formatMoney(totalInCents, currency)}</span>
             </div>
+            {cartMarket === undefined ? null : (
+              // Two lines kept free, so the button does not move when the store's answer arrives.
+              <p className="mt-1 min-h-10 text-sm text-bark" data-testid="cart-shipping">
+                {rate === undefined ? null : shippingLine(rate)}
+              </p>
+            )}
             <button
               type="button"
               className="button-primary mt-4 w-full"

@@ -120,6 +120,7 @@ export function OrderNowSection({
   text,
   note = null,
   orderHref = "/",
+  delivery = null,
 }: {
   title: string;
   text: string;
@@ -127,6 +128,11 @@ export function OrderNowSection({
   note?: string | null;
   /** Where 'Order Now on Our Main Website' leads: the page's market home (issue 26), "/" for Nepal. */
   orderHref?: string;
+  /**
+   * The delivery time to the page's country from the store's rate ("Delivered in 9–17 business days"),
+   * stated beside the fixed "Fast Delivery" so the promise has its figure; null when the store could not say.
+   */
+  delivery?: string | null;
 }) {
   return (
     <section id="order-now" aria-labelledby="order-now-heading" className="container-page scroll-mt-20 py-8">
@@ -143,6 +149,11 @@ export function OrderNowSection({
         <p className="mt-4 font-semibold tracking-wide text-gold-light">
           Premium Quality | Fast Delivery | Secure Checkout
         </p>
+        {delivery === null ? null : (
+          <p className="mt-1 text-sm text-cream/80" data-testid="delivery-time">
+            {delivery}
+          </p>
+        )}
         <Link to={orderHref} className="button-gold mt-8 px-8 py-4 text-lg">
           Order Now on Our Main Website
         </Link>

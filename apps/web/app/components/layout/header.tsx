@@ -3,7 +3,8 @@ import { Link, NavLink } from "react-router";
 import logoMark from "~/assets/images/logo-mark.svg?url";
 import { site } from "~/content/site";
 import { useCart } from "~/lib/cart/cart-context";
-import { marketPath, useMarket } from "~/lib/markets";
+import { useShoppingMarket } from "~/lib/last-market";
+import { marketPath } from "~/lib/markets";
 import { preloadCartDrawer } from "../cart/lazy-cart-drawer";
 import { Icon } from "../ui/icon";
 import { CartCurrencyNotice } from "./cart-currency-notice";
@@ -30,7 +31,8 @@ export function Header() {
   const { totalQuantity, openDrawer, cartButtonRef } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
-  const market = useMarket();
+  // A market's pages lead within it; the others to the market last shopped in, once the page has hydrated.
+  const market = useShoppingMarket();
   const links = marketNavLinks(market);
   const home = marketPath(market, "/");
 

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { site } from "~/content/site";
-import { useMarket } from "~/lib/markets";
+import { useShoppingMarket } from "~/lib/last-market";
 import { Icon } from "../ui/icon";
 import { marketNavLinks } from "./nav-links";
 
@@ -13,7 +13,7 @@ interface MobileMenuProps {
 
 /** SPEC §2: a full-screen menu sliding in from the right in 0.4 s; links and View Cart close it. */
 export default function MobileMenu({ open, onOpenChange, onViewCart }: MobileMenuProps) {
-  const links = marketNavLinks(useMarket());
+  const links = marketNavLinks(useShoppingMarket());
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
 import { marketPath, useMarket } from "~/lib/markets";
+import { taxIncludedNote } from "~/lib/market-tax";
 import { variantPrice } from "~/lib/money";
 import type { Product } from "~/lib/store-api/types";
 import { BackLink } from "../ui/back-link";
@@ -20,7 +21,16 @@ import { messages } from "~/content/messages";
  * SPEC §2 product detail; `product.descriptionHtml` and the sections arrive already sanitised by the loader,
  * and whether the market's prices include tax as the store last said (issue 28).
  */
-export function ProductDetail({ product, pricesIncludeTax }: { product: Product; pricesIncludeTax: boolean }) {
+export function ProductDetail({
+  product,
+  pricesIncludeTax,
+  shippingLine,
+}: {
+  product: Product;
+  pricesIncludeTax: boolean;
+  /** The market's delivery charge and time, as checkout charges them; null when the store could not say. */
+  shippingLine: string | null;
+}) {
   const { add } = useCart();
   const { toast } = useToast();
   const market = useMarket();
@@ -29,6 +39,7 @@ export function ProductDetail({ product, pricesIncludeTax }: { product: Product;
   const [imageIndex, setImageIndex] = useState(0);
   const variant = product.variants.find((candidate) => candidate.id === variantId) ?? product.variants[0];
   const stock = stockStatus(product, variant, quantity);
+  const taxNote = taxIncludedNote(market, pricesIncludeTax);
 
   function selectVariant(id: string) {
     setVariantId(id);
@@ -65,12 +76,22 @@ export function ProductDetail({ product, pricesIncludeTax }: { product: Product;
             <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{product.title}</h1>
             {product.subtitle === null ? null : <p className="mt-2 text-lg text-bark">{product.subtitle}</p>}
           </div>
-          {variant === undefined ? null : pricesIncludeTax ? (
-            <Price price={variantPrice(variant)} size="lg" />
-          ) : (
+          {variant === undefined ? null : (
             <div>
-              <Price price={variantPrice(variant)} size="lg" />
+              <div className="flex flex-wrap items-baseline gap-x-3">
+                <Price price={variantPrice(variant)} size="lg" />
+                {taxNote === null ? null : (
+                  <span className="text-sm text-bark" data-testid="tax-note">
+                    {taxNote}
+                  </span>
+                )}
+              </div>
               <DutiesNote pricesIncludeTax={pricesIncludeTax} className="mt-1 text-bark" />
+              {shippingLine === null ? null : (
+                <p className="mt-1 text-sm text-bark" data-testid="shipping-note">
+                  {shippingLine}
+                </p>
+              )}
             </div>
           )}
           <div

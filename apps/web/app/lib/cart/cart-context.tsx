@@ -10,6 +10,8 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
+import { useLocation } from "react-router";
+import { rememberMarketOfCurrency, rememberMarketOfPath } from "../last-market";
 import { addProblem, cartQuantity, cartReducer, cartTotal, type CartItem } from "./cart";
 import { readCartToken, renewCartToken } from "./cart-token";
 import { cartCurrency, lineCurrency } from "./reprice";
@@ -83,6 +85,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (ready) writeCart(browserStorage(), items);
   }, [items, ready]);
 
+  // The market a shopper views the catalogue of is the one pages outside the markets lead back to.
+  const { pathname } = useLocation();
+  useEffect(() => rememberMarketOfPath(pathname), [pathname]);
+
   const add = useCallback(
     (item: CartItem, availableStock: number | null): AddResult => {
       const problem = addProblem(itemsRef.current, item, availableStock);
@@ -91,6 +97,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       // Keep the ref current so two adds in one event see each other.
       itemsRef.current = cartReducer(itemsRef.current, { type: "add", item });
       dispatch({ type: "add", item });
+      rememberMarketOfCurrency(lineCurrency(item));
       // An item in another currency than the cart's: the cart follows the price the shopper was just shown.
       if (before !== null && before !== lineCurrency(item)) repriceTo(lineCurrency(item));
       return { ok: true };

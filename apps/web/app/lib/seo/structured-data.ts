@@ -3,8 +3,7 @@ import { returnPolicy } from "~/content/shipping";
 import { site } from "~/content/site";
 import type { CountryLanding, FaqItem } from "~/content/types";
 import { endOfYear } from "~/lib/calendar";
-import { displayedVariant, effectivePrice } from "~/lib/money";
-import type { Product, ShippingRate } from "~/lib/store-api/types";
+import type { ShippingRate } from "~/lib/store-api/types";
 import { absoluteUrl, defaultSocialImage } from "./meta";
 
 type JsonLd = Record<string, unknown>;
@@ -253,54 +252,4 @@ export function blogPostingJsonLd(article: BlogPostingInput): JsonLd {
     wordCount: article.wordCount,
     inLanguage: "en",
   };
-}
-
-/**
- * Product data for a catalogue product page, from the store's live price and stock, with the store's
- * shipping rates in the offer's currency (issue 28; none when the store could not say) and the shop's
- * return policy. A product without pictures shows the brand's card.
- */
-export function productJsonLd(
-  product: Product,
-  input: PageContext & { description: string; path?: string; shippingRates: readonly ShippingRate[] | null },
-): JsonLd {
-  const variant = displayedVariant(product);
-  const inStock =
-    product.purchasable &&
-    variant !== undefined &&
-    (!variant.manageInventory || variant.inventoryQuantity === null || variant.inventoryQuantity > 0);
-  // The page's own URL: a market's copy (`/us/product/…`) offers its price there (issue 26).
-  const url = absoluteUrl(input.siteUrl, input.path ?? `/product/${encodeURIComponent(product.id)}`);
-  const images = [
-    ...(product.socialImage === null ? [] : [product.socialImage.url]),
-    ...product.images.map((image) => image.url),
-  ];
-  const data: JsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.title,
-    description: input.description,
-    brand: { "@type": "Brand", name: site.brand },
-    url,
-    image: images.length > 0 ? images : [absoluteUrl(input.siteUrl, defaultSocialImage)],
-  };
-  if (variant?.sku !== null && variant?.sku !== undefined) data.sku = variant.sku;
-  if (variant !== undefined) {
-    const digits = variant.currency.decimalDigits;
-    // Google wants a shipping rate in the offer's currency: each market's page lists its own destinations.
-    const currency = variant.currency.code.toUpperCase();
-    const shipping = (input.shippingRates ?? []).filter((rate) => rate.currency === currency);
-    data.offers = {
-      "@type": "Offer",
-      url,
-      priceCurrency: currency,
-      price: offerPrice(effectivePrice(variant), digits),
-      priceValidUntil: endOfYear(input.year),
-      itemCondition: "https://schema.org/NewCondition",
-      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      ...(shipping.length === 0 ? {} : { shippingDetails: shipping.map(shippingDetailsJsonLd) }),
-      hasMerchantReturnPolicy: returnPolicyJsonLd(),
-    };
-  }
-  return data;
 }

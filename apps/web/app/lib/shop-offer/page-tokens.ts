@@ -2,12 +2,9 @@
 import { handlingDays, returnsPolicy, shippingRates } from "@herbo/hosted-api";
 import type { ShopPageToken } from "~/content/shop-pages";
 import { openedJarsRule, returnPostageRule } from "./returns";
-import { cashOnDeliveryCountries, formatBusinessDays } from "./shipping";
+import { cashOnDeliveryCountries, countryInSentence, formatBusinessDays } from "./shipping";
 
-/** A country's name as a sentence uses it: "the United States", "Nepal". */
-export function countryInSentence(countryName: string): string {
-  return /^United /.test(countryName) ? `the ${countryName}` : countryName;
-}
+export { countryInSentence };
 
 /** "Nepal", "Nepal and India", "Nepal, India and the United States". */
 export function listInSentence(items: readonly string[]): string {

@@ -1,8 +1,16 @@
-import { shippingCountries } from "@herbo/hosted-api";
+import { marketByCode, orderToDoorDays, shippingCountries } from "@herbo/hosted-api";
 import { describe, expect, it } from "vitest";
 import { publishedShippingRates } from "~/content/shipping";
 import type { ShippingRate } from "~/lib/store-api/types";
-import { formatBusinessDays, formatShippingCharge, shippingTableRows } from "./shipping";
+import {
+  deliveredIn,
+  deliveryTime,
+  formatBusinessDays,
+  formatShippingCharge,
+  marketShippingRate,
+  shippingLine,
+  shippingTableRows,
+} from "./shipping";
 
 const rate = (overrides: Partial<ShippingRate>): ShippingRate => ({
   country: "IN",
@@ -106,5 +114,41 @@ describe("shipping charges and times in words", () => {
       CA: "CA$16.99",
       AE: "AED 45.00",
     });
+  });
+});
+
+describe("a market's delivery beside its prices (product page, cart and landing pages)", () => {
+  const rateIn = (code: "np" | "ca" | "us" | "ae") => {
+    const found = marketShippingRate(publishedShippingRates, marketByCode(code));
+    if (found === undefined) throw new Error(`no rate for ${code}`);
+    return found;
+  };
+
+  it("picks the rate to the market's country in the market's currency, and none in another currency", () => {
+    expect(rateIn("ca")).toMatchObject({ country: "CA", currency: "CAD", amount: 1_699 });
+    expect(rateIn("np")).toMatchObject({ country: "NP", currency: "NPR", amount: 0 });
+    const inRupees = publishedShippingRates.map((rate) => ({ ...rate, currency: "NPR" }));
+    expect(marketShippingRate(inRupees, marketByCode("ca"))).toBeUndefined();
+    expect(marketShippingRate([], marketByCode("np"))).toBeUndefined();
+  });
+
+  it("states the charge and the days from the order, as checkout counts them (the contract's orderToDoorDays)", () => {
+    const canada = rateIn("ca");
+    const days = orderToDoorDays(canada.transitDays, canada.handlingDays);
+    expect(deliveryTime(canada)).toBe(`${days.min}–${days.max} business days`);
+    expect(shippingLine(canada)).toBe("Shipping to Canada CA$16.99, 9–17 business days");
+    expect(shippingLine(rateIn("us"))).toBe("Shipping to the United States $12.99, 8–16 business days");
+    expect(shippingLine(rateIn("ae")).replace(/\s/g, " ")).toBe(
+      "Shipping to the United Arab Emirates AED 45.00, 5–10 business days",
+    );
+  });
+
+  it("says free delivery where the rate is zero, with its days", () => {
+    expect(shippingLine(rateIn("np"))).toBe("Free delivery to Nepal, 2–7 business days");
+  });
+
+  it("words a landing page's delivery time as checkout does", () => {
+    expect(deliveredIn(rateIn("ca"))).toBe("Delivered in 9–17 business days");
+    expect(deliveredIn(rateIn("np"))).toBe("Delivered in 2–7 business days");
   });
 });

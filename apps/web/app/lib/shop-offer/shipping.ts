@@ -7,6 +7,7 @@ import {
   formatMoney,
   marketOfCurrency,
   orderToDoorDays,
+  type Market,
   type MoneyCurrency,
   type ShippingCountry,
 } from "@herbo/hosted-api";
@@ -28,6 +29,11 @@ export function formatShippingCharge(rate: Pick<ShippingRate, "amount" | "curren
     throw new Error(`No display format for shipping rates in ${rate.currency}`);
   }
   return formatMoney(rate.amount, rate.currency === "NPR" ? nepaleseRupees : { code: rate.currency });
+}
+
+/** A country's name as a sentence uses it: "the United States", "Nepal". */
+export function countryInSentence(countryName: string): string {
+  return /^United /.test(countryName) ? `the ${countryName}` : countryName;
 }
 
 /** { min: 1, max: 2 } → "1–2 business days"; { min: 1, max: 1 } → "1 business day". */
@@ -62,10 +68,45 @@ export function shippingTableRows(
             country: rate.country,
             destination: rate.countryName,
             charge: formatShippingCharge(rate),
-            // From the order, as checkout and the emails count it: handling, then the courier.
-            deliveryTime: formatBusinessDays(orderToDoorDays(rate.transitDays, rate.handlingDays)),
+            deliveryTime: deliveryTime(rate),
             cashOnDelivery: (codCountries as readonly string[]).includes(rate.country),
           },
         ],
   );
+}
+
+/**
+ * Business days from the order to the door, as checkout and the emails count them (handling, then the
+ * courier): "9–17 business days".
+ */
+export function deliveryTime(rate: Pick<ShippingRate, "handlingDays" | "transitDays">): string {
+  return formatBusinessDays(orderToDoorDays(rate.transitDays, rate.handlingDays));
+}
+
+/**
+ * The rate a market's shoppers pay: the one to its country, in its currency (what checkout charges a cart
+ * priced there). None when the store has no such rate, or only one in another currency.
+ */
+export function marketShippingRate(
+  rates: readonly ShippingRate[],
+  market: Pick<Market, "countries" | "currencyCode">,
+): ShippingRate | undefined {
+  return rates.find(
+    (rate) => (market.countries as readonly string[]).includes(rate.country) && rate.currency === market.currencyCode,
+  );
+}
+
+/**
+ * A market's delivery in one line, as the product page and the cart state it beside the price:
+ * "Shipping to Canada CA$16.99, 9–17 business days", "Free delivery to Nepal, 2–7 business days".
+ */
+export function shippingLine(rate: ShippingRate): string {
+  const place = countryInSentence(rate.countryName);
+  const charge = rate.amount === 0 ? `Free delivery to ${place}` : `Shipping to ${place} ${formatShippingCharge(rate)}`;
+  return `${charge}, ${deliveryTime(rate)}`;
+}
+
+/** "Delivered in 9–17 business days": the line beside a landing page's delivery promise, as checkout words it. */
+export function deliveredIn(rate: Pick<ShippingRate, "handlingDays" | "transitDays">): string {
+  return `Delivered in ${deliveryTime(rate)}`;
 }
