@@ -92,7 +92,7 @@ export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFram
         currency: currencies.get(order.currencyCode),
         shipment,
         refunds,
-        taxExcluded: market?.pricesIncludeTax === false,
+        market,
       }),
     );
   });
