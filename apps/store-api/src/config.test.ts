@@ -70,7 +70,10 @@ describe("store API settings", () => {
       SELLER_NAME: " Herbo Shilajit Pvt. Ltd. ",
       SELLER_ADDRESS: "Thamel Marg 12 | Kathmandu 44600 ||Nepal",
     });
-    expect(set.seller).toEqual({ name: "Herbo Shilajit Pvt. Ltd.", address: ["Thamel Marg 12", "Kathmandu 44600", "Nepal"] });
+    expect(set.seller).toEqual({
+      name: "Herbo Shilajit Pvt. Ltd.",
+      address: ["Thamel Marg 12", "Kathmandu 44600", "Nepal"],
+    });
     expect(sellerWarning(set.seller)).toBeUndefined();
     expect(() => loadConfig({ SELLER_NAME: "x".repeat(121) })).toThrow(/SELLER_NAME: expected the shop's legal name/);
     expect(() => loadConfig({ SELLER_NAME: "Herbo\nLtd" })).toThrow(/SELLER_NAME/);

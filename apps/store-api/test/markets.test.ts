@@ -259,7 +259,9 @@ describe.each(kinds)("markets on %s", (kind) => {
     expect(invoiceHtml).toContain(`£${(order.taxAmount / 100).toFixed(2)}`);
     expect(invoiceHtml).toMatch(/data-testid="invoice-total"><span class="nowrap">£\d+\.\d\d GBP/);
     expect(invoiceHtml).toContain("All amounts are in British pounds (GBP), incl. VAT.");
-    expect(invoiceHtml).toMatch(/data-testid="seller">Herbo Shilajit Pvt\. Ltd\.<br>Thamel Marg 12<br>Kathmandu 44600<br>Nepal</);
+    expect(invoiceHtml).toMatch(
+      /data-testid="seller">Herbo Shilajit Pvt\. Ltd\.<br>Thamel Marg 12<br>Kathmandu 44600<br>Nepal</,
+    );
     // The back office shows the order's market, its tax and the way to its invoice, amounts in pounds.
     await addOwner(api, "markets@shop.test");
     const owner = await AdminClient.signIn(api, "markets@shop.test");

@@ -101,7 +101,9 @@ describe("order confirmation", () => {
   });
 
   it("says the prices include VAT, and how much once the shop is registered", () => {
-    const included = parts(composeEmail(row("order_confirmation", { order: sampleOrder({ taxIncluded: "VAT" }) }), settings));
+    const included = parts(
+      composeEmail(row("order_confirmation", { order: sampleOrder({ taxIncluded: "VAT" }) }), settings),
+    );
     const registered = parts(
       composeEmail(
         row("order_confirmation", {

@@ -25,8 +25,12 @@ ${rows}</tbody>
 <tr><th scope="row" colspan="2" style="${styles.totalLabel}">Subtotal</th><td style="${styles.cell}border-bottom:none;">${money(order, order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2" style="${styles.totalLabel}">Shipping</th><td style="${styles.cell}border-bottom:none;">${shippingText(order)}</td></tr>
 <tr><th scope="row" colspan="2" style="${styles.totalStrong}">Total</th><td style="${styles.totalStrong}">${totalText(order)}</td></tr>
-${taxNote === null ? "" : markup`<tr><td colspan="3" style="${styles.small}">${taxNote}</td></tr>
-`}</tfoot>
+${
+  taxNote === null
+    ? ""
+    : markup`<tr><td colspan="3" style="${styles.small}">${taxNote}</td></tr>
+`
+}</tfoot>
 </table>
 `;
 }

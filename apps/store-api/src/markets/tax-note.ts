@@ -39,7 +39,12 @@ export function taxNoteText(facts: TaxFacts): string | null {
  * its market's prices treat tax.
  */
 export function orderTaxFacts(
-  order: { taxName: string | null; taxRateBasisPoints: number | null; taxRegistration: string | null; taxAmount: number },
+  order: {
+    taxName: string | null;
+    taxRateBasisPoints: number | null;
+    taxRegistration: string | null;
+    taxAmount: number;
+  },
   market: { pricesIncludeTax: boolean; taxName: string | null } | undefined,
   money: (minorUnits: number) => string,
 ): TaxFacts {

@@ -24,7 +24,11 @@ const lines = [
   { position: 2, productTitle: "Travel Tin", variantTitle: "5 g", quantity: 1, unitAmount: 1_399, taxAmount: tinTax },
 ];
 
-function note(refund: Partial<CreditNoteInput["refund"]>, earlier: CreditNoteInput["earlier"] = [], order = taxedOrder) {
+function note(
+  refund: Partial<CreditNoteInput["refund"]>,
+  earlier: CreditNoteInput["earlier"] = [],
+  order = taxedOrder,
+) {
   return creditNoteOf({
     order,
     lines,

@@ -103,7 +103,15 @@ export function creditNoteOf(input: CreditNoteInput): CreditNote {
       const amount = line.unitAmount * back.quantity;
       // All of a line's units: exactly the tax the invoice shows for that line.
       const taxAmount = back.quantity === line.quantity && rate !== null ? line.taxAmount : taxOf(amount);
-      return [{ productTitle: line.productTitle, variantTitle: line.variantTitle, quantity: back.quantity, amount, taxAmount }];
+      return [
+        {
+          productTitle: line.productTitle,
+          variantTitle: line.variantTitle,
+          quantity: back.quantity,
+          amount,
+          taxAmount,
+        },
+      ];
     });
     if (returned.length > 0 && sum(returned, (line) => line.amount) === refund.amount) {
       lines = returned;
