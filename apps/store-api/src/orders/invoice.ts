@@ -67,24 +67,30 @@ export function renderInvoice(input: InvoiceInput): string {
   const taxName = order.taxName ?? "";
   const day = (date: Date) => issuedOn(date, input.shopTimeZone);
 
-  const itemCell = (title: string, details: readonly string[]) =>
-    markup`<td>${title}${details.length === 0 ? "" : markup`<br><span class="note">${details.join(" · ")}</span>`}</td>`;
+  // Under the item's name: its variant, then its figures ("Rs. 1200.00 each"), no amount broken inside.
+  const itemCell = (title: string, variant: string, figures: readonly SafeHtml[]) => {
+    const details = [...(variant.trim() === "" ? [] : [markup`${variant.trim()}`]), ...figures];
+    return markup`<td>${title}${
+      details.length === 0
+        ? ""
+        : markup`<br><span class="note">${details.map((detail, index) => (index === 0 ? detail : markup` · ${detail}`))}</span>`
+    }</td>`;
+  };
   const rows = input.lines.map((line) => {
-    const details = [
-      line.variantTitle.trim(),
-      `${text(line.unitAmount)} each`,
-      taxed ? `${taxName} ${text(line.taxAmount)}` : "",
-    ].filter((detail) => detail !== "");
-    return markup`<tr>${itemCell(line.productTitle, details)}<td class="num">${line.quantity}</td><td class="num">${money(
+    const figures = [
+      markup`${money(line.unitAmount)} each`,
+      ...(taxed ? [markup`${taxName} ${money(line.taxAmount)}`] : []),
+    ];
+    return markup`<tr>${itemCell(line.productTitle, line.variantTitle, figures)}<td class="num">${line.quantity}</td><td class="num">${money(
       line.unitAmount * line.quantity,
     )}</td></tr>
 `;
   });
   const taxNote = taxed ? null : taxNoteText(orderTaxFacts(order, input.market, text));
   const taxRow = taxed
-    ? markup`<tr><th scope="row" colspan="2">${taxName} ${formatTaxRate(order.taxRateBasisPoints ?? 0)} included${
+    ? markup`<tr><th scope="row">${taxName} ${formatTaxRate(order.taxRateBasisPoints ?? 0)} included${
         order.shippingTaxAmount > 0 ? markup` (of which shipping ${money(order.shippingTaxAmount)})` : ""
-      }</th><td class="num" data-testid="invoice-tax">${money(order.taxAmount)}</td></tr>`
+      }</th><td colspan="2" class="num" data-testid="invoice-tax">${money(order.taxAmount)}</td></tr>`
     : taxNote === null
       ? ""
       : markup`<tr><td colspan="3" class="note" data-testid="tax-note">${taxNote}</td></tr>`;
@@ -113,10 +119,8 @@ export function renderInvoice(input: InvoiceInput): string {
         ? `Refunded${note.completedAt === null ? "" : ` on ${day(note.completedAt)}`}.`
         : "The refund is on its way.";
     const noteRows = note.creditLines.map((line) => {
-      const details = [line.variantTitle.trim(), taxed ? `${taxName} ${text(line.taxAmount)}` : ""].filter(
-        (detail) => detail !== "",
-      );
-      return markup`<tr>${itemCell(line.productTitle, details)}<td class="num">${line.quantity === null ? "" : line.quantity}</td><td class="num">${money(line.amount)}</td></tr>
+      const figures = taxed ? [markup`${taxName} ${money(line.taxAmount)}`] : [];
+      return markup`<tr>${itemCell(line.productTitle, line.variantTitle, figures)}<td class="num">${line.quantity === null ? "" : line.quantity}</td><td class="num">${money(line.amount)}</td></tr>
 `;
     });
     return markup`<section class="card" aria-labelledby="${id}" data-testid="credit-note">
@@ -127,8 +131,8 @@ export function renderInvoice(input: InvoiceInput): string {
 <tbody>
 ${noteRows}</tbody>
 <tfoot>
-<tr class="total"><th scope="row" colspan="2">Total credited</th><td class="num" data-testid="credit-note-total">${money(note.amount)}</td></tr>
-${taxed ? markup`<tr><th scope="row" colspan="2">${taxName} included</th><td class="num">${money(note.taxAmount)}</td></tr>` : ""}
+<tr class="total"><th scope="row">Total credited</th><td colspan="2" class="num" data-testid="credit-note-total">${money(note.amount)}</td></tr>
+${taxed ? markup`<tr><th scope="row">${taxName} included</th><td colspan="2" class="num">${money(note.taxAmount)}</td></tr>` : ""}
 </tfoot>
 </table>
 </section>
@@ -174,9 +178,9 @@ ${buyer}
 <tbody>
 ${rows}</tbody>
 <tfoot>
-<tr><th scope="row" colspan="2">Subtotal</th><td class="num">${money(order.subtotalAmount)}</td></tr>
-<tr><th scope="row" colspan="2">Shipping</th><td class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
-<tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="invoice-total"><span class="nowrap">${formatMoneyWithCode(order.totalAmount, currency)}</span></td></tr>
+<tr><th scope="row">Subtotal</th><td colspan="2" class="num">${money(order.subtotalAmount)}</td></tr>
+<tr><th scope="row">Shipping</th><td colspan="2" class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
+<tr class="total"><th scope="row">Total</th><td colspan="2" class="num" data-testid="invoice-total"><span class="nowrap">${formatMoneyWithCode(order.totalAmount, currency)}</span></td></tr>
 ${taxRow}
 </tfoot>
 </table>
