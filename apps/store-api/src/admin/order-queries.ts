@@ -1,4 +1,4 @@
-import { decimalDigitsOf } from "@herbo/hosted-api";
+import { decimalDigitsOf, taxNoteText } from "@herbo/hosted-api";
 import type {
   AdminFulfilmentStatus,
   AdminOrderDetail,
@@ -17,7 +17,7 @@ import { availableActions } from "../orders/order-state-machine.ts";
 import type { RefundingProvider } from "../orders/refund-request.ts";
 import { providerCanRefund } from "../orders/refunds.ts";
 import { isOutstandingRefund } from "../lifecycle/order-states.ts";
-import { orderTaxFacts, taxNoteText } from "../markets/tax-note.ts";
+import { orderTaxFacts } from "../markets/tax-note.ts";
 import { adminMoney } from "./admin-money.ts";
 import { eventSummary } from "./order-history.ts";
 import { dayRange } from "./shop-time.ts";

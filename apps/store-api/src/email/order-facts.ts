@@ -1,5 +1,4 @@
-import { formatMoney, formatMoneyWithCode } from "@herbo/hosted-api";
-import { taxNoteText } from "../markets/tax-note.ts";
+import { formatMoney, formatMoneyWithCode, taxNoteText } from "@herbo/hosted-api";
 import type { OrderSnapshot } from "./order-snapshot.ts";
 
 /** The sentences and figures every email about an order shares, in one place for HTML and text alike. */

@@ -1,6 +1,5 @@
-import { formatMoney, formatMoneyWithCode, type MoneyCurrency } from "@herbo/hosted-api";
+import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } from "@herbo/hosted-api";
 import { orderTaxOf, type MarketView } from "../markets/markets.ts";
-import { taxNoteText } from "../markets/tax-note.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";

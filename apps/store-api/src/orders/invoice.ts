@@ -1,8 +1,15 @@
-import { formatMoney, formatMoneyWithCode, formatTaxRate, type MoneyCurrency } from "@herbo/hosted-api";
+import {
+  formatMoney,
+  formatMoneyWithCode,
+  formatTaxRate,
+  inclusionText,
+  type MoneyCurrency,
+  taxNoteText,
+} from "@herbo/hosted-api";
 import { addressLines } from "../checkout/details/index.ts";
 import type { RefundStatus } from "../db/schema.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
-import { inclusionText, orderTaxFacts, taxNoteText } from "../markets/tax-note.ts";
+import { orderTaxFacts } from "../markets/tax-note.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
 import { formatCreditNoteNumber, netOfCredits, type CreditNoteLine } from "./credit-note.ts";
 import type { OrderRow } from "./place-order.ts";

@@ -1,5 +1,5 @@
-import { formatMoney, formatMoneyWithCode, type MoneyCurrency } from "@herbo/hosted-api";
-import { orderTaxFacts, taxNoteText } from "../markets/tax-note.ts";
+import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } from "@herbo/hosted-api";
+import { orderTaxFacts } from "../markets/tax-note.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";

@@ -1,4 +1,4 @@
-import { formatMoney, includedTax } from "@herbo/hosted-api";
+import { formatMoney, includedTax } from "./markets.ts";
 import { describe, expect, it } from "vitest";
 import { taxNoteText } from "./tax-note.ts";
 
