@@ -49,6 +49,8 @@ export default defineConfig({
         SITE_URL: e2eSettings.webUrl,
         OUTBOX_DIR: e2eSettings.outboxDir,
         SHOP_EMAIL: "owner@herbo.test",
+        SELLER_NAME: "Herbo Shilajit Pvt. Ltd.",
+        SELLER_ADDRESS: "Thamel Marg 12|Kathmandu 44600|Nepal",
         ADMIN_EMAIL: e2eSettings.owner.email,
         ADMIN_PASSWORD: e2eSettings.owner.password,
         // Every simulated shopper comes from 127.0.0.1, pays far faster than people and often leaves a

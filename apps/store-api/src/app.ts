@@ -63,6 +63,7 @@ export interface AppOptions {
         | "trustProxy"
         | "siteUrl"
         | "shopEmail"
+        | "seller"
         | "paymentMethods"
         | "headersTimeoutMs"
         | "requestTimeoutMs"
@@ -280,7 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   await app.register(expirySweeper, { sweep: sweepOnce, intervalMs: options.sweepIntervalMs ?? 0 });
   app.decorate("sweepExpired", sweepOnce);
-  await app.register(orderPageRoutes, { db, frame });
+  await app.register(orderPageRoutes, { db, frame, seller: config.seller ?? { name: config.shopName, address: [] } });
   await app.register(checkoutAssetRoutes);
   await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });
   // Uploaded photos, in a bucket when one is set, else a folder; with neither, none is uploaded or served.

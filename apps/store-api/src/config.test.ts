@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { loadConfig, sellerWarning } from "./config.ts";
 
 describe("store API settings", () => {
   it("has working defaults", () => {
@@ -60,6 +60,26 @@ describe("store API settings", () => {
     expect(() => loadConfig({ STORE_API_PORT: "http" })).toThrow(/STORE_API_PORT/);
     expect(() => loadConfig({ ALLOWED_ORIGINS: "not a url" })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => loadConfig({ STORE_ID: "../etc" })).toThrow(/STORE_ID/);
+  });
+
+  it("names the seller on invoices from SELLER_NAME and SELLER_ADDRESS, warning at start while the address is missing", () => {
+    const unset = loadConfig({ SHOP_NAME: "Herbo Test" });
+    expect(unset.seller).toEqual({ name: "Herbo Test", address: [] });
+    expect(sellerWarning(unset.seller)).toMatch(/SELLER_ADDRESS is not set/);
+    const set = loadConfig({
+      SELLER_NAME: " Herbo Shilajit Pvt. Ltd. ",
+      SELLER_ADDRESS: "Thamel Marg 12 | Kathmandu 44600 ||Nepal",
+    });
+    expect(set.seller).toEqual({
+      name: "Herbo Shilajit Pvt. Ltd.",
+      address: ["Thamel Marg 12", "Kathmandu 44600", "Nepal"],
+    });
+    expect(sellerWarning(set.seller)).toBeUndefined();
+    expect(() => loadConfig({ SELLER_NAME: "x".repeat(121) })).toThrow(/SELLER_NAME: expected the shop's legal name/);
+    expect(() => loadConfig({ SELLER_NAME: "Herbo\nLtd" })).toThrow(/SELLER_NAME/);
+    expect(() => loadConfig({ SELLER_ADDRESS: "a|b|c|d|e|f|g" })).toThrow(/SELLER_ADDRESS: expected at most 6 lines/);
+    expect(() => loadConfig({ SELLER_ADDRESS: " | " })).toThrow(/SELLER_ADDRESS/);
+    expect(() => loadConfig({ SELLER_ADDRESS: "Street\tNo. 1" })).toThrow(/SELLER_ADDRESS\.0: expected address lines/);
   });
 
   it("sends emails to .eml files in DATA_DIR/outbox from the shop's name by default", () => {

@@ -37,6 +37,9 @@ const mailbox = z.string().transform((value, context) => {
   return { name: only.name, address: only.address };
 });
 
+/** A line of the seller's name or address: printable text, no line breaks or control characters. */
+const sellerText = /^[^\p{Cc}]{1,120}$/u;
+
 /** The bearer token a metrics scraper sends: long, random, and safe in a header. */
 export const metricsToken = z.string().regex(bearerTokenSetting.pattern, bearerTokenSetting.message);
 
@@ -86,6 +89,23 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SHOP_NAME: z.string().min(1).default("Herbo Shilajit"),
   SHOP_EMAIL: z.email().optional(),
+  // The seller its invoices and credit notes name: the legal name (default SHOP_NAME) and postal address.
+  SELLER_NAME: z.string().trim().regex(sellerText, "expected the shop's legal name, at most 120 characters").optional(),
+  SELLER_ADDRESS: z
+    .string()
+    .transform((value) =>
+      value
+        .split("|")
+        .map((line) => line.trim())
+        .filter((line) => line !== ""),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(sellerText, "expected address lines of at most 120 characters"))
+        .min(1)
+        .max(6, 'expected at most 6 lines, separated by "|"'),
+    )
+    .optional(),
   PAYMENT_METHODS: z
     .string()
     .default(defaultPaymentMethods.join(","))
@@ -358,6 +378,11 @@ export interface StoreApiConfig {
   /** Who may tell the API a client's address: nobody, N proxy hops, or proxies at these addresses. */
   trustProxy: TrustProxy;
   shopName: string;
+  /**
+   * The seller on invoices and credit notes: its legal name (SELLER_NAME, default SHOP_NAME) and postal
+   * address lines (SELLER_ADDRESS, lines separated by "|"; none when unset, which start-up warns about).
+   */
+  seller: { name: string; address: readonly string[] };
   /** Where new-order notices go, and shoppers' replies; no notice is written when unset. */
   shopEmail: string | undefined;
   /** The sender of every email (MAIL_FROM, default "<shop name> <orders@localhost>"). */
@@ -437,6 +462,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     },
     trustProxy,
     shopName: settings.SHOP_NAME,
+    seller: { name: settings.SELLER_NAME ?? settings.SHOP_NAME, address: settings.SELLER_ADDRESS ?? [] },
     shopEmail: settings.SHOP_EMAIL,
     paymentMethods: settings.PAYMENT_METHODS,
     paymentSettings: paymentSettingsOf(settings),
@@ -453,6 +479,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
     metricsToken: settings.METRICS_TOKEN,
   };
+}
+
+/** The start-up warning when invoices would name the seller without an address, or undefined. */
+export function sellerWarning(seller: StoreApiConfig["seller"]): string | undefined {
+  return seller.address.length === 0
+    ? "SELLER_ADDRESS is not set: invoices and credit notes name the seller without a postal address"
+    : undefined;
 }
 
 const hostName = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;

@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "./catalog/seed.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, sellerWarning } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
 import { closeGracefully } from "./shutdown.ts";
@@ -56,6 +56,8 @@ async function main(): Promise<void> {
   logBackupPlan(app.log, config, backups);
   const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
   if (proxyWarning !== undefined) app.log.warn(proxyWarning);
+  const noSellerAddress = sellerWarning(config.seller);
+  if (noSellerAddress !== undefined) app.log.warn(noSellerAddress);
 
   let stopping = false;
   const stop = async (signal: string) => {

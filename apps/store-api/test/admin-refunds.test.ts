@@ -1,11 +1,12 @@
 import type { AdminOrderDetail, AdminOwedPayments } from "@herbo/hosted-api/admin";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderRefunds, orders, outbox, variants } from "../src/db/schema.ts";
+import { includedTax } from "@herbo/hosted-api";
+import { markets, orderRefunds, orders, outbox, variants } from "../src/db/schema.ts";
 import { AdminClient, addOwner, placeTestOrder } from "./admin-helpers.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
-import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { databaseKinds, shopperDetails, startApi, type RunningApi } from "./harness.ts";
 import {
   attemptOf,
   checkoutWithDetails,
@@ -299,6 +300,133 @@ describe.each(kinds)("refunds, returns and corrections in the back office, on %s
       new RegExp(`Refund of ${cancelled.total.text.replace(/[.]/g, "\\.")} made on \\d{1,2} \\w+ \\d{4}\\.`),
     );
     expect(await page()).toContain("Refunded.");
+  });
+
+  /** The order's refunds with their credit notes, oldest first, and its invoice as HTML. */
+  async function creditNotesOf(number: string) {
+    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+    if (order === undefined) throw new Error(`No order ${number}`);
+    const notes = await api.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id))
+      .orderBy(asc(orderRefunds.creditNoteNumber));
+    const invoice = await (await fetch(`${api.baseUrl}/orders/${order.accessToken}/invoice`)).text();
+    return { order, notes, invoice };
+  }
+
+  it("issues a credit note for each refund, with the tax worked out as the invoice's, and nets them on the invoice", async () => {
+    await api.db.update(markets).set({ taxRegistration: "GB 123 4567 89" }).where(eq(markets.code, "uk"));
+    try {
+      const number = await placeTestOrder(api, {
+        items: [
+          { variant_id: "var_resin_10g", quantity: 2 },
+          { variant_id: "var_travel_tin", quantity: 1 },
+        ],
+        details: shopperDetails.GB,
+      });
+      await act(number, ship);
+      await act(number, { action: "deliver" });
+      const before = await detail(number);
+      const jar = before.lines[0]?.unitPrice.amount ?? 0;
+      const jarTitle = before.lines[0]?.productTitle ?? "";
+
+      // A partial refund: one jar back, refunded at its price.
+      await act(number, {
+        action: "take_return",
+        lines: [{ position: 1, quantity: 1 }],
+        restock: false,
+        refundAmount: jar,
+      });
+      const partial = await creditNotesOf(number);
+      const first = partial.notes[0];
+      if (first === undefined) throw new Error("No credit note");
+      const jarTax = includedTax(jar, 2000);
+      expect(first).toMatchObject({
+        amount: jar,
+        taxAmount: jarTax,
+        creditLines: [{ productTitle: jarTitle, variantTitle: "10 g", quantity: 1, amount: jar, taxAmount: jarTax }],
+      });
+      const firstNumber = `CN-${first.creditNoteNumber}`;
+      expect(first.creditNoteNumber).toBeGreaterThanOrEqual(1001);
+      const pounds = (amount: number) => `£${(amount / 100).toFixed(2)}`;
+      expect(partial.invoice).toContain(
+        `<h2 id="credit-note-${first.creditNoteNumber}">Credit note ${firstNumber}</h2>`,
+      );
+      expect(partial.invoice).toContain(`against invoice ${number}. The refund is on its way.`);
+      expect(partial.invoice).toContain(`data-testid="credit-note-total"><span class="nowrap">${pounds(jar)}</span>`);
+      expect(partial.invoice).toContain(
+        `<th scope="row">Credit note ${firstNumber}</th><td class="num"><span class="nowrap">−${pounds(jar)}</span>`,
+      );
+      expect(partial.invoice).toContain(
+        `data-testid="invoice-net"><span class="nowrap">${pounds(partial.order.totalAmount - jar)} GBP</span>`,
+      );
+      expect(partial.invoice).toContain(
+        `data-testid="invoice-net-tax"><span class="nowrap">${pounds(partial.order.taxAmount - jarTax)}</span>`,
+      );
+
+      // The rest, shipping included: a second note, the next number, and nothing left, tax included.
+      const rest = (await detail(number)).refundable.amount;
+      await act(number, {
+        action: "take_return",
+        lines: [
+          { position: 1, quantity: 1 },
+          { position: 2, quantity: 1 },
+        ],
+        restock: false,
+        refundAmount: rest,
+      });
+      const full = await creditNotesOf(number);
+      expect(full.notes.map((note) => note.creditNoteNumber)).toEqual([
+        first.creditNoteNumber,
+        first.creditNoteNumber + 1,
+      ]);
+      expect(full.notes[1]).toMatchObject({
+        amount: rest,
+        taxAmount: full.order.taxAmount - jarTax,
+        creditLines: [{ productTitle: "Refund for returned items", quantity: null, amount: rest }],
+      });
+      expect(full.invoice).toContain(`Credit note CN-${first.creditNoteNumber + 1}`);
+      expect(full.invoice).toContain('data-testid="invoice-net"><span class="nowrap">£0.00 GBP</span>');
+      expect(full.invoice).toContain('data-testid="invoice-net-tax"><span class="nowrap">£0.00</span>');
+      // The invoice itself still says what was sold.
+      expect(full.invoice).toContain(
+        `data-testid="invoice-total"><span class="nowrap">${pounds(full.order.totalAmount)} GBP`,
+      );
+    } finally {
+      await api.db.update(markets).set({ taxRegistration: null }).where(eq(markets.code, "uk"));
+    }
+  });
+
+  it("gives refunds made at the same moment distinct credit note numbers, one after the other", async () => {
+    const numbers = [];
+    for (let index = 0; index < 4; index += 1) numbers.push(await placeTestOrder(api));
+    await Promise.all(numbers.map((number) => act(number, { action: "cancel" })));
+    const notes = (await Promise.all(numbers.map(async (number) => (await creditNotesOf(number)).notes))).flat();
+    const issued = notes.map((note) => note.creditNoteNumber).sort((a, b) => a - b);
+    expect(issued).toHaveLength(4);
+    const lowest = issued[0] ?? 0;
+    expect(issued).toEqual([lowest, lowest + 1, lowest + 2, lowest + 3]);
+    // Each cancelled order's invoice credits the whole order, line by line: nothing remains to pay.
+    for (const number of numbers) {
+      const {
+        notes: [note],
+        invoice,
+        order,
+      } = await creditNotesOf(number);
+      expect(note?.creditLines).toEqual([
+        {
+          productTitle: "Shilajit Travel Tin 5 g",
+          variantTitle: "5 g",
+          quantity: 1,
+          amount: order.subtotalAmount,
+          taxAmount: 0,
+        },
+      ]);
+      expect(invoice).toContain(`Credit note CN-${note?.creditNoteNumber}`);
+      expect(invoice).toMatch(/data-testid="invoice-net"><span class="nowrap">Rs\. 0\.00 NPR</);
+      expect(invoice).not.toContain("included in the net amount");
+    }
   });
 
   it("lists money a provider took that became no order, and lets the owner record its refund when the provider cannot", async () => {

@@ -384,7 +384,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     expect((await enterDetails(api.baseUrl, sessionId, kathmanduDetails)).status).toBe(303);
     const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
     // Rs. 1200.00 includes 12.5 % VAT: 1200 × 0.125 / 1.125 = Rs. 133.33.
-    expect(page).toContain("Includes VAT 12.5% (registration 601234567): Rs. 133.33");
+    expect(page).toContain("Prices incl. VAT 12.5%: Rs. 133.33 (registration 601234567).");
     const { order } = await payByCard(sessionId);
     expect(order).toMatchObject({
       taxName: "VAT",

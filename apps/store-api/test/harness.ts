@@ -129,6 +129,8 @@ export class TestClock {
 }
 
 export const testStoreId = "test-store";
+/** The seller the test shop's invoices name (SELLER_NAME, SELLER_ADDRESS). */
+export const testSeller = { name: "Herbo Shilajit Pvt. Ltd.", address: ["Thamel Marg 12", "Kathmandu 44600", "Nepal"] };
 export const shopOrigin = "http://shop.test";
 
 /** The success URL's receipt key for an order (src/orders/receipt.ts); fails the test when there is no order. */
@@ -211,6 +213,7 @@ export async function startApi(
     paymentAttemptLimit: options.paymentAttemptLimit ?? 0,
     trustProxy: options.trustProxy ?? false,
     shopName: "Herbo Shilajit",
+    seller: testSeller,
     siteUrl: shopOrigin,
     shopEmail: options.shopEmail,
     ...(options.paymentMethods === undefined ? {} : { paymentMethods: options.paymentMethods }),

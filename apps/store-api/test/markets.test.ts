@@ -180,7 +180,7 @@ describe.each(kinds)("markets on %s", (kind) => {
     expect(page).toContain("Postal code");
   });
 
-  it("includes no tax lines while the shop is not registered in the market", async () => {
+  it("includes no tax lines while the shop is not registered in the market, but says prices include VAT or GST", async () => {
     await registerTax("np", null);
     const { order, lines, paymentPage } = await placeCardOrder(
       [{ variant_id: "var_resin_10g", quantity: 1 }],
@@ -189,7 +189,26 @@ describe.each(kinds)("markets on %s", (kind) => {
     );
     expect(order).toMatchObject({ marketCode: "np", taxAmount: 0, taxName: null, taxRegistration: null });
     expect(lines.map((line) => line.taxAmount)).toEqual([0]);
-    expect(paymentPage).not.toContain('data-testid="tax-note"');
+    const note = '<td colspan="3" class="note" data-testid="tax-note">Prices incl. VAT.</td>';
+    expect(paymentPage).toContain(note);
+    expect(paymentPage).not.toContain("registration");
+    // The order page, the email and the invoice say it too, with no amount.
+    expect(await (await fetch(`${api.baseUrl}/orders/${order.accessToken}`)).text()).toContain(note);
+    const [confirmation] = await api.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, "order_confirmation")));
+    if (confirmation === undefined) throw new Error("No confirmation email");
+    const text = String(composeEmail(confirmation, testMailSettings).text);
+    expect(text).toContain(`Total: Rs. 1200.00 NPR\nPrices incl. VAT.`);
+    const invoiceHtml = await (await fetch(`${api.baseUrl}/orders/${order.accessToken}/invoice`)).text();
+    expect(invoiceHtml).toContain("All amounts are in Nepalese rupees (NPR), incl. VAT.");
+    expect(invoiceHtml).toContain(note);
+    expect(invoiceHtml).not.toContain("Tax invoice");
+    // India's is GST, on its first checkout step already.
+    const indian = await openSession([{ variant_id: "var_resin_10g", quantity: 1 }], "INR");
+    const firstStep = await (await fetch(`${api.baseUrl}/checkout/${indian}`)).text();
+    expect(firstStep).toContain('data-testid="tax-note">Prices incl. GST.</td>');
   });
 
   it("works out the tax a registered shop includes once per line, and the lines and shipping add up to it", async () => {
@@ -217,7 +236,7 @@ describe.each(kinds)("markets on %s", (kind) => {
       shippingTaxAmount: shippingTax,
     });
     expect(order.taxAmount).toBe(lines.reduce((sum, line) => sum + line.taxAmount, 0) + order.shippingTaxAmount);
-    const taxText = `Includes VAT 20% (registration GB 123 4567 89): £${(order.taxAmount / 100).toFixed(2)}`;
+    const taxText = `Prices incl. VAT 20%: £${(order.taxAmount / 100).toFixed(2)} (registration GB 123 4567 89).`;
     expect(paymentPage).toContain(taxText);
 
     // The shopper's email, the order page and the invoice say the same.
@@ -239,7 +258,10 @@ describe.each(kinds)("markets on %s", (kind) => {
     expect(invoiceHtml).toMatch(/data-testid="tax-registration">GB 123 4567 89</);
     expect(invoiceHtml).toContain(`£${(order.taxAmount / 100).toFixed(2)}`);
     expect(invoiceHtml).toMatch(/data-testid="invoice-total"><span class="nowrap">£\d+\.\d\d GBP/);
-    expect(invoiceHtml).toContain("All amounts are in British pounds (GBP), VAT included.");
+    expect(invoiceHtml).toContain("All amounts are in British pounds (GBP), incl. VAT.");
+    expect(invoiceHtml).toMatch(
+      /data-testid="seller">Herbo Shilajit Pvt\. Ltd\.<br>Thamel Marg 12<br>Kathmandu 44600<br>Nepal</,
+    );
     // The back office shows the order's market, its tax and the way to its invoice, amounts in pounds.
     await addOwner(api, "markets@shop.test");
     const owner = await AdminClient.signIn(api, "markets@shop.test");
@@ -280,6 +302,8 @@ describe.each(kinds)("markets on %s", (kind) => {
     const invoiceHtml = await (await fetch(`${api.baseUrl}/orders/${order.accessToken}/invoice`)).text();
     expect(invoiceHtml).toContain(`Invoice ${order.number}`);
     expect(invoiceHtml).not.toContain("Tax invoice");
+    expect(invoiceHtml).toContain(note);
+    expect(invoiceHtml).not.toContain("incl.");
   });
 
   it("keeps an order's amounts when the price list changes afterwards", async () => {

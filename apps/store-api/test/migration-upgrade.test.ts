@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { includedTax } from "@herbo/hosted-api";
 import { afterEach, describe, expect, it } from "vitest";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "../src/catalog/seed.ts";
 import type { DatabaseHandle } from "../src/db/connection.ts";
@@ -37,7 +38,7 @@ describe.each(kinds)("a shop upgraded from migration 0009 (before markets) on %s
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it("keeps the owner's price and old orders, moves prices into the rupee list, and gains the new markets", async () => {
+  it("keeps the owner's price and old orders, moves prices into the rupee list, gains the new markets, and numbers old refunds' credit notes", async () => {
     const test = await createTestDatabase(kind, { migrate: false });
     cleanups.push(() => test.drop());
     const { handle, db } = test;
@@ -64,6 +65,21 @@ describe.each(kinds)("a shop upgraded from migration 0009 (before markets) on %s
         220000, 220000, 'cod', 'cod', 'cod_due')`);
     await db.execute(sql`INSERT INTO order_lines (order_id, position, variant_id, product_title, variant_title, quantity, unit_amount)
       VALUES ('ord_before_markets', 0, 'var_resin_10g', 'Pure Himalayan Shilajit Resin', '10 g', 2, 110000)`);
+
+    // 0013: the shop just before credit notes, with a UK order (VAT 20 %, registered) refunded twice.
+    await migrateWith(handle, migrationsUpTo(13));
+    await db.execute(sql`INSERT INTO currencies (code, name, name_plural, symbol, symbol_native, template, decimal_digits)
+      VALUES ('GBP', 'British pound', 'British pounds', '£', '£', '£$1', 2)`);
+    await db.execute(sql`INSERT INTO checkout_sessions (id, success_url, cancel_url, currency_code, total_amount, created_at, expires_at)
+      VALUES ('cs_before_credit_notes', 'http://shop.test/success', 'http://shop.test/store', 'GBP', 4498, ${at}, ${at})`);
+    await db.execute(sql`INSERT INTO orders (id, number, access_token, session_id, created_at, currency_code,
+        subtotal_amount, total_amount, payment_method, payment_provider, payment_status, market_code,
+        tax_name, tax_rate_basis_points, tax_registration)
+      VALUES ('ord_refunded', 'HS-1002', ${"u".repeat(32)}, 'cs_before_credit_notes', ${at}, 'GBP',
+        4498, 4498, 'card', 'sandbox', 'refunded', 'uk', 'VAT', 2000, 'GB 123 4567 89')`);
+    await db.execute(sql`INSERT INTO order_refunds (id, order_id, kind, amount, currency_code, status, actor, created_at, updated_at)
+      VALUES ('rf_later', 'ord_refunded', 'cancel', 1999, 'GBP', 'to_make', 'owner@shop.test', '2026-10-03T10:00:00Z', ${at}),
+             ('rf_first', 'ord_refunded', 'return', 2499, 'GBP', 'succeeded', 'owner@shop.test', '2026-10-02T10:00:00Z', ${at})`);
 
     // The upgrade, then what every start does: the seed adds what the database lacks.
     await handle.migrate();
@@ -123,5 +139,33 @@ describe.each(kinds)("a shop upgraded from migration 0009 (before markets) on %s
     expect(rates).toContainEqual({ country_code: "NP", currency_code: "NPR" });
     expect(rates).toContainEqual({ country_code: "US", currency_code: "USD" });
     expect(rates).not.toContainEqual({ country_code: "US", currency_code: "NPR" });
+
+    // Refunds made before credit notes get theirs in the order they were made, one amount line each, with
+    // their tax worked out as includedTax does; the next refund's note follows them.
+    const notes = await rows<Record<string, unknown>>(
+      sql`SELECT id, credit_note_number, tax_amount, credit_lines FROM order_refunds ORDER BY credit_note_number`,
+    );
+    const amountLine = (productTitle: string, amount: number) => ({
+      productTitle,
+      variantTitle: "",
+      quantity: null,
+      amount,
+      taxAmount: includedTax(amount, 2000),
+    });
+    expect(notes).toEqual([
+      {
+        id: "rf_first",
+        credit_note_number: 1001,
+        tax_amount: includedTax(2499, 2000),
+        credit_lines: [amountLine("Refund for returned items", 2499)],
+      },
+      {
+        id: "rf_later",
+        credit_note_number: 1002,
+        tax_amount: includedTax(1999, 2000),
+        credit_lines: [amountLine("Refund on cancellation", 1999)],
+      },
+    ]);
+    expect(await rows(sql`SELECT next FROM credit_note_counter`)).toEqual([{ next: 1003 }]);
   }, 120_000);
 });

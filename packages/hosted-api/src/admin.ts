@@ -67,6 +67,25 @@ export type AdminOrderAction =
   | "take_return"
   | "record_refund"
   | "retry_refund";
+
+/**
+ * Every action's button as the back office labels it; emails that tell the owner which button to press
+ * quote these, so the two cannot drift apart.
+ */
+export const actionLabels: Record<AdminOrderAction, string> = {
+  confirm: "Confirmed by phone",
+  pack: "Mark packed",
+  ship: "Mark shipped",
+  deliver: "Mark delivered",
+  collect_cash: "Record cash collected",
+  cancel: "Cancel order",
+  correct_shipment: "Correct shipment",
+  undo_delivery: "Undo delivered",
+  undo_cash_collection: "Undo cash collected",
+  take_return: "Take a return or refund",
+  record_refund: "Record refund made",
+  retry_refund: "Send refund again",
+};
 /** What the order's refunds come to: nothing owed, a refund still to make, or all refunds made. */
 export type AdminRefundState = "none" | "to_make" | "refunded";
 /**
@@ -162,7 +181,7 @@ export interface AdminOrderDetail {
   currency: { code: string; decimalDigits: number; template: string | null; symbol: string | null };
   /** The market the order was priced in (issue 26). */
   market: { code: string; name: string };
-  /** "Includes VAT 13% (registration …): Rs. 138.05" when the order has tax lines, else null. */
+  /** "Prices incl. VAT 13%: Rs. 138.05 (registration …)." when the order has tax lines, else null. */
   taxNote: string | null;
   /** The order's printable invoice on the store API (the same origin as the back office). */
   invoicePath: string;

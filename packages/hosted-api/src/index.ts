@@ -6,5 +6,6 @@ export { cartTokenPattern, variantFieldNames } from "./wire.ts";
 export * from "./shop-offer.ts";
 export * from "./orders.ts";
 export * from "./markets.ts";
+export * from "./tax-note.ts";
 export * from "./time-zones.ts";
 export * from "./rich-text.ts";

@@ -9,22 +9,7 @@ import type {
 
 /** Every status and action as the owner reads it, in one place. */
 
-export { fulfilmentStatusLabels, paymentLabel, paymentStatusLabels } from "@herbo/hosted-api/admin";
-
-export const actionLabels: Record<AdminOrderAction, string> = {
-  confirm: "Confirmed by phone",
-  pack: "Mark packed",
-  ship: "Mark shipped",
-  deliver: "Mark delivered",
-  collect_cash: "Record cash collected",
-  cancel: "Cancel order",
-  correct_shipment: "Correct shipment",
-  undo_delivery: "Undo delivered",
-  undo_cash_collection: "Undo cash collected",
-  take_return: "Take a return or refund",
-  record_refund: "Record refund made",
-  retry_refund: "Send refund again",
-};
+export { actionLabels, fulfilmentStatusLabels, paymentLabel, paymentStatusLabels } from "@herbo/hosted-api/admin";
 
 /** What the page says after an action went through. */
 export const actionDone: Record<AdminOrderAction, string> = {

@@ -1,4 +1,4 @@
-import { decimalDigitsOf, formatTaxRate } from "@herbo/hosted-api";
+import { decimalDigitsOf, taxNoteText } from "@herbo/hosted-api";
 import type {
   AdminFulfilmentStatus,
   AdminOrderDetail,
@@ -17,6 +17,7 @@ import { availableActions } from "../orders/order-state-machine.ts";
 import type { RefundingProvider } from "../orders/refund-request.ts";
 import { providerCanRefund } from "../orders/refunds.ts";
 import { isOutstandingRefund } from "../lifecycle/order-states.ts";
+import { orderTaxFacts } from "../markets/tax-note.ts";
 import { adminMoney } from "./admin-money.ts";
 import { eventSummary } from "./order-history.ts";
 import { dayRange } from "./shop-time.ts";
@@ -173,10 +174,8 @@ export async function orderDetail(
       symbol: known.get(order.currencyCode)?.symbol ?? null,
     },
     market: { code: order.marketCode, name: market?.name ?? order.marketCode },
-    taxNote:
-      order.taxName === null || order.taxRateBasisPoints === null || order.taxRegistration === null
-        ? null
-        : `Includes ${order.taxName} ${formatTaxRate(order.taxRateBasisPoints)} (registration ${order.taxRegistration}): ${money(order.taxAmount).text}`,
+    // The tax the order carries, in the words its shopper read (only once the shop was registered).
+    taxNote: taxNoteText(orderTaxFacts(order, undefined, (amount) => money(amount).text)),
     invoicePath: `/orders/${order.accessToken}/invoice`,
     payment: {
       method: order.paymentMethod,

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { CustomerDetails } from "./customer-details.ts";
+import type { CreditNoteLine } from "./credit-note-line.ts";
 
 /** Display-only nested data of a product, kept as the hosted backend shapes it. */
 export interface ProductExtras {
@@ -438,6 +439,13 @@ export const orderRefunds = pgTable(
     providerReference: text("provider_reference"),
     /** For a return: the units that came back, as the shopper's email lists them. */
     lines: jsonb("lines").$type<{ productTitle: string; variantTitle: string; quantity: number }[]>(),
+    /**
+     * The refund's credit note: its number (CN-1001, …) from `credit_note_counter`, taken in the refund's
+     * transaction and never reused, what it credits, and the tax that includes (orders/credit-note.ts).
+     */
+    creditNoteNumber: integer("credit_note_number").notNull().unique(),
+    creditLines: jsonb("credit_lines").$type<CreditNoteLine[]>().notNull(),
+    taxAmount: integer("tax_amount").notNull().default(0),
     /** The owner's words: why it was given, and how a refund made by hand was made. */
     reason: text("reason"),
     note: text("note"),
@@ -483,6 +491,16 @@ export const orderNumberCounter = pgTable(
     next: integer("next").notNull(),
   },
   (table) => [check("order_number_counter_single_row", sql`${table.id} = 1`)],
+);
+
+/** The next credit note number; one row, updated in the refund's transaction, like the order numbers. */
+export const creditNoteCounter = pgTable(
+  "credit_note_counter",
+  {
+    id: integer("id").primaryKey(),
+    next: integer("next").notNull(),
+  },
+  (table) => [check("credit_note_counter_single_row", sql`${table.id} = 1`)],
 );
 
 /** Flat shipping per destination country and currency (seeded from the contract's shop offer). */

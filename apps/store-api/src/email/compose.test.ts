@@ -1,3 +1,4 @@
+import { actionLabels } from "@herbo/hosted-api/admin";
 import type { SendMailOptions } from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { sampleCashOrder, sampleOrder, sampleUsOrder } from "../../test/email-fixtures.ts";
@@ -97,6 +98,29 @@ describe("order confirmation", () => {
       shopEmail: undefined,
     });
     expect(unset).not.toHaveProperty("replyTo");
+  });
+
+  it("says the prices include VAT, and how much once the shop is registered", () => {
+    const included = parts(
+      composeEmail(row("order_confirmation", { order: sampleOrder({ taxIncluded: "VAT" }) }), settings),
+    );
+    const registered = parts(
+      composeEmail(
+        row("order_confirmation", {
+          order: sampleOrder({
+            taxIncluded: "VAT",
+            tax: { name: "VAT", rateBasisPoints: 1300, registration: "601234567", amount: 65_575 },
+          }),
+        }),
+        settings,
+      ),
+    );
+    for (const body of [visible(included.html), included.text]) expect(body).toContain("Prices incl. VAT.");
+    for (const body of [visible(registered.html), registered.text]) {
+      expect(body).toContain("Prices incl. VAT 13%: Rs. 655.75 (registration 601234567).");
+    }
+    // A snapshot written before the wording said nothing of tax, and still does not.
+    expect(text).not.toContain("incl.");
   });
 
   it("names the amount to have ready in cash for cash on delivery", () => {
@@ -208,6 +232,17 @@ describe("new order notice", () => {
     const prefixed = { ...sampleOrder(), orderUrl: "https://shop.example/api/orders/tok_abcdefghijklmnopqrstuvwx" };
     const { text } = parts(composeEmail(row("new_order_notice", { order: prefixed }), settings));
     expect(text).toContain("https://shop.example/api/admin/orders/HS-1001");
+  });
+
+  it("names the back office's button for confirming a cash-on-delivery order exactly as the button reads", () => {
+    const order = sampleCashOrder({ awaitingConfirmation: true });
+    const { html, text } = parts(composeEmail(row("new_order_notice", { order }), settings));
+    // The back office's button (apps/admin, from the contract's actionLabels) reads "Confirmed by phone".
+    expect(actionLabels.confirm).toBe("Confirmed by phone");
+    for (const body of [visible(html).replace(/&quot;|&#34;/g, '"'), text]) {
+      expect(body).toContain('then press "Confirmed by phone" in the back office.');
+      expect(body).not.toContain("Confirm order");
+    }
   });
 
   it("says that cash is due for cash on delivery", () => {

@@ -1,6 +1,6 @@
 import { markup } from "../html/markup.ts";
 import { htmlDocument, styles, textDocument } from "./layout.ts";
-import { shopTimeZone } from "@herbo/hosted-api/admin";
+import { actionLabels, shopTimeZone } from "@herbo/hosted-api/admin";
 import { backOfficeOrderUrl, money, paymentMethodText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
 import type { OutboxData } from "./outbox-data.ts";
@@ -14,7 +14,7 @@ export function renderNewOrderNotice({ order }: OutboxData<"new_order_notice">):
   const payment =
     order.paymentMethod === "cod"
       ? order.awaitingConfirmation === true
-        ? `Cash on delivery, not yet confirmed: call ${customer.phone} to confirm it, then press "Confirm order" in the back office. Its stock is held until then. Collect ${total} in cash when delivering.`
+        ? `Cash on delivery, not yet confirmed: call ${customer.phone} to confirm it, then press "${actionLabels.confirm}" in the back office. Its stock is held until then. Collect ${total} in cash when delivering.`
         : `Cash on delivery: collect ${total} in cash when delivering.`
       : `${paymentMethodText(order)}: ${order.paymentStatus === "paid" ? "paid" : "payment pending"}, ${total}.`;
   // The shop reads its own clock (Kathmandu), not the shopper's.

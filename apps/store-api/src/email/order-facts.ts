@@ -1,4 +1,4 @@
-import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate } from "@herbo/hosted-api";
+import { formatMoney, formatMoneyWithCode, taxNoteText } from "@herbo/hosted-api";
 import type { OrderSnapshot } from "./order-snapshot.ts";
 
 /** The sentences and figures every email about an order shares, in one place for HTML and text alike. */
@@ -12,16 +12,19 @@ export function totalText(order: OrderSnapshot): string {
   return formatMoneyWithCode(order.totalAmount, order.currency);
 }
 
-/** "Includes VAT 13% (registration 601234567): Rs. 138.05", or null when the order has no tax lines. */
+/**
+ * The note under the total about tax: "Prices incl. VAT." where prices included it, with the amount once
+ * the shop was registered ("Prices incl. VAT 13%: Rs. 138.05 (registration 601234567)."), or that duties
+ * may be due where prices did not include it; null when the snapshot says neither.
+ */
 export function taxText(order: OrderSnapshot): string | null {
-  const tax = order.tax;
-  if (tax === undefined || tax === null) return null;
-  return `Includes ${tax.name} ${formatTaxRate(tax.rateBasisPoints)} (registration ${tax.registration}): ${money(order, tax.amount)}`;
-}
-
-/** The note beside prices that did not include tax, or null. */
-export function taxExcludedText(order: OrderSnapshot): string | null {
-  return order.taxExcluded === true ? `Prices do not include tax. ${dutiesNote}.` : null;
+  const tax = order.tax ?? null;
+  const included = order.taxIncluded ?? null;
+  return taxNoteText({
+    pricesIncludeTax: order.taxExcluded === true ? false : included !== null ? true : null,
+    taxName: included,
+    registered: tax === null ? null : { ...tax, amountText: money(order, tax.amount) },
+  });
 }
 
 /** Shipping as the shopper reads it: "Free" when nothing is charged. */

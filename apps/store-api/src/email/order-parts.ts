@@ -2,11 +2,12 @@ import type { OrderSnapshot } from "./order-snapshot.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { styles } from "./layout.ts";
-import { lineTitle, money, shippingText, taxExcludedText, taxText, totalText } from "./order-facts.ts";
+import { lineTitle, money, shippingText, taxText, totalText } from "./order-facts.ts";
 
 /** Blocks several emails about an order show, each as HTML and as plain text. */
 
 export function linesTableHtml(order: OrderSnapshot, caption: string): SafeHtml {
+  const taxNote = taxText(order);
   const rows = order.lines.map(
     (line) => markup`<tr>
 <th scope="row" style="${styles.rowHeader}">${lineTitle(line)}</th>
@@ -24,14 +25,12 @@ ${rows}</tbody>
 <tr><th scope="row" colspan="2" style="${styles.totalLabel}">Subtotal</th><td style="${styles.cell}border-bottom:none;">${money(order, order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2" style="${styles.totalLabel}">Shipping</th><td style="${styles.cell}border-bottom:none;">${shippingText(order)}</td></tr>
 <tr><th scope="row" colspan="2" style="${styles.totalStrong}">Total</th><td style="${styles.totalStrong}">${totalText(order)}</td></tr>
-${[taxText(order), taxExcludedText(order)].flatMap((note) =>
-  note === null
-    ? []
-    : [
-        markup`<tr><td colspan="3" style="${styles.small}">${note}</td></tr>
-`,
-      ],
-)}</tfoot>
+${
+  taxNote === null
+    ? ""
+    : markup`<tr><td colspan="3" style="${styles.small}">${taxNote}</td></tr>
+`
+}</tfoot>
 </table>
 `;
 }
@@ -44,7 +43,7 @@ export function linesText(order: OrderSnapshot): string {
     `Subtotal: ${money(order, order.subtotalAmount)}`,
     `Shipping: ${shippingText(order)}`,
     `Total: ${totalText(order)}`,
-    ...[taxText(order), taxExcludedText(order)].filter((note) => note !== null),
+    ...[taxText(order)].filter((note) => note !== null),
   ].join("\n");
 }
 

@@ -36,6 +36,8 @@ export interface OrderSnapshot {
   tax?: { name: string; rateBasisPoints: number; registration: string; amount: number } | null;
   /** True when the prices did not include tax (US, Canada): duties and taxes may be due on delivery. */
   taxExcluded?: boolean;
+  /** The tax the prices included ("VAT", "GST"), where they did; missing in snapshots written before it was said. */
+  taxIncluded?: string | null;
   /** The order's printable invoice (missing in snapshots written before invoices). */
   invoiceUrl?: string;
 }

@@ -72,6 +72,7 @@ export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
     .nullable()
     .optional(),
   taxExcluded: z.boolean().optional(),
+  taxIncluded: z.string().min(1).max(40).nullable().optional(),
   invoiceUrl: webUrl.optional(),
 });
 

@@ -1,4 +1,4 @@
-import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate, type MoneyCurrency } from "@herbo/hosted-api";
+import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } from "@herbo/hosted-api";
 import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
@@ -47,7 +47,8 @@ function summary(view: OrderView, shipping: { amount: number; days: string } | n
   const foot =
     shipping === null
       ? markup`<tr class="total"><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
-<tr><td colspan="3" class="note">Shipping is worked out from your delivery address on the next step.</td></tr>`
+<tr><td colspan="3" class="note">Shipping is worked out from your delivery address on the next step.</td></tr>
+${taxNotes(view, null)}`
       : markup`<tr><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping<br><span class="note">${shipping.days}</span></th><td class="num" data-testid="shipping">${
           shipping.amount === 0 ? "Free" : money(shipping.amount, view.currency)
@@ -70,16 +71,29 @@ ${foot}
 </section>`;
 }
 
-/** Under the total: the tax it includes (when the shop is registered in the market), or that it has none. */
-function taxNotes(view: OrderView, shippingAmount: number): SafeHtml | "" {
+/**
+ * Under the total: that prices include the market's tax, with the amount once the shop is registered there
+ * (known with the shipping, on the payment step), or that they have none.
+ */
+function taxNotes(view: OrderView, shippingAmount: number | null): SafeHtml | "" {
   const market = view.market;
   if (market === undefined) return "";
-  if (!market.pricesIncludeTax) {
-    return markup`<tr><td colspan="3" class="note" data-testid="tax-note">Prices do not include tax. ${dutiesNote}.</td></tr>`;
-  }
-  const tax = orderTaxOf(market, view.order.lines, shippingAmount);
-  if (tax === null) return "";
-  return markup`<tr><td colspan="3" class="note" data-testid="tax-note">Includes ${tax.name} ${formatTaxRate(tax.rateBasisPoints)} (registration ${tax.registration}): ${formatMoney(tax.total, view.currency ?? {})}</td></tr>`;
+  const tax = shippingAmount === null ? null : orderTaxOf(market, view.order.lines, shippingAmount);
+  const note = taxNoteText({
+    pricesIncludeTax: market.pricesIncludeTax,
+    taxName: market.taxName,
+    registered:
+      tax === null
+        ? null
+        : {
+            name: tax.name,
+            rateBasisPoints: tax.rateBasisPoints,
+            registration: tax.registration,
+            amountText: formatMoney(tax.total, view.currency ?? {}),
+          },
+  });
+  if (note === null) return "";
+  return markup`<tr><td colspan="3" class="note" data-testid="tax-note">${note}</td></tr>`;
 }
 
 function cancelForm(sessionId: string): SafeHtml {

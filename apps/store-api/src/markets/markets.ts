@@ -19,6 +19,8 @@ export interface MarketView {
   name: string;
   countries: readonly string[];
   pricesIncludeTax: boolean;
+  /** The market's tax ("VAT", "GST"), registered or not; null where it has none. */
+  taxName: string | null;
   /** The tax the shop charges there; null while the shop is not registered there (no tax lines then). */
   tax: { name: string; rateBasisPoints: number; registration: string } | null;
   paymentMethods: readonly string[];
@@ -36,6 +38,7 @@ export function marketViewOf(market: MarketRow, currency: typeof currencies.$inf
     name: market.name,
     countries: market.countries,
     pricesIncludeTax: market.pricesIncludeTax,
+    taxName: market.taxName,
     tax:
       registered && market.pricesIncludeTax
         ? {

@@ -76,6 +76,7 @@ export async function buildOrderSnapshot(
             amount: order.taxAmount,
           },
     taxExcluded: market?.pricesIncludeTax === false,
+    taxIncluded: market?.pricesIncludeTax === true ? market.taxName : null,
     invoiceUrl: invoiceUrl(options.publicUrl, order.accessToken),
   };
 }

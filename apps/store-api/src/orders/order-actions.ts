@@ -243,7 +243,7 @@ async function cancel(tx: Transaction, order: OrderRow, request: Request<"cancel
   return giveBack(
     tx,
     updated,
-    { kind: "cancel", amount: Math.max(0, owed), actor, reason: request.reason ?? null, lines: null },
+    { kind: "cancel", amount: Math.max(0, owed), actor, reason: request.reason ?? null, lines: null, returned: [] },
     restocked,
     context,
   );
@@ -324,7 +324,14 @@ async function takeReturn(
   return giveBack(
     tx,
     updated,
-    { kind: "return", amount: request.refundAmount, actor, reason: request.reason ?? null, lines: emailLines },
+    {
+      kind: "return",
+      amount: request.refundAmount,
+      actor,
+      reason: request.reason ?? null,
+      lines: emailLines,
+      returned: returned.map(({ line, quantity }) => ({ position: line.position, quantity })),
+    },
     restocked,
     context,
   );

@@ -1,4 +1,5 @@
-import { dutiesNote, formatMoney, formatMoneyWithCode, formatTaxRate, type MoneyCurrency } from "@herbo/hosted-api";
+import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } from "@herbo/hosted-api";
+import { orderTaxFacts } from "../markets/tax-note.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
@@ -14,8 +15,8 @@ export interface OrderPageInput {
   shipment: { carrier: string; trackingNumber: string } | null;
   /** The order's refunds, oldest first. */
   refunds: { amount: number; status: RefundStatus; completedAt: Date | null }[];
-  /** The order's market showed prices without tax (US, Canada). */
-  taxExcluded: boolean;
+  /** How the order's market treats tax (undefined if it was removed since). */
+  market: { pricesIncludeTax: boolean; taxName: string | null } | undefined;
 }
 
 const fulfilmentText: Record<FulfilmentStatus, string> = {
@@ -88,6 +89,7 @@ export function renderOrderPage(input: OrderPageInput): string {
       ? ""
       : markup`<section class="card" aria-labelledby="address-heading"><h2 id="address-heading">Delivery address</h2>
 <address>${addressLines(order.customer).map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</address></section>`;
+  const taxNote = taxNoteText(orderTaxFacts(order, input.market, (amount) => formatMoney(amount, currency)));
   const refunds = refundLines(input, (amount) => formatMoney(amount, currency ?? {})).map(
     (line) => markup`\n<p data-testid="refund-status">${line}</p>`,
   );
@@ -109,11 +111,7 @@ ${rows}</tbody>
 <tr><th scope="row" colspan="2">Subtotal</th><td class="num">${money(order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping</th><td class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
 <tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total"><span class="nowrap">${formatMoneyWithCode(order.totalAmount, currency ?? { code: order.currencyCode })}</span></td></tr>
-${
-  order.taxName !== null && order.taxRateBasisPoints !== null && order.taxRegistration !== null
-    ? markup`<tr><td colspan="3" class="note" data-testid="tax-note">Includes ${order.taxName} ${formatTaxRate(order.taxRateBasisPoints)} (registration ${order.taxRegistration}): ${formatMoney(order.taxAmount, currency)}</td></tr>`
-    : ""
-}${input.taxExcluded ? markup`<tr><td colspan="3" class="note" data-testid="tax-note">Prices do not include tax. ${dutiesNote}.</td></tr>` : ""}
+${taxNote === null ? "" : markup`<tr><td colspan="3" class="note" data-testid="tax-note">${taxNote}</td></tr>`}
 </tfoot>
 </table>
 <p><a href="/orders/${order.accessToken}/invoice">View and print the invoice</a></p>

@@ -1,9 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database, Transaction } from "../db/connection.ts";
-import { orderLines, orderRefunds, orders, paymentAttempts, type RefundStatus } from "../db/schema.ts";
+import {
+  creditNoteCounter,
+  orderLines,
+  orderRefunds,
+  orders,
+  paymentAttempts,
+  type RefundStatus,
+} from "../db/schema.ts";
+import { creditNoteOf, orderTaxRate } from "./credit-note.ts";
 import type { RefundState } from "../email/outbox-data.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
 import type { RefundingProvider } from "./refund-request.ts";
@@ -39,6 +47,8 @@ export interface NewRefund {
   reason: string | null;
   /** For a return: the units that came back, as the shopper's email lists them. */
   lines: { productTitle: string; variantTitle: string; quantity: number }[] | null;
+  /** The same units by order line, for the credit note. */
+  returned: { position: number; quantity: number }[];
 }
 
 /** Whether the order's provider can send a refund itself (a refund API and the payment's reference). */
@@ -72,10 +82,12 @@ export async function createRefund(
   now: Date,
 ): Promise<{ order: OrderRow; refund: RefundRow }> {
   const byProvider = providerCanRefund(order, services.providers);
+  const creditNote = await issueCreditNote(tx, order, refund);
   const [row] = await tx
     .insert(orderRefunds)
     .values({
       id: `rf_${randomBytes(18).toString("base64url")}`,
+      ...creditNote,
       orderId: order.id,
       kind: refund.kind,
       amount: refund.amount,
@@ -98,6 +110,39 @@ export async function createRefund(
   });
   if (!byProvider) await announceRefund(tx, moved, row, "to_make", services, now);
   return { order: moved, refund: row };
+}
+
+/**
+ * The refund's credit note, inside its transaction: the next number (the counter's row stays locked until
+ * commit, so concurrent refunds get distinct numbers and a rolled-back one leaves no gap), its lines and tax.
+ */
+async function issueCreditNote(
+  tx: Transaction,
+  order: OrderRow,
+  refund: NewRefund,
+): Promise<Pick<RefundRow, "creditNoteNumber" | "creditLines" | "taxAmount">> {
+  const [counter] = await tx
+    .update(creditNoteCounter)
+    .set({ next: sql`${creditNoteCounter.next} + 1` })
+    .where(eq(creditNoteCounter.id, 1))
+    .returning({ next: creditNoteCounter.next });
+  if (counter === undefined) throw new Error("The credit note counter is missing");
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const earlier = await tx
+    .select({ amount: orderRefunds.amount, taxAmount: orderRefunds.taxAmount })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, order.id));
+  const note = creditNoteOf({
+    order: { ...order, taxRateBasisPoints: orderTaxRate(order) },
+    lines,
+    earlier,
+    refund: { kind: refund.kind, amount: refund.amount, returned: refund.returned },
+  });
+  return { creditNoteNumber: counter.next - 1, creditLines: note.lines, taxAmount: note.taxAmount };
 }
 
 /**

@@ -25,8 +25,13 @@ const pageSecurity = [
  * GET /orders/{token}: the shopper's order page, and GET /orders/{token}/invoice its printable invoice. The
  * token is the only key; it is never logged in full.
  */
-export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFrame }> = async (app, options) => {
-  const { db, frame } = options;
+export const orderPageRoutes: FastifyPluginAsync<{
+  db: Database;
+  frame: PageFrame;
+  /** The seller its invoices name (SELLER_NAME, SELLER_ADDRESS). */
+  seller: { name: string; address: readonly string[] };
+}> = async (app, options) => {
+  const { db, frame, seller } = options;
 
   async function orderOf(request: { params: unknown }, reply: FastifyReply) {
     reply
@@ -44,16 +49,25 @@ export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFram
   app.get("/orders/:token/invoice", async (request, reply) => {
     const order = await orderOf(request, reply);
     if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
-    const [lines, currencies] = await Promise.all([
+    const [lines, currencies, creditNotes, [market]] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
       listCurrencies(db),
+      db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.id))
+        .orderBy(asc(orderRefunds.creditNoteNumber)),
+      db.select().from(markets).where(eq(markets.code, order.marketCode)),
     ]);
     const currency = currencies.get(order.currencyCode);
     return reply.send(
       renderInvoice({
         frame,
+        seller,
         order,
         lines,
+        creditNotes,
+        market,
         currency: currency === undefined ? undefined : { ...currency, namePlural: currency.namePlural },
         shopTimeZone,
       }),
@@ -92,7 +106,7 @@ export const orderPageRoutes: FastifyPluginAsync<{ db: Database; frame: PageFram
         currency: currencies.get(order.currencyCode),
         shipment,
         refunds,
-        taxExcluded: market?.pricesIncludeTax === false,
+        market,
       }),
     );
   });

@@ -95,7 +95,15 @@ test("confirms a cash-on-delivery order by phone, then ships it and collects its
   await expect(page.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
   await expectNoAxeViolations(page, "order to confirm by phone");
 
-  await page.getByRole("button", { name: "Confirmed by phone" }).click();
+  // The shop's new-order email told the owner to press this very button, by its label.
+  const confirmButton = page.getByRole("button", { name: "Confirmed by phone" });
+  const noticeOf = () =>
+    emailsTo("owner@herbo.test")
+      .map(readable)
+      .find((email) => email.includes(`New order ${number}`) && email.includes(shopper.email));
+  await expect.poll(() => noticeOf() !== undefined, { timeout: 15_000 }).toBe(true);
+  expect(noticeOf()).toContain(`then press "${await confirmButton.innerText()}" in the back office`);
+  await confirmButton.click();
   await expect(
     page.getByRole("status").filter({ hasText: "Order confirmed: its stock is sold, it can be packed" }),
   ).toBeVisible();

@@ -195,3 +195,72 @@ test("corrects a wrong tracking number, and the shopper is emailed the new one; 
   await expect(page.getByTestId("fulfilment-status")).toHaveText("Fulfilment: Shipped");
   await expect(page.getByTestId("order-history")).toContainText("Delivery undone: back to shipped");
 });
+
+/** The owner's back-office API, signed in once, for setting up an order quickly. */
+async function ownerApi(): Promise<
+  (number: string, body: Record<string, unknown>) => Promise<{ refunds: { id: string }[] }>
+> {
+  const origin = new URL(e2eSettings.apiUrl).origin;
+  const signedIn = await fetch(`${e2eSettings.apiUrl}/admin/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: e2eSettings.owner.email, password: e2eSettings.owner.password }),
+  });
+  const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return async (number, body) => {
+    const response = await fetch(`${e2eSettings.apiUrl}/admin/api/orders/${number}/actions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, cookie },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    return (await response.json()) as { refunds: { id: string }[] };
+  };
+}
+
+test("the invoice shows a partial refund as its own credit note and the net amount, on a phone and on one A4 page", async ({
+  page,
+}) => {
+  const shopper = nepalShopper("Kathmandu");
+  const number = await placeOrderDirectly(shopper, {
+    items: [
+      { variant_id: "var_value_2x20", quantity: 1 },
+      { variant_id: "var_travel_tin", quantity: 1 },
+    ],
+    payment: "sandbox",
+  });
+  const act = await ownerApi();
+  await act(number, { action: "ship", carrier: "Nepal Post", trackingNumber: "RR300000002NP" });
+  await act(number, { action: "deliver" });
+  const returned = await act(number, {
+    action: "take_return",
+    lines: [{ position: 2, quantity: 1 }],
+    restock: true,
+    refundAmount: 65_000,
+  });
+  await act(number, { action: "record_refund", refundId: returned.refunds[0]?.id, note: "Cash at the shop" });
+  const confirmation = await emailWith(shopper.email, `Your order ${number} is confirmed`);
+  const orderPage = /https?:\/\/[^\s"<>]+\/orders\/[\w-]{32,64}/.exec(confirmation)?.[0] ?? "";
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${orderPage}/invoice`);
+  await expect(page.getByRole("heading", { level: 1, name: `Invoice ${number}` })).toBeVisible();
+  await expect(page.getByTestId("seller")).toContainText("Kathmandu");
+  await expect(page.getByTestId("invoice-total")).toHaveText("Rs. 4640.00 NPR");
+  const creditNote = page.getByRole("region", { name: /^Credit note CN-\d{4,}$/ });
+  await expect(creditNote).toContainText("Shilajit Travel Tin");
+  await expect(creditNote).toContainText("Refunded on");
+  await expect(creditNote.getByTestId("credit-note-total")).toHaveText("Rs. 650.00");
+  await expect(page.getByTestId("invoice-net")).toHaveText("Rs. 3990.00 NPR");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the invoice is wider than a 375 px screen").toBeLessThanOrEqual(0);
+  const spilling = await page.evaluate(() =>
+    [...document.querySelectorAll("main section")]
+      .filter((section) => section.scrollWidth > section.clientWidth)
+      .map((section) => section.getAttribute("aria-labelledby")),
+  );
+  expect(spilling, "cards whose content is wider than they are").toEqual([]);
+  await expectNoAxeViolations(page, "invoice with a credit note at 375 px");
+  const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+  expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g), "printed A4 pages").toHaveLength(1);
+});

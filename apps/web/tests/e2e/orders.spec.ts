@@ -42,6 +42,8 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   await expect(page.getByTestId("shipping")).toHaveText("Free");
   // The total names its currency.
   await expect(page.getByTestId("total")).toHaveText("Rs. 650.00 NPR");
+  // Nepal's prices include VAT, and the checkout says so under the total.
+  await expect(page.getByTestId("tax-note")).toHaveText("Prices incl. VAT.");
   await expectNoViolations(page);
   await expect(page.getByRole("button", { name: "Pay Rs. 650.00", exact: true })).toBeVisible();
   await payByCard(page);
@@ -58,6 +60,7 @@ test("pays by card for a Kathmandu address: /success shows the order number, and
   expect(email).toContain(number);
   expect(email).toContain("Thamel Marg 12");
   expect(email).toContain("Rs. 650.00");
+  expect(email).toContain("Prices incl. VAT.");
 });
 
 test("places a cash-on-delivery order for a Pokhara address: the page and the email say the shop will call to confirm", async ({
