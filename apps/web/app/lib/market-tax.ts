@@ -1,4 +1,4 @@
-import type { Market } from "@herbo/hosted-api";
+import { inclusionText, type Market } from "@herbo/hosted-api";
 import type { StoreShipping } from "./store-api/types";
 
 /**
@@ -18,7 +18,7 @@ export function pricesIncludeTax(
  * market without a named tax); null where prices leave the tax out, which the duties note covers instead.
  */
 export function taxIncludedNote(market: Pick<Market, "tax">, included: boolean): string | null {
-  return included ? `incl. ${taxName(market)}` : null;
+  return included ? inclusionText(taxName(market)) : null;
 }
 
 /** The market's sales tax as pages name it: "VAT", "GST", or plain "tax" for a market without a named one. */
