@@ -2,7 +2,7 @@ import { isShippingCountry, marketByCode, marketPath, orderToDoorDays } from "@h
 import { findMarketView } from "../markets/markets.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { errorTargetOf, paymentSectionHtml, type ErrorLink } from "../pages/kit.ts";
+import { errorTargetOf, paymentSectionHtml, type ErrorLink, type PaymentSection } from "../pages/kit.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { addressLines, countryForTimeZone, detailsForm } from "../checkout/details/index.ts";
 import type { CheckoutOutcome } from "./flow.ts";
@@ -34,6 +34,16 @@ function deliveryText(rate: { minDays: number; maxDays: number } | undefined): s
   if (rate === undefined) return "";
   const days = orderToDoorDays({ min: rate.minDays, max: rate.maxDays });
   return `Delivered in ${days.min}–${days.max} business days`;
+}
+
+/**
+ * The ways to pay that need no typing here (cash on delivery, a wallet's button) before those with a form
+ * (a card), each group in PAYMENT_METHODS' order: on a phone, a shopper paying in cash never scrolls past card
+ * fields to find their button.
+ */
+export function quickFirst<T extends { section: PaymentSection }>(offered: readonly T[]): T[] {
+  const needsTyping = (entry: T) => (entry.section.fields ?? []).length > 0;
+  return [...offered.filter((entry) => !needsTyping(entry)), ...offered.filter(needsTyping)];
 }
 
 /** Draws the checkout workflow's outcomes (checkout/flow.ts) as the hosted checkout's pages. */
@@ -139,8 +149,12 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
     const lastError =
       outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
     const errors: ErrorLink[] = [];
-    const sections = offeredProviders(options.providers, context).map((provider, index) => {
-      const section = provider.section(context);
+    const sections = quickFirst(
+      offeredProviders(options.providers, context).map((provider) => ({
+        provider,
+        section: provider.section(context),
+      })),
+    ).map(({ provider, section }, index) => {
       const error =
         lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
           ? lastError.message

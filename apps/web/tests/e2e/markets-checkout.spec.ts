@@ -30,6 +30,9 @@ interface MarketJourney {
   shipping: RegExp;
   total: RegExp;
   shopper: LocalShopper["country"];
+  /** The shopper's browser's time zone, and the name the checkout and the order page give it. */
+  timeZone: string;
+  zoneName: string;
 }
 
 const money = (text: string) =>
@@ -47,6 +50,8 @@ const journeys: MarketJourney[] = [
     shipping: money("$12.99"),
     total: money("$42.98 USD"),
     shopper: "US",
+    timeZone: "America/Chicago",
+    zoneName: "Central (Standard|Daylight) Time",
   },
   {
     name: "London",
@@ -59,6 +64,8 @@ const journeys: MarketJourney[] = [
     shipping: money("£9.99"),
     total: money("£34.98 GBP"),
     shopper: "GB",
+    timeZone: "Europe/London",
+    zoneName: "(Greenwich Mean|British Summer) Time",
   },
   {
     name: "Toronto",
@@ -71,6 +78,8 @@ const journeys: MarketJourney[] = [
     shipping: money("CA$16.99"),
     total: money("CA$56.98 CAD"),
     shopper: "CA",
+    timeZone: "America/Toronto",
+    zoneName: "Eastern (Standard|Daylight) Time",
   },
   {
     name: "Dubai",
@@ -83,6 +92,8 @@ const journeys: MarketJourney[] = [
     shipping: money("AED 45.00"),
     total: money("AED 155.00"),
     shopper: "AE",
+    timeZone: "Asia/Dubai",
+    zoneName: "Gulf Standard Time",
   },
   {
     name: "Mumbai",
@@ -95,6 +106,8 @@ const journeys: MarketJourney[] = [
     shipping: money("₹149.00"),
     total: money("₹1,648.00 INR"),
     shopper: "IN",
+    timeZone: "Asia/Kolkata",
+    zoneName: "India Standard Time",
   },
 ];
 
@@ -122,6 +135,10 @@ for (const journey of journeys) {
     // A whole purchase across the landing page, the market's shop, the hosted checkout, the email and the invoice.
     test.slow();
     const shopper = localShopper(journey.shopper);
+    // The browser keeps its city's clock; the storefront sends that zone with the checkout.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Emulation.setTimezoneOverride", { timezoneId: journey.timeZone });
+    const localTime = `\\d{2}:\\d{2} ${journey.zoneName}`;
 
     // The landing page quotes the catalogue's price in its text and its offer, and leads into the market.
     await open(page, journey.landing);
@@ -145,6 +162,8 @@ for (const journey of journeys) {
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.waitForURL(/\/checkout\/cs_/);
     await expect(page.getByTestId("subtotal")).toHaveText(journey.jar);
+    // Times are in the shopper's own zone, named, never UTC.
+    await expect(page.getByText(new RegExp(`reserved until ${localTime}\\.$`))).toBeVisible();
     await enterLocalDetails(page, shopper);
     await expect(page.getByRole("heading", { name: "Cash on delivery" })).toHaveCount(0);
     await expect(page.getByTestId("shipping")).toHaveText(journey.shipping);
@@ -164,6 +183,7 @@ for (const journey of journeys) {
     await page.goto(orderPage ?? "");
     await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText(journey.total);
+    await expect(page.getByText(new RegExp(`^Placed on .+ at ${localTime}$`))).toBeVisible();
     await page.getByRole("link", { name: "View and print the invoice" }).click();
     await expect(page.getByRole("heading", { name: `Invoice ${number}` })).toBeVisible();
     await expect(page.getByTestId("invoice-total")).toHaveText(journey.total);
