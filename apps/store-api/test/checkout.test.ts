@@ -240,7 +240,12 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect(declined.headers.get("location")).toBe(`/checkout/${sessionId}`);
     const shown = await fetch(`${api.baseUrl}/checkout/${sessionId}`);
     expect(shown.status).toBe(200);
-    expect(await shown.text()).toContain("Your card was declined.");
+    const shownPage = await shown.text();
+    expect(shownPage).toContain("Your card was declined.");
+    // On the card's section, which cash on delivery now precedes, and its summary link leads to the number.
+    expect(shownPage).toMatch(/<p class="error" id="card-error">Your card was declined\./);
+    expect(shownPage).toContain('<a href="#card-number">Your card was declined.');
+    expect(shownPage.indexOf('id="cod-heading"')).toBeLessThan(shownPage.indexOf('id="card-heading"'));
     for (const [card, message] of [
       [{ number: "1234 5678 9012 3456" }, "Enter a valid card number."],
       [{ number: testCard, expiry: "01/20" }, "This card has expired."],

@@ -145,26 +145,25 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
     if (context === undefined) return details({ kind: "details", status: 200, order, values: {}, errors: {} });
     const { session } = order;
     const rate = await findShippingRate(db, context.customer.country, session.currencyCode);
-    // A failure remembered from the last attempt is shown with the first section when it names none.
+    // A failure remembered from the last attempt names no provider: it is shown with the first in
+    // PAYMENT_METHODS' order (a card's decline, with the default methods), wherever quickFirst draws it.
     const lastError =
       outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
     const errors: ErrorLink[] = [];
-    const sections = quickFirst(
-      offeredProviders(options.providers, context).map((provider) => ({
-        provider,
-        section: provider.section(context),
-      })),
-    ).map(({ provider, section }, index) => {
+    const drawn = offeredProviders(options.providers, context).map((provider, index) => {
+      const section = provider.section(context);
       const error =
         lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
           ? lastError.message
           : null;
       if (error !== null) errors.push({ fieldId: errorTargetOf(section), message: error });
-      return paymentSectionHtml(section, {
+      const html = paymentSectionHtml(section, {
         action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
         error,
       });
+      return { section, html };
     });
+    const sections = quickFirst(drawn).map((entry) => entry.html);
     return page(
       outcome.status,
       renderPaymentPage({
