@@ -181,6 +181,7 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
     api.clock.advance(1_000);
     const newer = await checkoutFrom(api, shopper, [{ variant_id: "var_resin_30g", quantity: 10 }], newCartToken());
     expect(await reserved(api, "var_resin_20g")).toBe(10);
+    api.clock.advance(1_000);
     const next = await checkoutFrom(api, shopper, [{ variant_id: "var_value_2x20", quantity: 5 }], newCartToken());
     expect(next.status).toBe(200);
     // Only as much as the new checkout needs is freed: the oldest of those without details.
@@ -189,6 +190,7 @@ describe.each(kinds)("what unpaid checkouts may hold, on %s", (kind) => {
     expect(await statusOf(api, newer.sessionId)).toBe("open");
     expect(await statusOf(api, withDetails.sessionId)).toBe("open");
     // Then the next oldest without details, though newer than one with details.
+    api.clock.advance(1_000);
     const another = await checkoutFrom(api, shopper, [{ variant_id: "var_value_2x20", quantity: 15 }], newCartToken());
     expect(another.status).toBe(200);
     expect(await statusOf(api, newer.sessionId)).toBe("expired");
