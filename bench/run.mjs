@@ -97,7 +97,6 @@ const environment = {
   LOG_LEVEL: "warn",
   // The load tests check out from one address far faster than any shopper, and leave checkouts unpaid.
   CHECKOUT_RATE_LIMIT: "0",
-  CHECKOUT_OPEN_PER_ADDRESS: "0",
   CHECKOUT_UNITS_PER_ADDRESS: "0",
   PAYMENT_ATTEMPT_LIMIT: "0",
   // The sign-in flood comes from this machine with a new X-Forwarded-For address on every request.

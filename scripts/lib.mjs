@@ -98,7 +98,6 @@ export const serverSettings = {
       "CHECKOUT_RATE_LIMIT",
       "PAYMENT_ATTEMPT_LIMIT",
       "CHECKOUT_HOLD_MINUTES",
-      "CHECKOUT_OPEN_PER_ADDRESS",
       "CHECKOUT_UNITS_PER_ADDRESS",
       "COD_OPEN_LIMIT",
       "COD_MAX_TOTAL",

@@ -56,10 +56,9 @@ export default defineConfig({
         // Every simulated shopper comes from 127.0.0.1, pays far faster than people and often leaves a
         // checkout unpaid; the per-address limits are proven by the store API's stock-hold and
         // payment-throttle tests.
-        CHECKOUT_OPEN_PER_ADDRESS: "0",
+        CHECKOUT_UNITS_PER_ADDRESS: "0",
         // Likewise the cash-on-delivery orders waiting for the shop's call (test/cash-on-delivery.test.ts).
         COD_OPEN_LIMIT: "0",
-        CHECKOUT_UNITS_PER_ADDRESS: "0",
         PAYMENT_ATTEMPT_LIMIT: "0",
         LOG_LEVEL: "warn",
       },

@@ -57,7 +57,6 @@ export interface AppOptions {
         | "checkoutRateLimit"
         | "holdMs"
         | "paymentAttemptLimit"
-        | "maxOpenCheckoutsPerAddress"
         | "maxUnitsPerAddress"
         | "cashOnDelivery"
         | "trustProxy"
@@ -199,7 +198,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storeId: config.storeId,
     allowedOrigins: config.allowedOrigins,
     holdMs: Math.min(config.holdMs ?? config.reservationMs, config.reservationMs),
-    maxOpenPerAddress: config.maxOpenCheckoutsPerAddress ?? 0,
     maxUnitsPerAddress: config.maxUnitsPerAddress ?? 0,
     rateLimiter:
       config.checkoutRateLimit === undefined || config.checkoutRateLimit <= 0

@@ -76,7 +76,6 @@ const environmentSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(10),
-  CHECKOUT_OPEN_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000).default(5),
   CHECKOUT_UNITS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(60),
   COD_OPEN_LIMIT: z.coerce.number().int().min(0).max(1_000).default(3),
   // Rs 25,000 in paisa: several jars, never a wholesale load on a courier's word.
@@ -364,9 +363,10 @@ export interface StoreApiConfig {
   paymentAttemptLimit: number;
   /** How long a checkout holds stock before details are entered (CHECKOUT_HOLD_MINUTES, at most reservationMs). */
   holdMs: number;
-  /** Unpaid checkouts one address may keep open (CHECKOUT_OPEN_PER_ADDRESS; 0 turns the limit off). */
-  maxOpenCheckoutsPerAddress: number;
-  /** Units of stock one address's unpaid checkouts may hold together (CHECKOUT_UNITS_PER_ADDRESS; 0: no limit). */
+  /**
+   * Units of stock one address's unpaid checkouts may hold together (CHECKOUT_UNITS_PER_ADDRESS; 0: no limit);
+   * a new checkout beyond it releases the address's oldest ones no provider is taking a payment for.
+   */
   maxUnitsPerAddress: number;
   /**
    * Cash on delivery before the shop's confirming call: unconfirmed orders one address, phone or email may
@@ -453,7 +453,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
     holdMs: Math.round(settings.CHECKOUT_HOLD_MINUTES * 60_000),
     paymentAttemptLimit: settings.PAYMENT_ATTEMPT_LIMIT,
-    maxOpenCheckoutsPerAddress: settings.CHECKOUT_OPEN_PER_ADDRESS,
     maxUnitsPerAddress: settings.CHECKOUT_UNITS_PER_ADDRESS,
     cashOnDelivery: {
       openLimit: settings.COD_OPEN_LIMIT,

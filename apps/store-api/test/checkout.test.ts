@@ -119,7 +119,7 @@ describe.each(kinds)("checkout on %s", (kind) => {
     ["another port", bad({ cancelUrl: "http://shop.test:8080/" }), "invalid_redirect_url"],
     ["a relative cancelUrl", bad({ cancelUrl: "/store" }), "invalid_redirect_url"],
     ["a missing cancelUrl", bad({ cancelUrl: undefined }), "invalid_request"],
-    ["an unknown time zone", bad({ timeZone: "Mars/Olympus" }), "invalid_request"],
+    ["a time zone that is not a zone's name", bad({ timeZone: "<script>" }), "invalid_request"],
     ["a malformed locale", bad({ locale: "<script>" }), "invalid_request"],
   ];
 
@@ -130,6 +130,20 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect(response.body.error?.code).toBe(code);
     expect(typeof response.body.error?.message).toBe("string");
     expect(await snapshot(api.db)).toEqual(before);
+  });
+
+  it("shows the reservation's end in the shopper's zone, named, and in the shop's when the zone is unknown", async () => {
+    const pageFor = async (timeZone: string) => {
+      const { status, body } = await checkout(api, {
+        ...checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }]),
+        timeZone,
+      });
+      expect(status).toBe(200);
+      return (await fetch(`${api.baseUrl}${new URL(body.url ?? "").pathname}`)).text();
+    };
+    expect(await pageFor("America/Toronto")).toMatch(/reserved until \d{2}:\d{2} Eastern (Standard|Daylight) Time\./);
+    // A zone this server does not know never stops the checkout.
+    expect(await pageFor("Mars/Olympus")).toMatch(/reserved until \d{2}:\d{2} Nepal Time\./);
   });
 
   it("refuses malformed JSON and other content types with a JSON error", async () => {
@@ -226,7 +240,12 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect(declined.headers.get("location")).toBe(`/checkout/${sessionId}`);
     const shown = await fetch(`${api.baseUrl}/checkout/${sessionId}`);
     expect(shown.status).toBe(200);
-    expect(await shown.text()).toContain("Your card was declined.");
+    const shownPage = await shown.text();
+    expect(shownPage).toContain("Your card was declined.");
+    // On the card's section, which cash on delivery now precedes, and its summary link leads to the number.
+    expect(shownPage).toMatch(/<p class="error" id="card-error">Your card was declined\./);
+    expect(shownPage).toContain('<a href="#card-number">Your card was declined.');
+    expect(shownPage.indexOf('id="cod-heading"')).toBeLessThan(shownPage.indexOf('id="card-heading"'));
     for (const [card, message] of [
       [{ number: "1234 5678 9012 3456" }, "Enter a valid card number."],
       [{ number: testCard, expiry: "01/20" }, "This card has expired."],

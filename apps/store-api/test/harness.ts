@@ -164,7 +164,6 @@ export async function startApi(
     checkoutRateLimit?: number;
     /** Default: no hold before details beyond reservationMs, and no per-address limit (all tests share one). */
     holdMs?: number;
-    maxOpenCheckoutsPerAddress?: number;
     maxUnitsPerAddress?: number;
     /** Cash on delivery before the shop's call; default: no limits, and 48 hours to confirm. */
     cashOnDelivery?: { openLimit: number; maxTotal: number; confirmWithinMs: number };
@@ -207,7 +206,6 @@ export async function startApi(
     catalogCacheMs: options.catalogCacheMs ?? 60_000,
     checkoutRateLimit: options.checkoutRateLimit ?? 0,
     ...(options.holdMs === undefined ? {} : { holdMs: options.holdMs }),
-    maxOpenCheckoutsPerAddress: options.maxOpenCheckoutsPerAddress ?? 0,
     maxUnitsPerAddress: options.maxUnitsPerAddress ?? 0,
     cashOnDelivery: options.cashOnDelivery ?? { openLimit: 0, maxTotal: 0, confirmWithinMs: 48 * 3_600_000 },
     paymentAttemptLimit: options.paymentAttemptLimit ?? 0,

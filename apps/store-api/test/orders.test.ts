@@ -268,6 +268,8 @@ describe.each(kinds)("orders on %s", (kind) => {
     const html = await page.text();
     expect(html).toContain(`Order ${order.number}`);
     expect(html).toContain("Thamel Marg 12");
+    // When it was placed, in the zone the shopper's browser reported at checkout, named.
+    expect(html).toMatch(/Placed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} Nepal Time</);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     // The header names the page for what it is, the order's page, not a checkout (issue 30 item 7).
     expect(html).toContain('<span class="secure">Your order</span>');

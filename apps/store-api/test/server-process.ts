@@ -56,7 +56,6 @@ export async function spawnServer(
  */
 export const withoutAddressLimits = {
   CHECKOUT_RATE_LIMIT: "0",
-  CHECKOUT_OPEN_PER_ADDRESS: "0",
   CHECKOUT_UNITS_PER_ADDRESS: "0",
   COD_OPEN_LIMIT: "0",
   PAYMENT_ATTEMPT_LIMIT: "0",

@@ -35,10 +35,10 @@ export interface ErrorDetailsByCode {
   /** A line has no price in the checkout's currency (the storefront should re-price its cart). */
   unpriced_variant: { variant_id: string; currency: string };
   /**
-   * The address already has as many unpaid checkouts open as one address may keep, or they would hold
-   * more units than one address may (`units` and `max_units` then say so).
+   * Unpaid checkouts from the address would hold more units than one address may (`units`, `max_units`),
+   * even after releasing its checkouts that no provider is taking a payment for.
    */
-  too_many_open_checkouts: { open: number; max: number; units?: number; max_units?: number };
+  too_many_open_checkouts: { units: number; max_units: number };
   // The back office (/admin/api). Its answers are ours only; the storefront never calls it.
   /** No valid session cookie: sign in first. */
   not_signed_in: undefined;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { defaultMarketCode, maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
-import { and, asc, eq, exists, gt, inArray, lte, notExists, or } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, lte, notExists, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
 import {
   checkoutLines,
@@ -46,13 +46,14 @@ export interface SessionWithLines {
 }
 
 /**
- * What one client address may hold (issue 24): at most `maxOpenSessions` open checkouts, whatever their
- * payment's state, and at most `maxUnits` units in them (0: no limit).
+ * What one client address may hold: at most `maxUnits` units of stock in its unpaid checkouts. A new
+ * checkout that would go over releases the address's oldest checkouts that no provider is taking a payment
+ * for, those without details first, instead of turning the shopper away: many phones share one carrier
+ * address (docs/decisions/020-one-address-many-shoppers.md).
  */
 export interface ClientHold {
   /** A hash of the client's address (never the address itself). */
   key: string;
-  maxOpenSessions: number;
   maxUnits: number;
 }
 
@@ -187,6 +188,9 @@ export async function createCheckoutSession(
   }
   const ids = items.map((item) => item.variantId);
   return db.transaction(async (tx) => {
+    // One checkout at a time per address (every API copy), taken before any row lock, so checkouts sent at
+    // once count each other and never wait on each other's rows in opposite orders.
+    if (options.client !== undefined) await lockClient(tx, options.client.key);
     const market = await marketForCurrency(tx, request.currencyCode);
     const currencyCode = market.currencyCode;
     const rows = await tx
@@ -224,7 +228,10 @@ export async function createCheckoutSession(
     const managed = priced.filter((line) => line.variant.manageInventory);
     const replaced =
       options.cartKey === undefined ? [] : await sessionsToReplace(tx, options.cartKey, items, managed, options.now);
-    const released = await heldLines(tx, replaced);
+    const freed =
+      options.client === undefined ? [] : await roomForClient(tx, options.client, replaced, managed, options.now);
+    const ended = [...replaced, ...freed];
+    const released = await heldLines(tx, ended);
     const entries: StockEntry[] = [...entriesOf("release", released), ...entriesOf("reserve", managed)];
     try {
       await applyStock(tx, entries, options.now);
@@ -243,8 +250,7 @@ export async function createCheckoutSession(
         { variant_id: line.variantId, available, requested: line.quantity },
       );
     }
-    await moveSessions(tx, replaced, "expired", options.now);
-    if (options.client !== undefined) await checkClientHold(tx, options.client, managed, options.now);
+    await moveSessions(tx, ended, "expired", options.now);
     const [session] = await tx
       .insert(checkoutSessions)
       .values({
@@ -311,53 +317,113 @@ function stillHolding(now: Date) {
   return and(eq(checkoutSessions.status, "open"), gt(checkoutSessions.expiresAt, now));
 }
 
+/** An arbitrary constant naming the advisory locks of client addresses (the address's hash picks one). */
+const clientLockSpace = 7_240_133;
+
+async function lockClient(tx: Transaction, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${clientLockSpace}, hashtext(${key}))`);
+}
+
 /**
- * Refuses a new checkout when the client's open checkouts (locked until this transaction ends, so parallel
- * requests count each other) are already as many as one address may keep, or would hold too many units.
+ * Makes room for a new checkout of the client's within the units one address may hold: returns the
+ * address's checkouts to release for it (locked), those without details first, then the oldest. A checkout
+ * whose payment is open at a provider is never released; when those alone leave no room, or the new
+ * checkout alone is larger than the limit, the checkout is refused and nothing changes.
  */
-async function checkClientHold(
+async function roomForClient(
   tx: Transaction,
   client: ClientHold,
+  replaced: readonly string[],
   managed: readonly { quantity: number }[],
   now: Date,
-): Promise<void> {
-  const open = await tx
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.clientKey, client.key),
-        eq(checkoutSessions.status, "open"),
-        // Every open checkout holding stock counts, those with a payment open at a provider included.
-        or(gt(checkoutSessions.expiresAt, now), someOpenAttempt(tx)),
-      ),
-    )
-    .orderBy(asc(checkoutSessions.id))
-    .for("update");
-  if (client.maxOpenSessions > 0 && open.length >= client.maxOpenSessions) {
+): Promise<string[]> {
+  if (client.maxUnits <= 0) return [];
+  const wanted = managed.reduce((sum, line) => sum + line.quantity, 0);
+  if (wanted > client.maxUnits) {
     throw new ApiError(
       429,
       "too_many_open_checkouts",
-      `This address already has ${open.length} unpaid checkouts open. Finish or cancel one, or try again once they expire.`,
-      { open: open.length, max: client.maxOpenSessions },
+      `One checkout may hold at most ${client.maxUnits} units; this one has ${wanted}. Please send us a message for a larger order.`,
+      { units: wanted, max_units: client.maxUnits },
     );
   }
-  if (client.maxUnits <= 0) return;
-  const held = (
-    await heldLines(
-      tx,
-      open.map((session) => session.id),
-    )
-  ).reduce((sum, line) => sum + line.quantity, 0);
-  const units = held + managed.reduce((sum, line) => sum + line.quantity, 0);
-  if (units > client.maxUnits) {
+  const holding = (
+    await tx
+      .select({
+        id: checkoutSessions.id,
+        hasDetails: sql<boolean>`${checkoutSessions.customer} IS NOT NULL`,
+        createdAt: checkoutSessions.createdAt,
+      })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.clientKey, client.key),
+          eq(checkoutSessions.status, "open"),
+          // Every open checkout holding stock counts, those with a payment open at a provider included.
+          or(gt(checkoutSessions.expiresAt, now), someOpenAttempt(tx)),
+        ),
+      )
+      .orderBy(asc(checkoutSessions.id))
+      .for("update")
+  ).filter((session) => !replaced.includes(session.id));
+  const unitsOf = new Map<string, number>();
+  if (holding.length > 0) {
+    const lines = await tx
+      .select({ sessionId: checkoutLines.sessionId, quantity: checkoutLines.quantity })
+      .from(checkoutLines)
+      .where(
+        and(
+          inArray(
+            checkoutLines.sessionId,
+            holding.map((session) => session.id),
+          ),
+          eq(checkoutLines.reserved, true),
+        ),
+      );
+    for (const line of lines) unitsOf.set(line.sessionId, (unitsOf.get(line.sessionId) ?? 0) + line.quantity);
+  }
+  let held = [...unitsOf.values()].reduce((sum, units) => sum + units, 0);
+  const freed: string[] = [];
+  if (held + wanted > client.maxUnits) {
+    const atProvider = new Set(
+      (
+        await tx
+          .select({ sessionId: paymentAttempts.sessionId })
+          .from(paymentAttempts)
+          .where(
+            and(
+              inArray(
+                paymentAttempts.sessionId,
+                holding.map((session) => session.id),
+              ),
+              inArray(paymentAttempts.status, [...openAttemptStatuses]),
+            ),
+          )
+      ).map((attempt) => attempt.sessionId),
+    );
+    const releasable = holding
+      .filter((session) => !atProvider.has(session.id) && (unitsOf.get(session.id) ?? 0) > 0)
+      .sort(
+        (left, right) =>
+          Number(left.hasDetails) - Number(right.hasDetails) ||
+          left.createdAt.getTime() - right.createdAt.getTime() ||
+          left.id.localeCompare(right.id),
+      );
+    for (const session of releasable) {
+      if (held + wanted <= client.maxUnits) break;
+      freed.push(session.id);
+      held -= unitsOf.get(session.id) ?? 0;
+    }
+  }
+  if (held + wanted > client.maxUnits) {
     throw new ApiError(
       429,
       "too_many_open_checkouts",
-      `Unpaid checkouts from this address would hold ${units} units, more than ${client.maxUnits}. Finish or cancel one, or try again once they expire.`,
-      { open: open.length, max: client.maxOpenSessions, units, max_units: client.maxUnits },
+      `Checkouts from this address that are being paid hold ${held} units; with this one's ${wanted}, more than ${client.maxUnits}. Finish one, or try again in a few minutes.`,
+      { units: held + wanted, max_units: client.maxUnits },
     );
   }
+  return freed;
 }
 
 /**

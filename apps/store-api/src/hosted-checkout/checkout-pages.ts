@@ -2,7 +2,7 @@ import { isShippingCountry, marketByCode, marketPath, orderToDoorDays } from "@h
 import { findMarketView } from "../markets/markets.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { errorTargetOf, paymentSectionHtml, type ErrorLink } from "../pages/kit.ts";
+import { errorTargetOf, paymentSectionHtml, type ErrorLink, type PaymentSection } from "../pages/kit.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { addressLines, countryForTimeZone, detailsForm } from "../checkout/details/index.ts";
 import type { CheckoutOutcome } from "./flow.ts";
@@ -34,6 +34,16 @@ function deliveryText(rate: { minDays: number; maxDays: number } | undefined): s
   if (rate === undefined) return "";
   const days = orderToDoorDays({ min: rate.minDays, max: rate.maxDays });
   return `Delivered in ${days.min}–${days.max} business days`;
+}
+
+/**
+ * The ways to pay that need no typing here (cash on delivery, a wallet's button) before those with a form
+ * (a card), each group in PAYMENT_METHODS' order: on a phone, a shopper paying in cash never scrolls past card
+ * fields to find their button.
+ */
+export function quickFirst<T extends { section: PaymentSection }>(offered: readonly T[]): T[] {
+  const needsTyping = (entry: T) => (entry.section.fields ?? []).length > 0;
+  return [...offered.filter((entry) => !needsTyping(entry)), ...offered.filter(needsTyping)];
 }
 
 /** Draws the checkout workflow's outcomes (checkout/flow.ts) as the hosted checkout's pages. */
@@ -135,22 +145,25 @@ export function createCheckoutPages(options: CheckoutPagesOptions) {
     if (context === undefined) return details({ kind: "details", status: 200, order, values: {}, errors: {} });
     const { session } = order;
     const rate = await findShippingRate(db, context.customer.country, session.currencyCode);
-    // A failure remembered from the last attempt is shown with the first section when it names none.
+    // A failure remembered from the last attempt names no provider: it is shown with the first in
+    // PAYMENT_METHODS' order (a card's decline, with the default methods), wherever quickFirst draws it.
     const lastError =
       outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
     const errors: ErrorLink[] = [];
-    const sections = offeredProviders(options.providers, context).map((provider, index) => {
+    const drawn = offeredProviders(options.providers, context).map((provider, index) => {
       const section = provider.section(context);
       const error =
         lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
           ? lastError.message
           : null;
       if (error !== null) errors.push({ fieldId: errorTargetOf(section), message: error });
-      return paymentSectionHtml(section, {
+      const html = paymentSectionHtml(section, {
         action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
         error,
       });
+      return { section, html };
     });
+    const sections = quickFirst(drawn).map((entry) => entry.html);
     return page(
       outcome.status,
       renderPaymentPage({

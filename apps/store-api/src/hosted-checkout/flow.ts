@@ -57,7 +57,7 @@ export interface CheckoutFlowOptions {
   now: () => Date;
   publicUrl: string;
   siteUrl: string;
-  /** The providers of PAYMENT_METHODS, in the order the page offers them. */
+  /** The providers of PAYMENT_METHODS, in its order (the page draws those needing no typing first). */
   providers: readonly PaymentProvider[];
   payments: PaymentServices;
   /** When reconciliation first asks a provider about a payment the shopper was sent to make. */

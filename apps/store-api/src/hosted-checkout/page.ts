@@ -3,6 +3,7 @@ import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
+import { timeText } from "../pages/times.ts";
 import type { DetailsField, FieldDefinition } from "../checkout/details/index.ts";
 import type { SessionWithLines } from "../checkout/sessions.ts";
 
@@ -16,15 +17,6 @@ export interface OrderView {
 
 function money(amount: number, currency: MoneyCurrency | undefined): SafeHtml {
   return markup`<span class="nowrap">${formatMoney(amount, currency ?? {})}</span>`;
-}
-
-function formatExpiry(date: Date, timeZone: string | null): string {
-  const options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
-  try {
-    return date.toLocaleTimeString("en-GB", { ...options, timeZone: timeZone ?? "UTC" });
-  } catch {
-    return date.toLocaleTimeString("en-GB", { ...options, timeZone: "UTC" });
-  }
 }
 
 function steps(current: 1 | 2): SafeHtml {
@@ -157,11 +149,15 @@ export function renderDetailsPage(input: DetailsPageInput): string {
       : markup`<p><a href="${input.otherMarket.href}">${input.otherMarket.label}</a></p>`;
   const render = (field: FieldDefinition) =>
     markup`${fieldHtml(field, input.values[field.name] ?? "", input.errors[field.name], field.name === "country")}\n`;
+  // Enter (or a phone keyboard's Go) presses a form's first submit button, so "Continue to payment" comes
+  // first and the country switch, which only browsers without JavaScript show, after it.
+  const countrySwitch = markup`<button class="secondary" type="submit" name="action" value="change-country" formnovalidate>Show fields for this country</button>
+`;
   const contact = input.fields.filter((field) => contactFields.includes(field.name));
   const address = input.fields.filter((field) => !contactFields.includes(field.name));
   const body = markup`${errorSummaryHtml(errors, otherShop)}${steps(1)}
 <h1>Your details</h1>
-<p class="note">Your items are reserved until ${formatExpiry(session.expiresAt, session.timeZone)}.</p>
+<p class="note">Your items are reserved until ${timeText(session.expiresAt, session.timeZone)}.</p>
 ${summary(input, null)}
 <section class="card" aria-labelledby="details-heading">
 <h2 id="details-heading">Contact and delivery</h2>
@@ -169,10 +165,9 @@ ${summary(input, null)}
 <fieldset class="plain"><legend class="visually-hidden">Contact</legend>
 ${contact.map(render)}</fieldset>
 <fieldset class="plain spaced"><legend class="visually-hidden">Delivery address</legend>
-${address.map(render)}<button class="secondary" type="submit" name="action" value="change-country" formnovalidate>Show fields for this country</button>
-</fieldset>
+${address.map(render)}</fieldset>
 <button class="pay" type="submit" name="action" value="continue">Continue to payment</button>
-</form>
+${countrySwitch}</form>
 ${cancelForm(session.id)}
 </section>`;
   return layout(input.frame, "Your details", body, { script: true });
@@ -189,21 +184,24 @@ export interface PaymentPageInput extends OrderView {
   errors: ErrorLink[];
 }
 
-/** Step 2: what will be delivered where, the total with shipping, and the ways to pay. */
+/**
+ * Step 2: the ways to pay first (each button states the amount), so a phone shows them on its first screen,
+ * then what will be delivered where and the total with shipping.
+ */
 export function renderPaymentPage(input: PaymentPageInput): string {
   const { session } = input.order;
   const base = `/checkout/${encodeURIComponent(session.id)}`;
   const body = markup`${errorSummaryHtml(input.errors)}${steps(2)}
 <h1>Payment</h1>
-<p class="note">Your items are reserved until ${formatExpiry(session.expiresAt, session.timeZone)}.</p>
-${summary(input, input.shipping)}
-<section class="card" aria-labelledby="delivery-heading">
+<p class="note">Your items are reserved until ${timeText(session.expiresAt, session.timeZone)}.</p>
+${input.sections.map((section) => markup`${section}\n`)}<section class="card" aria-labelledby="delivery-heading">
 <div class="summary-head"><h2 id="delivery-heading">Delivery</h2><a href="${base}/details">Change<span class="visually-hidden"> delivery details</span></a></div>
 <address data-testid="delivery-address">${input.addressLines.map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</address>
 <p class="note">${input.email} · ${input.phone}</p>
 </section>
-${input.sections.map((section) => markup`${section}\n`)}${cancelForm(session.id)}`;
-  return layout(input.frame, "Payment", body);
+${summary(input, input.shipping)}
+${cancelForm(session.id)}`;
+  return layout(input.frame, "Payment", body, { script: true });
 }
 
 /** A page for a session that cannot be paid (unknown, expired, cancelled or already paid), or an error. */

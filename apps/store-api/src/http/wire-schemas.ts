@@ -17,6 +17,7 @@ import {
   type WireVariant,
 } from "@herbo/hosted-api";
 import { z } from "zod";
+import { knownTimeZone } from "../pages/times.ts";
 
 /**
  * The answers of the four calls as zod schemas, each bound to its wire type from the contract package:
@@ -167,15 +168,6 @@ export const errorBodySchema = z.strictObject({
   }),
 }) satisfies z.ZodType<{ error: Omit<WireError, "details"> & { details?: Record<string, unknown> } }>;
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The body of POST /store/{storeId}/checkout. Lines and quantities above the checkout limits pass here
  * and are refused afterwards with codes that name the limit and the line (too_many_lines, invalid_quantity).
@@ -203,7 +195,14 @@ export const checkoutRequestSchema = z.object({
     .string()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, "must be a language tag such as en or en-US")
     .optional(),
-  timeZone: z.string().max(64).refine(isTimeZone, "must be an IANA time zone such as Asia/Kathmandu").optional(),
+  // A zone this server does not know (a browser with newer time-zone data) never stops a checkout: its
+  // pages then show the shop's zone, named (pages/times.ts).
+  timeZone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, "must be an IANA time zone such as Asia/Kathmandu")
+    .transform((zone) => knownTimeZone(zone))
+    .optional(),
   cartToken: z.string().regex(cartTokenPattern, "must be 22 to 64 URL-safe characters").optional(),
   currency: z
     .string()

@@ -3,6 +3,7 @@ import { orderTaxFacts } from "../markets/tax-note.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
+import { dateTimeText, dayText } from "../pages/times.ts";
 import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
 import type { OrderRow } from "./place-order.ts";
 
@@ -52,21 +53,9 @@ function paymentText(status: PaymentStatus, order: OrderRow, total: string): str
 function refundLines(input: OrderPageInput, money: (amount: number) => string): string[] {
   return input.refunds.map((refund) =>
     refund.status === "succeeded"
-      ? `Refund of ${money(refund.amount)} made${refund.completedAt === null ? "" : ` on ${dateText(refund.completedAt, input.order.timeZone, { dateStyle: "long" })}`}.`
+      ? `Refund of ${money(refund.amount)} made${refund.completedAt === null ? "" : ` on ${dayText(refund.completedAt, input.order.timeZone)}`}.`
       : `Refund of ${money(refund.amount)} on its way: we will email you when it is made.`,
   );
-}
-
-function dateText(date: Date, timeZone: string | null, options: Intl.DateTimeFormatOptions): string {
-  try {
-    return date.toLocaleString("en-GB", { ...options, timeZone: timeZone ?? "UTC" });
-  } catch {
-    return date.toLocaleString("en-GB", { ...options, timeZone: "UTC" });
-  }
-}
-
-function placedDate(order: OrderRow): string {
-  return dateText(order.createdAt, order.timeZone, { dateStyle: "long", timeStyle: "short" });
 }
 
 /** The shopper's own page for one order, reached by the unguessable link in their email. */
@@ -94,7 +83,7 @@ export function renderOrderPage(input: OrderPageInput): string {
     (line) => markup`\n<p data-testid="refund-status">${line}</p>`,
   );
   const body = markup`<h1>Order ${order.number}</h1>
-<p class="note">Placed on ${placedDate(order)}</p>
+<p class="note">Placed on ${dateTimeText(order.createdAt, order.timeZone)}</p>
 <section class="card" aria-labelledby="status-heading">
 <h2 id="status-heading">Status</h2>
 <p data-testid="fulfilment-status">${fulfilmentText[order.fulfilmentStatus]}</p>

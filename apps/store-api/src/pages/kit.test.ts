@@ -19,7 +19,9 @@ const section: PaymentSection = {
         inputMode: "numeric",
         autocomplete: "cc-number",
         maxLength: 23,
-        placeholder: "4242",
+        hint: "On the <front>",
+        pattern: /\d{4}/,
+        invalidMessage: 'Enter 4 "digits"',
         describedByError: true,
       },
       { id: "card-cvc", name: "cvc", label: "Code", maxLength: 4 },
@@ -45,7 +47,8 @@ describe("the page kit", () => {
 <label for="card-name">Name</label>
 <input id="card-name" name="name" required maxlength="100" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;">
 <div class="row"><div><label for="card-number">Number</label>
-<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242"></div><div><label for="card-cvc">Code</label>
+<span class="hint" id="card-number-hint">On the &lt;front&gt;</span>
+<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" maxlength="23" pattern="\\d{4}" data-invalid-message="Enter 4 &quot;digits&quot;" title="Enter 4 &quot;digits&quot;" aria-describedby="card-number-hint"></div><div><label for="card-cvc">Code</label>
 <input id="card-cvc" name="cvc" maxlength="4"></div></div>
 <button class="pay" id="card-submit" type="submit">Pay <span class="nowrap">Rs 1,200 &lt;b&gt;</span></button>
 </form>
@@ -55,7 +58,7 @@ describe("the page kit", () => {
   it("shows an error as an alert the marked field points at", () => {
     const html = paymentSectionHtml(section, { action: "/pay", error: "Declined <again>" }).toString();
     expect(html).toContain('<p class="error" id="card-error">Declined &lt;again&gt;</p>\n<form');
-    expect(html).toContain('placeholder="4242" aria-describedby="card-error">');
+    expect(html).toContain('aria-describedby="card-number-hint card-error">');
     expect(html.match(/aria-describedby/g)).toHaveLength(1);
   });
 

@@ -18,8 +18,16 @@ export interface Field {
   inputMode?: "numeric" | "text" | "tel" | "email";
   required?: boolean;
   maxLength: number;
-  placeholder?: string;
+  /** A line of help under the label, read with the field. Never a placeholder: grey example text looks typed. */
+  hint?: string;
   value?: string;
+  /**
+   * What the provider accepts, checked by the browser before the form is sent (the provider checks again):
+   * a refused form comes back without what was typed in a card's fields, so a slip must not cost them.
+   */
+  pattern?: RegExp;
+  /** Shown when the field is empty (if required) or does not match `pattern`. */
+  invalidMessage?: string;
   /** Points at the section's error message when there is one. */
   describedByError?: boolean;
 }
@@ -45,14 +53,27 @@ export function inline(parts: readonly Inline[]): SafeHtml {
 }
 
 function field(section: PaymentSection, definition: Field, error: string | null): SafeHtml {
-  const describedBy = definition.describedByError === true && error !== null ? `${section.id}-error` : undefined;
-  return markup`<label for="${definition.id}">${definition.label}</label>
+  const hintId = `${definition.id}-hint`;
+  const describedBy = [
+    definition.hint === undefined ? "" : hintId,
+    definition.describedByError === true && error !== null ? `${section.id}-error` : "",
+  ]
+    .filter((id) => id !== "")
+    .join(" ");
+  const hint =
+    definition.hint === undefined ? "" : markup`\n<span class="hint" id="${hintId}">${definition.hint}</span>`;
+  // The page's script shows `invalidMessage` beside the form; without it, the browser's own bubble shows the title.
+  const check =
+    definition.invalidMessage === undefined
+      ? ""
+      : markup` data-invalid-message="${definition.invalidMessage}" title="${definition.invalidMessage}"`;
+  return markup`<label for="${definition.id}">${definition.label}</label>${hint}
 <input id="${definition.id}" name="${definition.name}"${definition.inputMode === undefined ? "" : markup` inputmode="${definition.inputMode}"`}${
     definition.autocomplete === undefined ? "" : markup` autocomplete="${definition.autocomplete}"`
   }${definition.required === true ? markup` required` : ""} maxlength="${definition.maxLength}"${
-    definition.value === undefined ? "" : markup` value="${definition.value}"`
-  }${definition.placeholder === undefined ? "" : markup` placeholder="${definition.placeholder}"`}${
-    describedBy === undefined ? "" : markup` aria-describedby="${describedBy}"`
+    definition.pattern === undefined ? "" : markup` pattern="${definition.pattern.source}"`
+  }${check}${definition.value === undefined ? "" : markup` value="${definition.value}"`}${
+    describedBy === "" ? "" : markup` aria-describedby="${describedBy}"`
   }>`;
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkSandboxCard, sandboxCards } from "./sandbox-cards.ts";
+import { cardFormats, checkSandboxCard, sandboxCards } from "./sandbox-cards.ts";
 import type { PaymentProvider } from "./provider.ts";
 
 const cardFormSchema = z.object({
@@ -39,6 +39,8 @@ export const sandboxCardProvider: PaymentProvider = {
         autocomplete: "cc-name",
         required: true,
         maxLength: 100,
+        pattern: cardFormats.name.pattern,
+        invalidMessage: cardFormats.name.message,
         value: context.customer.fullName,
       },
       {
@@ -49,7 +51,8 @@ export const sandboxCardProvider: PaymentProvider = {
         autocomplete: "cc-number",
         required: true,
         maxLength: 23,
-        placeholder: spacedTestCard,
+        pattern: cardFormats.number.pattern,
+        invalidMessage: cardFormats.number.message,
         describedByError: true,
       },
       [
@@ -59,8 +62,11 @@ export const sandboxCardProvider: PaymentProvider = {
           label: "Expiry (MM/YY)",
           autocomplete: "cc-exp",
           required: true,
-          maxLength: 7,
-          placeholder: "12/30",
+          // "11 / 2029" at most.
+          maxLength: 9,
+          hint: "Month and year, as on the card",
+          pattern: cardFormats.expiry.pattern,
+          invalidMessage: cardFormats.expiry.message,
         },
         {
           id: "card-cvc",
@@ -70,7 +76,9 @@ export const sandboxCardProvider: PaymentProvider = {
           autocomplete: "cc-csc",
           required: true,
           maxLength: 4,
-          placeholder: "123",
+          hint: "3 digits on the back (Amex: 4 on the front)",
+          pattern: cardFormats.code.pattern,
+          invalidMessage: cardFormats.code.message,
         },
       ],
     ],

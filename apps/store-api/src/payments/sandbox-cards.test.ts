@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSandboxCard, passesLuhn } from "./sandbox-cards.ts";
+import { cardFormats, checkSandboxCard, parseExpiry, passesLuhn } from "./sandbox-cards.ts";
 
 const now = new Date("2026-03-15T12:00:00Z");
 const form = { name: "Asha Gurung", number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
@@ -51,7 +51,7 @@ describe("sandbox cards", () => {
 describe("sandbox card rules, edge by edge", () => {
   const refusal = (field: string, message: string) => ({ ok: false, field, message });
   const invalidNumber = refusal("number", "Enter a valid card number.");
-  const badExpiry = refusal("expiry", "Enter the expiry date as MM/YY.");
+  const badExpiry = refusal("expiry", "Enter the expiry date as MM/YY, such as 11/29.");
 
   it("checks the Luhn digit where doubling gives two digits", () => {
     expect(passesLuhn("79927398713")).toBe(true);
@@ -85,9 +85,35 @@ describe("sandbox card rules, edge by edge", () => {
   it("reads MM/YY and MM/YYYY with spaces around the parts, and nothing else", () => {
     expect(checkSandboxCard({ ...form, expiry: " 12 / 30 " }, now).ok).toBe(true);
     expect(checkSandboxCard({ ...form, expiry: "12/2030" }, now).ok).toBe(true);
-    for (const expiry of ["a12/30", "12/30x", "12/305", "12/20301", "1230", ""]) {
+    for (const expiry of ["a12/30", "12/30x", "12/305", "12/20301", "123", "12030", "13/30", "00/30", "11-29", ""]) {
       expect(checkSandboxCard({ ...form, expiry }, now)).toEqual(badExpiry);
     }
+  });
+
+  it.each([
+    ["1129", 11, 2029],
+    ["11/29", 11, 2029],
+    ["11 / 29", 11, 2029],
+    ["11 29", 11, 2029],
+    ["1/29", 1, 2029],
+    ["0129", 1, 2029],
+    ["112029", 11, 2029],
+    ["11/2029", 11, 2029],
+  ])("reads the expiry %j, as typed on a phone or copied from the card, as %i/%i", (typed, month, year) => {
+    expect(parseExpiry(typed)).toEqual({ month, year });
+    expect(checkSandboxCard({ ...form, expiry: typed }, now).ok).toBe(true);
+  });
+
+  it("gives the browser the patterns the server applies, valid in the v-flag mode browsers compile them in", () => {
+    for (const { pattern } of Object.values(cardFormats)) {
+      expect(() => new RegExp(`^(?:${pattern.source})$`, "v")).not.toThrow();
+    }
+    const browser = (pattern: RegExp, text: string) => new RegExp(`^(?:${pattern.source})$`, "v").test(text);
+    expect(browser(cardFormats.expiry.pattern, "1129")).toBe(true);
+    expect(browser(cardFormats.expiry.pattern, "11/2")).toBe(false);
+    expect(browser(cardFormats.number.pattern, "4242 4242 4242 4242")).toBe(true);
+    expect(browser(cardFormats.number.pattern, "4242")).toBe(false);
+    expect(browser(cardFormats.code.pattern, "12")).toBe(false);
   });
 
   it("says the card has expired once its month is over", () => {

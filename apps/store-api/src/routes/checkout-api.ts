@@ -14,9 +14,7 @@ export interface CheckoutApiOptions {
   allowedOrigins: readonly string[];
   /** How long a new checkout holds its stock before the shopper's details are entered. */
   holdMs: number;
-  /** Unpaid checkouts one address may have open (0: no limit). */
-  maxOpenPerAddress: number;
-  /** Units one address's unpaid checkouts may hold together (0: no limit). */
+  /** Units one address's unpaid checkouts may hold together (0: no limit); see checkout/sessions.ts's ClientHold. */
   maxUnitsPerAddress: number;
   now: () => Date;
   /** Called after anything that changes available stock, so cached catalogue answers are dropped. */
@@ -83,14 +81,8 @@ export const checkoutApiRoutes: FastifyPluginAsync<CheckoutApiOptions> = async (
         {
           now: now(),
           holdMs: options.holdMs,
-          ...(options.maxOpenPerAddress > 0 || options.maxUnitsPerAddress > 0
-            ? {
-                client: {
-                  key: clientKeyOf(request.ip),
-                  maxOpenSessions: options.maxOpenPerAddress,
-                  maxUnits: options.maxUnitsPerAddress,
-                },
-              }
+          ...(options.maxUnitsPerAddress > 0
+            ? { client: { key: clientKeyOf(request.ip), maxUnits: options.maxUnitsPerAddress } }
             : {}),
           // Cash on delivery counts a client's unconfirmed orders by this key (orders/cash-on-delivery-limits.ts).
           clientKey: clientKeyOf(request.ip),

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
 import { expectNoAxeViolations } from "./support/accessibility";
-import { enterNepalDetails, fillNepalDetails, nepalShopper, payByCard } from "./support/checkout";
+import { enterNepalDetails, fillNepalDetails, nepalShopper } from "./support/checkout";
 import { expect, failedResource, test } from "./support/fixtures";
 
 // A refused form is answered 422, which Chromium logs as a failed resource.
@@ -46,7 +46,21 @@ test.describe("on a phone, a refused checkout form", () => {
   }) => {
     await openCheckout(page);
     await enterNepalDetails(page);
-    await payByCard(page, "4000 0000 0000 0002");
+    // The fields say what they want in hints, not in grey example values that look typed.
+    const expiry = page.getByLabel("Expiry (MM/YY)");
+    await expect(expiry).toHaveAccessibleDescription("Month and year, as on the card");
+    await expect(page.locator("input[placeholder]")).toHaveCount(0);
+    // A slip in the expiry date is caught before anything is sent, so the typed card number stays.
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await expiry.fill("13/29");
+    await page.getByLabel("Security code").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("alert")).toHaveText("Enter the expiry date as MM/YY, such as 11/29.");
+    await expect(expiry).toBeFocused();
+    await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
+    // Typed as a phone's number pad gives it, without the slash, it is read as November 2029.
+    await expiry.fill("1129");
+    await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
     const message = "Your card was declined. No money was taken; try another card.";
     await expect(page.getByRole("alert")).toHaveText(message);

@@ -35,6 +35,9 @@ interface MarketJourney {
   /** The words beside prices that include the market's tax; null where prices leave it out. */
   taxNote: string | null;
   shopper: LocalShopper["country"];
+  /** The shopper's browser's time zone, and the name the checkout and the order page give it. */
+  timeZone: string;
+  zoneName: string;
 }
 
 const money = (text: string) =>
@@ -55,6 +58,8 @@ const journeys: MarketJourney[] = [
     delivered: "Delivered in 8–16 business days",
     taxNote: null,
     shopper: "US",
+    timeZone: "America/Chicago",
+    zoneName: "Central (Standard|Daylight) Time",
   },
   {
     name: "London",
@@ -70,6 +75,8 @@ const journeys: MarketJourney[] = [
     delivered: "Delivered in 7–14 business days",
     taxNote: "incl. VAT",
     shopper: "GB",
+    timeZone: "Europe/London",
+    zoneName: "(Greenwich Mean|British Summer) Time",
   },
   {
     name: "Toronto",
@@ -85,6 +92,8 @@ const journeys: MarketJourney[] = [
     delivered: "Delivered in 9–17 business days",
     taxNote: null,
     shopper: "CA",
+    timeZone: "America/Toronto",
+    zoneName: "Eastern (Standard|Daylight) Time",
   },
   {
     name: "Dubai",
@@ -100,6 +109,8 @@ const journeys: MarketJourney[] = [
     delivered: "Delivered in 5–10 business days",
     taxNote: "incl. VAT",
     shopper: "AE",
+    timeZone: "Asia/Dubai",
+    zoneName: "Gulf Standard Time",
   },
   {
     name: "Mumbai",
@@ -115,6 +126,8 @@ const journeys: MarketJourney[] = [
     delivered: "Delivered in 6–11 business days",
     taxNote: "incl. GST",
     shopper: "IN",
+    timeZone: "Asia/Kolkata",
+    zoneName: "India Standard Time",
   },
 ];
 
@@ -153,6 +166,10 @@ for (const journey of journeys) {
     // A whole purchase across the landing page, the market's shop, the hosted checkout, the email and the invoice.
     test.slow();
     const shopper = localShopper(journey.shopper);
+    // The browser keeps its city's clock; the storefront sends that zone with the checkout.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Emulation.setTimezoneOverride", { timezoneId: journey.timeZone });
+    const localTime = `\\d{2}:\\d{2} ${journey.zoneName}`;
 
     // The landing page quotes the catalogue's price in its text and its offer, and leads into the market.
     await open(page, journey.landing);
@@ -183,6 +200,8 @@ for (const journey of journeys) {
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.waitForURL(/\/checkout\/cs_/);
     await expect(page.getByTestId("subtotal")).toHaveText(journey.jar);
+    // Times are in the shopper's own zone, named, never UTC.
+    await expect(page.getByText(new RegExp(`reserved until ${localTime}\\.$`))).toBeVisible();
     await enterLocalDetails(page, shopper);
     await expect(page.getByRole("heading", { name: "Cash on delivery" })).toHaveCount(0);
     await expect(page.getByTestId("shipping")).toHaveText(journey.shipping);
@@ -208,6 +227,7 @@ for (const journey of journeys) {
     await page.goto(orderPage ?? "");
     await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
     await expect(page.getByTestId("total")).toHaveText(journey.total);
+    await expect(page.getByText(new RegExp(`^Placed on .+ at ${localTime}$`))).toBeVisible();
     await page.getByRole("link", { name: "View and print the invoice" }).click();
     await expect(page.getByRole("heading", { name: `Invoice ${number}` })).toBeVisible();
     await expect(page.getByTestId("invoice-total")).toHaveText(journey.total);

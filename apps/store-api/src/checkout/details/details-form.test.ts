@@ -107,13 +107,13 @@ describe("the delivery form of each country", () => {
     const nepal = byName(detailsForm("NP"));
     expect(nepal.email).toMatchObject({ type: "email", inputMode: "email", maxLength: 254 });
     expect(nepal.fullName).toMatchObject({ type: "text", maxLength: 100 });
-    expect(nepal.phone).toMatchObject({ type: "tel", inputMode: "tel", hint: "For the courier, e.g. 98XXXXXXXX" });
+    expect(nepal.phone).toMatchObject({ type: "tel", inputMode: "tel", hint: "For the courier, e.g. 984-1234567" });
     expect(nepal.postalCode).toMatchObject({ type: "text", inputMode: "numeric", hint: "5 digits, e.g. 44600" });
     expect(byName(detailsForm("IN")).postalCode).toMatchObject({ inputMode: "numeric", hint: "6 digits, e.g. 110001" });
     expect(byName(detailsForm("US")).postalCode).toMatchObject({ inputMode: "numeric" });
     expect(byName(detailsForm("GB")).postalCode).toMatchObject({ inputMode: "text", hint: "e.g. SW1A 1AA" });
     expect(byName(detailsForm("CA")).postalCode).toMatchObject({ inputMode: "text", hint: "e.g. K1A 0B1" });
-    expect(byName(detailsForm("US")).phone?.hint).toBe("For the courier, e.g. (201) XXX-XXXX");
+    expect(byName(detailsForm("US")).phone?.hint).toBe("For the courier, e.g. (201) 555-0123");
   });
 
   it("requires every field but the second address line and Nepal's postal code", () => {

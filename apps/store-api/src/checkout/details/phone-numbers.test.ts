@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPhone } from "./phone-numbers.ts";
+import { checkPhone, phoneExamples } from "./phone-numbers.ts";
 
 describe("phone numbers", () => {
   it.each([
@@ -24,14 +24,14 @@ describe("phone numbers", () => {
   it("refuses a US number for a Nepal address and says whose number it is", () => {
     expect(checkPhone("NP", "+1 212 555 0123")).toEqual({
       ok: false,
-      message: "This is a phone number in the United States. Enter a phone number in Nepal, such as 98XXXXXXXX.",
+      message: "This is a phone number in the United States. Enter a phone number in Nepal, such as 984-1234567.",
     });
   });
 
   it("refuses a Canadian number for a US address, though both use +1", () => {
     expect(checkPhone("US", "+1 416 555 0199")).toEqual({
       ok: false,
-      message: "This is a phone number in Canada. Enter a phone number in the United States, such as (201) XXX-XXXX.",
+      message: "This is a phone number in Canada. Enter a phone number in the United States, such as (201) 555-0123.",
     });
   });
 
@@ -39,7 +39,7 @@ describe("phone numbers", () => {
     expect(checkPhone("GB", "+9779812345678")).toMatchObject({ ok: false });
     expect(checkPhone("IN", "+9779812345678")).toEqual({
       ok: false,
-      message: "This is a phone number in Nepal. Enter a phone number in India, such as 98XXX XXXXX.",
+      message: "This is a phone number in Nepal. Enter a phone number in India, such as 81234 56789.",
     });
   });
 
@@ -61,11 +61,11 @@ describe("phone numbers", () => {
   it("names the example for each country in its message", () => {
     expect(checkPhone("NP", "123")).toEqual({
       ok: false,
-      message: "Enter a phone number in Nepal, such as 98XXXXXXXX.",
+      message: "Enter a phone number in Nepal, such as 984-1234567.",
     });
     expect(checkPhone("AE", "123")).toEqual({
       ok: false,
-      message: "Enter a phone number in the United Arab Emirates, such as 05X XXX XXXX.",
+      message: "Enter a phone number in the United Arab Emirates, such as 050 123 4567.",
     });
   });
 
@@ -75,4 +75,14 @@ describe("phone numbers", () => {
       message: "Enter the phone number without an extension.",
     });
   });
+});
+
+describe("phone examples", () => {
+  it.each(Object.entries(phoneExamples))(
+    "%s's example %j is a real-looking number the form accepts",
+    (country, example) => {
+      expect(example).toMatch(/^[\d()+ -]{8,}$/);
+      expect(checkPhone(country as keyof typeof phoneExamples, example)).toMatchObject({ ok: true });
+    },
+  );
 });

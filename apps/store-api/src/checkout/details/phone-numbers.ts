@@ -1,6 +1,7 @@
-import type { ShippingCountry } from "@herbo/hosted-api";
+import { shippingCountries, type ShippingCountry } from "@herbo/hosted-api";
 // The "max" metadata checks the digits, not just the length, and names the country of +1 and +44 numbers.
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { getExampleNumber, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import mobileExamples from "libphonenumber-js/mobile/examples";
 import { countryInSentence } from "./country-names.ts";
 
 /**
@@ -17,15 +18,17 @@ const domesticPhoneCountries: Readonly<Record<ShippingCountry, readonly CountryC
   AE: ["AE"],
 };
 
-/** How a local number looks, for hints and messages. */
-export const phoneExamples: Readonly<Record<ShippingCountry, string>> = {
-  NP: "98XXXXXXXX",
-  IN: "98XXX XXXXX",
-  US: "(201) XXX-XXXX",
-  GB: "07XXX XXXXXX",
-  CA: "(416) XXX-XXXX",
-  AE: "05X XXX XXXX",
-};
+/**
+ * A real-looking mobile number of each country as its people write it ("984-1234567", "(201) 555-0123"),
+ * for hints and messages: libphonenumber's example numbers, which its own rules accept, without the
+ * optional trunk 0 (India) that few people type.
+ */
+export const phoneExamples: Readonly<Record<ShippingCountry, string>> = Object.fromEntries(
+  shippingCountries.map((country) => [
+    country,
+    getExampleNumber(country, mobileExamples)?.formatNational({ nationalPrefix: false }) ?? "",
+  ]),
+) as Record<ShippingCountry, string>;
 
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; message: string };
 

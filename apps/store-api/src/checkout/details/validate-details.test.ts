@@ -281,8 +281,8 @@ describe("validating the details form", () => {
       ["email", "ram shrestha@example.com", "Enter a valid email address, such as name@example.com."],
       ["fullName", "R", "Enter your full name, at least 2 characters."],
       ["fullName", "12", "Enter your full name in letters."],
-      ["phone", "12345", "Enter a phone number in Nepal, such as 98XXXXXXXX."],
-      ["phone", "not a number", "Enter a phone number in Nepal, such as 98XXXXXXXX."],
+      ["phone", "12345", "Enter a phone number in Nepal, such as 984-1234567."],
+      ["phone", "not a number", "Enter a phone number in Nepal, such as 984-1234567."],
       ["postalCode", "4460", "Enter a valid postal code in Nepal: 5 digits, such as 44600, or leave it empty."],
       ["region", "Bagmati", "Choose your province from the list."],
       ["district", "Pokhara", "Choose your district from the list."],
@@ -392,19 +392,19 @@ describe("validating the details form", () => {
   describe("a phone of the wrong country", () => {
     it("refuses a US number for a Nepal address", () => {
       expect(errorsOf({ ...nepal, phone: "+1 212 555 0123" })).toEqual({
-        phone: "This is a phone number in the United States. Enter a phone number in Nepal, such as 98XXXXXXXX.",
+        phone: "This is a phone number in the United States. Enter a phone number in Nepal, such as 984-1234567.",
       });
     });
 
     it("refuses a Nepali number for a UK address", () => {
       expect(errorsOf({ ...britain, phone: "+977 981-2345678" })).toEqual({
-        phone: "This is a phone number in Nepal. Enter a phone number in the United Kingdom, such as 07XXX XXXXXX.",
+        phone: "This is a phone number in Nepal. Enter a phone number in the United Kingdom, such as 07400 123456.",
       });
     });
 
     it("reads a national number as one of the delivery country", () => {
       expect(errorsOf({ ...usa, phone: "9812345678" })).toEqual({
-        phone: "Enter a phone number in the United States, such as (201) XXX-XXXX.",
+        phone: "Enter a phone number in the United States, such as (201) 555-0123.",
       });
     });
   });

@@ -98,7 +98,6 @@ export async function startStoreApi(port: number, environment: Record<string, st
       STORE_API_URL: `http://localhost:${port}`,
       STORE_ID: e2eSettings.storeId,
       DATA_DIR: dataDir,
-      CHECKOUT_OPEN_PER_ADDRESS: "0",
       // Simulated shoppers share one address and phone: the cash-on-delivery limit is proven by the store API's tests.
       COD_OPEN_LIMIT: "0",
       CHECKOUT_UNITS_PER_ADDRESS: "0",
