@@ -245,9 +245,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               windowMs: 15 * 60_000,
               now,
             }),
+            // Many shoppers share one carrier address: it may try ten checkouts' worth of payments.
             perAddress: databaseRequestLimit(db, {
               scope: "payment-address",
-              max: config.paymentAttemptLimit * 3,
+              max: config.paymentAttemptLimit * 10,
               windowMs: 15 * 60_000,
               now,
             }),

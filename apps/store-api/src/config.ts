@@ -359,7 +359,7 @@ export interface StoreApiConfig {
   catalogCacheMs: number;
   /** Checkouts allowed per client address per minute; 0 turns the limit off. */
   checkoutRateLimit: number;
-  /** Payment attempts per checkout in 15 minutes (three times as many per address); 0 turns it off. */
+  /** Payment attempts per checkout in 15 minutes (ten times as many per address); 0 turns it off. */
   paymentAttemptLimit: number;
   /** How long a checkout holds stock before details are entered (CHECKOUT_HOLD_MINUTES, at most reservationMs). */
   holdMs: number;

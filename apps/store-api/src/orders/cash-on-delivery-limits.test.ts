@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cashOnDeliveryRefusal, type OpenCounts } from "./cash-on-delivery-limits.ts";
+import { addressShareOfOpenLimit, cashOnDeliveryRefusal, type OpenCounts } from "./cash-on-delivery-limits.ts";
 
 const limits = { openLimit: 3, maxTotal: 2_500_000 };
 const none: OpenCounts = { address: 0, phone: 0, email: 0 };
@@ -14,11 +14,22 @@ describe("cashOnDeliveryRefusal", () => {
     );
   });
 
-  it("refuses once the address, the phone or the email already holds the limit, and not one order before", () => {
-    for (const key of ["address", "phone", "email"] as const) {
+  it("refuses once the phone or the email already holds the limit, and not one order before", () => {
+    for (const key of ["phone", "email"] as const) {
       expect(cashOnDeliveryRefusal(order(100), { ...none, [key]: 2 }, limits)).toBeUndefined();
       expect(cashOnDeliveryRefusal(order(100), { ...none, [key]: 3 }, limits)).toContain(waiting);
       expect(cashOnDeliveryRefusal(order(100), { ...none, [key]: 4 }, limits)).toContain(waiting);
+    }
+  });
+
+  it("lets one shared address hold ten times a person's limit, and then offers paying online", () => {
+    expect(addressShareOfOpenLimit).toBe(10);
+    expect(cashOnDeliveryRefusal(order(100), { ...none, address: 29 }, limits)).toBeUndefined();
+    for (const address of [30, 31]) {
+      const refusal = cashOnDeliveryRefusal(order(100), { ...none, address }, limits);
+      expect(refusal).toBe(
+        "Many cash-on-delivery orders from your internet connection are waiting for our call to confirm them. Please pay online, or try cash on delivery again later.",
+      );
     }
   });
 

@@ -4,9 +4,10 @@ import type { Transaction } from "../db/connection.ts";
 import { checkoutSessions, currencies, orders } from "../db/schema.ts";
 
 /**
- * Cash on delivery costs the shop nothing to order and a courier's trip to refuse, so it is bounded
- * (issue 25): an order waits unconfirmed until the shop has called the shopper, and one address, one
- * phone and one email may each have only so many unconfirmed at once; one order has a ceiling.
+ * Cash on delivery costs the shop nothing to order and a courier's trip to refuse, so it is bounded: an
+ * order waits unconfirmed until the shop has called the shopper, one phone and one email may each have only
+ * so many unconfirmed at once, one address ten times as many (shared carrier addresses), and one order has a
+ * ceiling.
  */
 export interface CashOnDeliveryLimits {
   /** Unconfirmed cash-on-delivery orders one address, phone or email may hold (COD_OPEN_LIMIT; 0: no limit). */
@@ -22,6 +23,13 @@ export interface OpenCounts {
   email: number;
 }
 
+/**
+ * How many times one person's limit a whole address may hold. Thousands of phones in Nepal share one carrier
+ * address, so the address's bound is far above a person's (phone and email): it only caps what one script
+ * can make the shop call about, and a shopper it refuses can still pay online.
+ */
+export const addressShareOfOpenLimit = 10;
+
 /** Why a cash-on-delivery order is refused, in words for the shopper; undefined when it may be placed. */
 export function cashOnDeliveryRefusal(
   order: { total: number; totalText: string; maxTotalText: string },
@@ -31,8 +39,12 @@ export function cashOnDeliveryRefusal(
   if (limits.maxTotal > 0 && order.total > limits.maxTotal) {
     return `Cash on delivery takes orders of up to ${order.maxTotalText}; this one is ${order.totalText}. Please pay online, or split the order.`;
   }
-  if (limits.openLimit > 0 && Math.max(open.address, open.phone, open.email) >= limits.openLimit) {
+  if (limits.openLimit <= 0) return undefined;
+  if (Math.max(open.phone, open.email) >= limits.openLimit) {
     return "You already have cash-on-delivery orders waiting for our call to confirm them. Please wait until we have called, or pay online.";
+  }
+  if (open.address >= limits.openLimit * addressShareOfOpenLimit) {
+    return "Many cash-on-delivery orders from your internet connection are waiting for our call to confirm them. Please pay online, or try cash on delivery again later.";
   }
   return undefined;
 }
