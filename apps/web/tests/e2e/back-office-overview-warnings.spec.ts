@@ -22,6 +22,7 @@ const addedWarnings: AdminOverviewWarning[] = [
     startedAt: "2026-03-01T10:00:00.000Z",
   },
   { kind: "emails_failing", retrying: 2, givenUp: 1 },
+  { kind: "placeholder_contact_number", phone: "9779800000000" },
 ];
 
 /** Today's revenue in two currencies, which no sum can join. */
@@ -56,6 +57,9 @@ test("the overview lists what needs the owner's attention at the top, each with 
   );
   await expect(warnings).toContainText("3 emails failing: 2 waiting to be tried again, 1 given up in the last 7 days.");
   await expect(warnings.getByRole("link", { name: "See the emails" })).toHaveAttribute("href", /\/admin\/emails$/);
+  await expect(warnings).toContainText(
+    "The shop's chat and contact number is still the placeholder +9779800000000: shoppers who call or message it reach nobody.",
+  );
   // Revenue in several currencies is one figure per currency, never joined as if it were a sum.
   const today = page.getByRole("region", { name: "Today" });
   await expect(today.getByRole("listitem")).toHaveText(["Rs. 1950.00", "AED 230.00"]);
