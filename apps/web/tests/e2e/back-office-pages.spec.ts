@@ -224,7 +224,9 @@ for (const width of [375, 1280]) {
         // A new variant counts its stock unless the owner unticks it.
         const newVariant = page.getByRole("form", { name: "Add a variant" });
         await expect(newVariant.getByRole("checkbox", { name: "Count its stock" })).toBeChecked();
-        await expect(newVariant.getByRole("textbox", { name: "Price of the new variant in AED" })).toBeVisible();
+        await expect(
+          newVariant.getByRole("textbox", { name: "Price of the new variant in AED", exact: true }),
+        ).toBeVisible();
         await expectAccessibleAndFitting(page, "product");
       });
 
