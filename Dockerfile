@@ -37,6 +37,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages/hosted-api/package.json packages/hosted-api/
 COPY --from=build /app/packages/hosted-api/dist packages/hosted-api/dist
+COPY --from=build /app/packages/hosted-api/shop-defaults.mjs packages/hosted-api/
 COPY --from=build /app/apps/store-api/package.json apps/store-api/
 COPY --from=build /app/apps/store-api/dist apps/store-api/dist
 COPY --from=build /app/apps/store-api/drizzle apps/store-api/drizzle

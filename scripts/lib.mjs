@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultPorts, placeholderChatPhoneWarning, shopAddresses } from "@herbo/hosted-api/shop-defaults";
 export { webBuildSettings, webBuildStamp } from "@herbo/web/build-settings";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -67,6 +68,8 @@ export const serverSettings = {
       "SITE_URL",
       "STORE_API_URL",
       "PUBLIC_STORE_API_URL",
+      // Only for STORE_API_URL's default (this machine's address on that port).
+      "STORE_API_PORT",
       "STORE_ID",
       "CHAT_PHONE",
       "STORE_API_TIMEOUT_MS",
@@ -87,6 +90,10 @@ export const serverSettings = {
       "STORE_API_URL",
       "STORE_ID",
       "SITE_URL",
+      // The storefront's port and contact number: only for SITE_URL's and ALLOWED_ORIGINS' defaults, and for
+      // the overview's warning while the number is the placeholder.
+      "PORT",
+      "CHAT_PHONE",
       "ALLOWED_ORIGINS",
       "DATABASE_URL",
       "DATA_DIR",
@@ -158,6 +165,26 @@ export function environmentFor(server, environment = process.env) {
       ([name, value]) => value !== undefined && (names.has(name) || prefixes.some((prefix) => name.startsWith(prefix))),
     ),
   );
+}
+
+/**
+ * What `npm start` settles before building and starting: the shop's addresses (those not set follow PORT and
+ * STORE_API_PORT, so moving a port never leaves the storefront calling the old one), and the warnings to print.
+ */
+export function startSettings(environment = process.env) {
+  const phone = placeholderChatPhoneWarning(environment.CHAT_PHONE);
+  return { addresses: shopAddresses(environment), warnings: phone === undefined ? [] : [phone] };
+}
+
+/** The lines `npm start` prints once the servers are started: where the shop, its API and back office are. */
+export function shopAddressLines(environment = process.env) {
+  const { SITE_URL, STORE_API_URL } = shopAddresses(environment);
+  const webPort = environment.PORT || defaultPorts.web;
+  const apiPort = environment.STORE_API_PORT || defaultPorts.storeApi;
+  return [
+    `Shop: ${SITE_URL} (listening on port ${webPort})`,
+    `Store API: ${STORE_API_URL} (listening on port ${apiPort}); back office: ${STORE_API_URL.replace(/\/+$/, "")}/admin`,
+  ];
 }
 
 /** `npm start`'s two servers, each with only its own settings (see supervisor.mjs for how they are kept running). */

@@ -15,7 +15,10 @@ import {
   newestSourceTime,
   root,
   serverSettings,
+  shopAddressLines,
   shopProcesses,
+  startSettings,
+  webBuildSettings,
   webEntry,
 } from "./lib.mjs";
 
@@ -96,6 +99,7 @@ describe("each server's environment", () => {
       STORE_ID: "local",
       RENDER_QUEUE: "16",
       HEADERS_TIMEOUT_MS: "10000",
+      STORE_API_PORT: "4000",
     });
     const text = JSON.stringify(web);
     for (const secret of secrets) assert.ok(!text.includes(started[secret]), secret);
@@ -106,7 +110,7 @@ describe("each server's environment", () => {
     for (const name of [...secrets, "ESEWA_PRODUCT_CODE", "SHOP_NAME", "STORE_API_PORT", "COD_OPEN_LIMIT", "PATH"]) {
       assert.equal(api[name], started[name], name);
     }
-    for (const name of ["PORT", "RENDER_QUEUE", "SOMETHING_ELSE_TOKEN"]) assert.equal(api[name], undefined, name);
+    for (const name of ["RENDER_QUEUE", "SOMETHING_ELSE_TOKEN"]) assert.equal(api[name], undefined, name);
   });
 
   it("hands those environments to npm start's two servers", () => {
@@ -126,6 +130,61 @@ describe("each server's environment", () => {
 
   it("refuses an unknown server rather than handing it everything", () => {
     assert.throws(() => environmentFor("admin", started), /No settings list for the server "admin"/);
+  });
+});
+
+describe("npm start's addresses", () => {
+  it("follow PORT and STORE_API_PORT alone: the storefront calls and links to the moved ports", () => {
+    const moved = { PATH: "/usr/bin", PORT: "3303", STORE_API_PORT: "4303" };
+    assert.deepEqual(startSettings(moved).addresses, {
+      SITE_URL: "http://localhost:3303",
+      STORE_API_URL: "http://localhost:4303",
+      PUBLIC_STORE_API_URL: "http://localhost:4303",
+    });
+    // The build records them, so a build made for the old ports is rebuilt.
+    assert.deepEqual(webBuildSettings(moved), {
+      SITE_URL: "http://localhost:3303",
+      STORE_API_URL: "http://localhost:4303",
+      PUBLIC_STORE_API_URL: "http://localhost:4303",
+      STORE_ID: "local",
+      CHAT_PHONE: "9779800000000",
+    });
+    assert.notDeepEqual(webBuildSettings({ PATH: "/usr/bin" }), webBuildSettings(moved));
+    assert.deepEqual(shopAddressLines(moved), [
+      "Shop: http://localhost:3303 (listening on port 3303)",
+      "Store API: http://localhost:4303 (listening on port 4303); back office: http://localhost:4303/admin",
+    ]);
+  });
+
+  it("keep the addresses that are set, and the defaults with no setting at all", () => {
+    assert.deepEqual(startSettings({}).addresses, {
+      SITE_URL: "http://localhost:3000",
+      STORE_API_URL: "http://localhost:4000",
+      PUBLIC_STORE_API_URL: "http://localhost:4000",
+    });
+    const set = { PORT: "3303", SITE_URL: "https://shop.example", STORE_API_URL: "http://127.0.0.1:4000" };
+    assert.deepEqual(startSettings({ ...set, PUBLIC_STORE_API_URL: "https://api.shop.example" }).addresses, {
+      SITE_URL: "https://shop.example",
+      STORE_API_URL: "http://127.0.0.1:4000",
+      PUBLIC_STORE_API_URL: "https://api.shop.example",
+    });
+    assert.equal(
+      startSettings({ STORE_API_URL: "", STORE_API_PORT: "4303" }).addresses.STORE_API_URL,
+      "http://localhost:4303",
+    );
+  });
+
+  it("come with a warning while the contact number is the placeholder, and none once it is the shop's own", () => {
+    for (const phone of [undefined, "", "9779800000000", "+977 980-0000000"]) {
+      const [warning, ...more] = startSettings({ CHAT_PHONE: phone }).warnings;
+      assert.match(
+        warning ?? "",
+        /^CHAT_PHONE is the placeholder \+977 9800000000: .* nobody answers\./,
+        String(phone),
+      );
+      assert.deepEqual(more, []);
+    }
+    assert.deepEqual(startSettings({ CHAT_PHONE: "9779812345678" }).warnings, []);
   });
 });
 

@@ -103,8 +103,11 @@ describe("npm start from a clean tree", () => {
 
       const [webPort, apiPort] = [await freePort(), await freePort()];
       const dataDir = path.join(folder, "data");
+      // Only the ports are set: the addresses (and the origins the API allows) must follow them, and the
+      // contact number is the placeholder, which must be warned about.
+      const derived = ["SITE_URL", "STORE_API_URL", "PUBLIC_STORE_API_URL", "ALLOWED_ORIGINS", "CHAT_PHONE"];
       const environment = Object.fromEntries(
-        Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "NODE_ENV"].includes(name)),
+        Object.entries(process.env).filter(([name]) => !["DATABASE_URL", "NODE_ENV", ...derived].includes(name)),
       );
       const npm = spawn("npm", ["start"], {
         cwd: tree,
@@ -112,8 +115,6 @@ describe("npm start from a clean tree", () => {
           ...environment,
           PORT: String(webPort),
           STORE_API_PORT: String(apiPort),
-          SITE_URL: `http://localhost:${webPort}`,
-          STORE_API_URL: `http://localhost:${apiPort}`,
           DATA_DIR: dataDir,
           OUTBOX_DIR: path.join(folder, "outbox"),
           LOG_LEVEL: "warn",
@@ -162,6 +163,20 @@ describe("npm start from a clean tree", () => {
         );
         assert.equal(product.status, 200);
         assert.match(product.text, /Shilajit Travel Tin 5 g/);
+        // The prerendered home page and a rendered product page link to the shop and call the API on the
+        // ports set, never on the defaults; npm start says where they are, and warns of the placeholder number.
+        for (const [name, text] of [
+          ["home", page.text],
+          ["product", product.text],
+        ]) {
+          assert.ok(text.includes(`http://localhost:${webPort}/`), `${name} page: no link on port ${webPort}`);
+          assert.ok(text.includes(`http://localhost:${apiPort}`), `${name} page: no API address on port ${apiPort}`);
+          assert.doesNotMatch(text, /localhost:[34]000\b/, `${name} page`);
+        }
+        assert.ok(output.includes(`Shop: http://localhost:${webPort} `), output);
+        assert.ok(output.includes(`back office: http://localhost:${apiPort}/admin`), output);
+        assert.match(output, /Warning: CHAT_PHONE is the placeholder \+977 9800000000/);
+        assert.match(output, /"level":"warn","message":"CHAT_PHONE is the placeholder/);
         const admin = await answer(`http://localhost:${apiPort}/admin`);
         assert.equal(admin?.status, 200);
         assert.match(admin?.text ?? "", /<title>Back office<\/title>/);

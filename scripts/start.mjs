@@ -11,6 +11,8 @@ import {
   newestSourceTime,
   run,
   shopProcesses,
+  shopAddressLines,
+  startSettings,
   webBuildSettings,
   webBuildStamp,
   webEntry,
@@ -20,6 +22,10 @@ import {
 import { supervise } from "./supervisor.mjs";
 
 loadDotEnv();
+// Addresses not set follow the ports: the build and both servers get the same ones (see startSettings).
+const { addresses, warnings } = startSettings(process.env);
+Object.assign(process.env, addresses);
+for (const warning of warnings) console.warn(`Warning: ${warning}`);
 
 function webBuildIsCurrent() {
   if (
@@ -62,6 +68,5 @@ whenParentExits(() => {
   console.error("npm start's parent process ended; stopping the shop.");
   void shop.stop();
 });
-console.log(
-  `Shop: http://localhost:${process.env.PORT ?? 3000}  Store API: http://localhost:${process.env.STORE_API_PORT ?? 4000}`,
-);
+for (const line of shopAddressLines(process.env)) console.log(line);
+for (const warning of warnings) console.warn(`Warning: ${warning}`);

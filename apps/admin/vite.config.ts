@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { shopAddresses } from "@herbo/hosted-api/shop-defaults";
 
 const contract = new URL("../../packages/hosted-api/src/", import.meta.url).pathname;
 /**
@@ -52,8 +53,8 @@ export default defineConfig(({ command }) => ({
     // `npm run dev -w apps/admin`: the API's routes through Vite, with the Origin the API expects.
     proxy: {
       "/admin/api": {
-        target: process.env.STORE_API_URL ?? "http://localhost:4000",
-        headers: { origin: process.env.STORE_API_URL ?? "http://localhost:4000" },
+        target: shopAddresses(process.env).STORE_API_URL,
+        headers: { origin: shopAddresses(process.env).STORE_API_URL },
       },
     },
   },

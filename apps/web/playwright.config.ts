@@ -47,6 +47,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         ALLOWED_ORIGINS: e2eSettings.webUrl,
         SITE_URL: e2eSettings.webUrl,
+        // The storefront's number, so the overview has no warning about a placeholder one.
+        CHAT_PHONE: e2eSettings.chatPhone,
         OUTBOX_DIR: e2eSettings.outboxDir,
         SHOP_EMAIL: "owner@herbo.test",
         SELLER_NAME: "Herbo Shilajit Pvt. Ltd.",

@@ -71,6 +71,7 @@ export interface AppOptions {
         | "mediaDir"
         | "mediaBucket"
         | "metricsToken"
+        | "chatPhone"
       >
     >;
   db: Database;
@@ -298,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     shopName: config.shopName,
+    ...(config.chatPhone === undefined ? {} : { chatPhone: config.chatPhone }),
     onStockChange,
     onEmailQueued: () => {
       if (app.hasDecorator("kickOutbox")) app.kickOutbox();

@@ -15,6 +15,29 @@ describe("store API settings", () => {
     expect(config.allowedOrigins).toContain("http://localhost:3000");
   });
 
+  it("derives its address, the shop's and the allowed origins from the ports alone when they are not set", () => {
+    const config = loadConfig({ PORT: "3303", STORE_API_PORT: "4303" });
+    expect(config).toMatchObject({ port: 4303, publicUrl: "http://localhost:4303", siteUrl: "http://localhost:3303" });
+    expect(config.allowedOrigins).toEqual(["http://localhost:3303", "http://127.0.0.1:3303"]);
+    expect(config.messageIdDomain).toBe("localhost");
+    // Set addresses win over the ports; a bad port is refused by its own name.
+    const set = loadConfig({
+      PORT: "3303",
+      STORE_API_PORT: "4303",
+      SITE_URL: "https://shop.example",
+      STORE_API_URL: "https://api.shop.example/",
+    });
+    expect(set).toMatchObject({ publicUrl: "https://api.shop.example", siteUrl: "https://shop.example" });
+    expect(set.allowedOrigins).toEqual(["https://shop.example", "http://localhost:3303", "http://127.0.0.1:3303"]);
+    expect(() => loadConfig({ PORT: "shop" })).toThrow(/PORT: /);
+  });
+
+  it("knows the storefront's contact number, the placeholder until CHAT_PHONE is set", () => {
+    expect(loadConfig({}).chatPhone).toBe("9779800000000");
+    expect(loadConfig({ CHAT_PHONE: "+977 981-2345678" }).chatPhone).toBe("9779812345678");
+    expect(() => loadConfig({ CHAT_PHONE: "call us" })).toThrow(/CHAT_PHONE must be the contact number's digits/);
+  });
+
   it("backs up daily to a backups folder beside DATA_DIR, keeping 7, unless told otherwise", () => {
     expect(loadConfig({}).backup).toEqual({ dir: path.resolve("backups"), everyMs: 24 * 3_600_000, keep: 7 });
     expect(loadConfig({ DATA_DIR: "/srv/shop/data" }).backup.dir).toBe("/srv/shop/backups");

@@ -4,6 +4,7 @@ import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { bearerTokenSetting } from "@herbo/hosted-api/bearer-token";
+import { chatPhoneSetting, defaultPorts, localUrl, placeholderChatPhone } from "@herbo/hosted-api/shop-defaults";
 import {
   defaultPaymentMethods,
   paymentMethodNames,
@@ -44,15 +45,21 @@ const sellerText = /^[^\p{Cc}]{1,120}$/u;
 export const metricsToken = z.string().regex(bearerTokenSetting.pattern, bearerTokenSetting.message);
 
 const environmentSchema = z.object({
-  STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(defaultPorts.storeApi),
   STORE_API_HOST: z.string().default("0.0.0.0"),
-  STORE_API_URL: z.url().default("http://localhost:4000"),
+  // Unset: this machine's address on STORE_API_PORT.
+  STORE_API_URL: z.url().optional(),
+  // The storefront's port: only for SITE_URL's and ALLOWED_ORIGINS' defaults when they are unset.
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
   STORE_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "STORE_ID may hold letters, digits, '_' and '-'")
     .default("local"),
-  SITE_URL: z.url().default("http://localhost:3000"),
+  // Unset: this machine's address on the storefront's PORT.
+  SITE_URL: z.url().optional(),
   ALLOWED_ORIGINS: originList.optional(),
+  // The storefront's contact number: the store API only warns the owner while it is the placeholder.
+  CHAT_PHONE: z.string().regex(chatPhoneSetting.pattern, chatPhoneSetting.message).default(placeholderChatPhone),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   BACKUP_DIR: z.string().min(1).optional(),
@@ -383,6 +390,8 @@ export interface StoreApiConfig {
    * address lines (SELLER_ADDRESS, lines separated by "|"; none when unset, which start-up warns about).
    */
   seller: { name: string; address: readonly string[] };
+  /** The storefront's contact number, digits only (CHAT_PHONE): the overview warns while it is the placeholder. */
+  chatPhone: string;
   /** Where new-order notices go, and shoppers' replies; no notice is written when unset. */
   shopEmail: string | undefined;
   /** The sender of every email (MAIL_FROM, default "<shop name> <orders@localhost>"). */
@@ -432,12 +441,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
   if (missing.length > 0) throw new Error(`Invalid store API settings:\n  ${missing.join("\n  ")}`);
   const mediaBucket = mediaBucketOf(settings);
   if (Array.isArray(mediaBucket)) throw new Error(`Invalid store API settings:\n  ${mediaBucket.join("\n  ")}`);
-  const siteOrigin = new URL(settings.SITE_URL).origin;
-  const allowedOrigins = settings.ALLOWED_ORIGINS ?? [siteOrigin, "http://localhost:3000", "http://127.0.0.1:3000"];
+  // Addresses not set follow the ports, as `npm start` derives them (@herbo/hosted-api/shop-defaults).
+  const webPort = settings.PORT ?? defaultPorts.web;
+  const publicUrl = (settings.STORE_API_URL ?? localUrl(settings.STORE_API_PORT)).replace(/\/+$/, "");
+  const siteOrigin = new URL(settings.SITE_URL ?? localUrl(webPort)).origin;
+  const allowedOrigins = settings.ALLOWED_ORIGINS ?? [siteOrigin, localUrl(webPort), `http://127.0.0.1:${webPort}`];
   return {
     port: settings.STORE_API_PORT,
     host: settings.STORE_API_HOST,
-    publicUrl: settings.STORE_API_URL.replace(/\/+$/, ""),
+    publicUrl,
     siteUrl: siteOrigin,
     storeId: settings.STORE_ID,
     allowedOrigins: [...new Set(allowedOrigins)],
@@ -463,10 +475,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     shopName: settings.SHOP_NAME,
     seller: { name: settings.SELLER_NAME ?? settings.SHOP_NAME, address: settings.SELLER_ADDRESS ?? [] },
     shopEmail: settings.SHOP_EMAIL,
+    chatPhone: settings.CHAT_PHONE.replace(/\D/g, ""),
     paymentMethods: settings.PAYMENT_METHODS,
     paymentSettings: paymentSettingsOf(settings),
     mailFrom: settings.MAIL_FROM ?? { name: settings.SHOP_NAME, address: "orders@localhost" },
-    messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, settings.STORE_API_URL),
+    messageIdDomain: messageIdDomain(settings.MAIL_FROM?.address, publicUrl),
     smtpUrl: settings.SMTP_URL,
     outboxDir: path.resolve(settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox")),
     mediaDir: path.resolve(settings.MEDIA_DIR ?? path.join(settings.DATA_DIR, "media")),

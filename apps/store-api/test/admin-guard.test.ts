@@ -167,6 +167,14 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
     const stored = await api.db.select().from(adminSessions);
     expect(stored.some((row) => row.tokenHash === token)).toBe(false);
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
+    // The same cookie written by Fastify's inject (light-my-request's `cookie` package, pinned in the root
+    // package.json to a version that runs on Node 20) signs the owner in too.
+    const injected = await api.app.inject({
+      method: "GET",
+      url: "/admin/api/session",
+      cookies: { herbo_admin_session: token },
+    });
+    expect(injected.statusCode).toBe(200);
   });
 
   it("refuses a wrong password and an unknown email with the same answer", async () => {

@@ -1,6 +1,7 @@
 import type { AdminOverview, AdminOverviewWarning } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { placeholderChatPhone } from "@herbo/hosted-api/shop-defaults";
 import { providerPaymentOverdueMs } from "../src/admin/overview-warnings.ts";
 import { orders, paymentAttempts } from "../src/db/schema.ts";
 import { claimDueEmails, markAttemptFailed } from "../src/email/outbox-store.ts";
@@ -22,6 +23,8 @@ describe.each(kinds)("the back office overview's warnings on %s", (kind) => {
     api = await startApi(kind, {
       paymentMethods: ["sandbox", "khalti"],
       paymentSettings: { khalti: { secretKey: khalti.secretKey, apiUrl: khalti.url } },
+      // The shop's own number: no warning about it (the describe below has the placeholder).
+      chatPhone: "9779812345678",
     });
     await addOwner(api);
   });
@@ -97,5 +100,21 @@ describe.each(kinds)("the back office overview's warnings on %s", (kind) => {
     expect(
       warnings.find((warning) => warning.kind === "payment_open_too_long" && warning.orderNumber === number),
     ).toMatchObject({ provider: "khalti", checkoutId: order?.sessionId });
+  });
+});
+
+describe.each(kinds)("the overview on %s, while the storefront shows the placeholder contact number", (kind) => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi(kind, { chatPhone: placeholderChatPhone });
+    await addOwner(api);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it("warns that shoppers are sent to a number nobody answers", async () => {
+    const overview = await (await AdminClient.signIn(api)).get<AdminOverview>("/overview");
+    expect(overview.warnings).toEqual([{ kind: "placeholder_contact_number", phone: placeholderChatPhone }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminPrices } from "@herbo/hosted-api/admin";
+import type { AdminPrices, AdminProduct, AdminProductList } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions } from "../src/db/schema.ts";
@@ -145,5 +145,38 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
     expect(missingVersion.status).toBe(400);
     expect(await variantOf("var_travel_tin")).toEqual(seen);
     expect((await owner.get<AdminPrices>("/prices")).history).toHaveLength(historyBefore);
+  });
+
+  it("moves the product's 'changed' time in the products list on a price change and a stock adjustment, and not its version", async () => {
+    const changedAt = async () =>
+      (await owner.get<AdminProductList>("/products")).products.find((product) => product.id === "prod_value_pack")
+        ?.updatedAt;
+    const product = await owner.get<AdminProduct>("/products/prod_value_pack");
+    const variantId = product.variants[0]?.id ?? "";
+    const before = await changedAt();
+
+    api.clock.advance(60 * 60_000);
+    const priced = await owner.put(`/variants/${variantId}/prices`, {
+      version: (await variantOf(variantId)).version,
+      prices: [{ currencyCode: "AED", amount: 23000, saleAmount: null }],
+    });
+    expect(priced.status, await priced.clone().text()).toBe(200);
+    expect(await changedAt()).toBe(api.clock.now().toISOString());
+    expect(await changedAt()).not.toBe(before);
+
+    api.clock.advance(60 * 60_000);
+    const counted = await owner.post(`/stock/${variantId}/adjustments`, { change: 3, reason: "Delivery" });
+    expect(counted.status, await counted.clone().text()).toBe(200);
+    expect(await changedAt()).toBe(api.clock.now().toISOString());
+
+    // A refused change leaves the time as it was; the product's editor keeps its version.
+    api.clock.advance(60 * 60_000);
+    const stale = await owner.put(`/variants/${variantId}/prices`, {
+      version: 1,
+      prices: [{ currencyCode: "AED", amount: 1, saleAmount: null }],
+    });
+    expect(stale.status).toBe(409);
+    expect(await changedAt()).not.toBe(api.clock.now().toISOString());
+    expect((await owner.get<AdminProduct>("/products/prod_value_pack")).version).toBe(product.version);
   });
 });

@@ -110,8 +110,11 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       title: "Mountain Honey Jar",
     });
     expect(draft.variants).toEqual([
-      expect.objectContaining({ title: "100 g", sku: "MH-100", manageInventory: false, weight: null, version: 1 }),
+      // Counted from the start, with none on hand: a new variant never sells more than the owner has.
+      expect.objectContaining({ title: "100 g", sku: "MH-100", manageInventory: true, weight: null, version: 1 }),
     ]);
+    const [first] = await api.db.select().from(variants).where(eq(variants.productId, draft.id));
+    expect(first).toMatchObject({ manageInventory: true, stockOnHand: 0, stockReserved: 0 });
     // Written in one transaction at one instant, so in either order.
     expect(draft.history).toHaveLength(2);
     expect(draft.history).toEqual(
@@ -329,12 +332,50 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
     expect(ten?.prices.find((price) => price.currency_code.toUpperCase() === "USD")?.amount).toBe(1999);
   });
 
+  it("counts a new variant's stock unless told not to, starting at none, and leaves the others as they were", async () => {
+    const before = await api.db.select().from(variants).where(eq(variants.productId, "prod_gift_box"));
+    const added = await owner.post("/products/prod_gift_box/variants", {
+      title: "Large box",
+      sku: "HS-GIFT-L",
+      weight: 0.5,
+      prices: fullPriceList,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const product = (await added.json()) as AdminProduct;
+    expect(product.variants.find((variant) => variant.title === "Large box")?.manageInventory).toBe(true);
+    const served = (await (await storeProduct("prod_gift_box")).json()) as {
+      product: { variants: { title: string; manage_inventory: boolean; inventory_quantity: number }[] };
+    };
+    expect(served.product.variants.find((variant) => variant.title === "Large box")).toMatchObject({
+      manage_inventory: true,
+      inventory_quantity: 0,
+    });
+    const uncounted = await owner.post("/products/prod_gift_box/variants", {
+      title: "Sample",
+      sku: null,
+      weight: null,
+      manageInventory: false,
+      prices: fullPriceList,
+    });
+    expect(uncounted.status).toBe(201);
+    expect(
+      ((await uncounted.json()) as AdminProduct).variants.find((variant) => variant.title === "Sample")
+        ?.manageInventory,
+    ).toBe(false);
+    const existing = await api.db.select().from(variants).where(eq(variants.productId, "prod_gift_box"));
+    for (const row of before) expect(existing.find((entry) => entry.id === row.id)).toEqual(row);
+  });
+
   it("archives a product: its page answers 410, it leaves the store's list, and its old orders stay whole", async () => {
     const draft = await createDraft("Archive Test Jar", "AT-1");
     const variantId = draft.variants[0]?.id ?? "";
     await priceEveryMarket(variantId);
     const publish = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
     expect(publish.status).toBe(200);
+    // A new variant counts its stock from none: the owner adds some before it can sell.
+    expect((await owner.post(`/stock/${variantId}/adjustments`, { change: 2, reason: "First delivery" })).status).toBe(
+      200,
+    );
     const number = await placeTestOrder(api, { items: [{ variant_id: variantId, quantity: 2 }], method: "cod" });
     const published = (await publish.json()) as AdminProduct;
     const archived = await owner.put(`/products/${draft.id}`, edit(published, { status: "archived" }));

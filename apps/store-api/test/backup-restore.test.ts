@@ -161,7 +161,7 @@ describe("a restore", { timeout: 240_000 }, () => {
 
     const outcome = await restore(shop.backup.file, shop.config);
     expect(outcome.errors).toBe("");
-    expect(outcome.out).toContain("2 orders, 2 emails, 1 photo files");
+    expect(outcome.out).toContain("2 orders, 2 emails, 1 photo (1 file)");
 
     const handle = await openDatabase({ kind: "pglite", dataDir: shop.config.dataDir });
     try {

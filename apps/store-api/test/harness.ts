@@ -180,6 +180,8 @@ export async function startApi(
     logger?: FastifyServerOptions["logger"];
     /** Serves GET /metrics to this bearer token; default: no /metrics. */
     metricsToken?: string;
+    /** The storefront's contact number (CHAT_PHONE's digits); default: not told, so the overview warns of nothing. */
+    chatPhone?: string;
     /** PGlite in this folder (photos in its media/ folder, kept by `close`) instead of in memory. */
     dataDir?: string;
     /** Backups (PGlite in dataDir only): the schedule's timer and interval, and where they go. */
@@ -218,6 +220,7 @@ export async function startApi(
     ...(options.paymentSettings === undefined ? {} : { paymentSettings: options.paymentSettings }),
     ...(options.mediaBucket === undefined ? {} : { mediaBucket: options.mediaBucket }),
     ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
+    ...(options.chatPhone === undefined ? {} : { chatPhone: options.chatPhone }),
   };
   const app = await buildApp({
     config,

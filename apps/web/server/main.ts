@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { placeholderChatPhoneWarning } from "@herbo/hosted-api/shop-defaults";
 import { serverEnvironment } from "../app/lib/env.server";
 import { createWebServer } from "./app";
 import { stopGracefully } from "./graceful-stop";
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
       siteUrl: environment.siteUrl,
       storeApi: environment.storeApiUrl,
     });
+    const phoneWarning = placeholderChatPhoneWarning(environment.chatPhone);
+    if (phoneWarning !== undefined) log({ level: "warn", message: phoneWarning });
   });
   let stopping = false;
   const stop = (signal: string) => {

@@ -103,7 +103,9 @@ export interface AdminVariantFields {
  * POST /admin/api/products/{id}/variants: a new variant with its prices (minor units). A published product's
  * new variant needs a price in every market's currency, so no shopper ever sees it unpriced.
  */
-export interface AdminVariantCreate extends AdminVariantFields {
+export interface AdminVariantCreate extends Omit<AdminVariantFields, "manageInventory"> {
+  /** Default: on, starting with none on hand, so the new variant cannot sell before the owner adds stock. */
+  manageInventory?: boolean;
   prices: { currencyCode: string; amount: number; saleAmount: number | null }[];
 }
 

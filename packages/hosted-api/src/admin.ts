@@ -515,7 +515,14 @@ export interface AdminPaymentOpenWarning {
 }
 
 /** What needs the owner's eye, shown at the top of the overview. */
-export type AdminOverviewWarning = AdminEmailsFailingWarning | AdminPaymentOpenWarning;
+/** The storefront still shows the contact number the shop shipped with (CHAT_PHONE unset): nobody answers it. */
+export interface AdminPlaceholderPhoneWarning {
+  kind: "placeholder_contact_number";
+  /** The number shoppers are shown, digits only, country code first. */
+  phone: string;
+}
+
+export type AdminOverviewWarning = AdminEmailsFailingWarning | AdminPaymentOpenWarning | AdminPlaceholderPhoneWarning;
 
 export interface AdminOverview {
   timeZone: string;

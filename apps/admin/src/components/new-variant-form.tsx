@@ -67,20 +67,24 @@ export function NewVariantForm({
             <input name="weight" inputMode="decimal" className="field" autoComplete="off" />
           </label>
           <label className="label flex items-center gap-2 self-end pb-2">
-            <input name="manageInventory" type="checkbox" />
+            {/* Counted from the start, with none on hand: uncounted, a new variant would sell without limit. */}
+            <input name="manageInventory" type="checkbox" defaultChecked aria-describedby="new-variant-stock-hint" />
             Count its stock
           </label>
         </div>
+        <p id="new-variant-stock-hint" className="muted">
+          A counted variant starts with none in stock: add its units on the Stock page before it can sell.
+        </p>
         <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="label mb-1">Prices</legend>
           {currencies.map((currency) => (
-            <div key={currency.code} className="flex gap-2">
+            <div key={currency.code} className="flex items-end gap-2">
               <label className="label min-w-0 flex-1">
-                Price in {currency.code}
+                Price of the new variant in {currency.code}
                 <input name={`price-${currency.code}`} inputMode="decimal" autoComplete="off" className="field" />
               </label>
               <label className="label min-w-0 flex-1">
-                Sale price in {currency.code}
+                Sale price of the new variant in {currency.code}
                 <input
                   name={`sale-${currency.code}`}
                   inputMode="decimal"

@@ -60,26 +60,26 @@ export function PriceVariant({ productTitle, variant, currencies, onChanged, onS
                 <legend className="px-1 text-sm font-semibold">
                   {currency.code} <span className="font-normal text-bark">({currency.marketName})</span>
                 </legend>
-                <div className="flex gap-2">
+                <div className="flex items-end gap-2">
+                  {/* Each field names its variant and currency, read aloud as much as seen: a list of fields
+                      all called "Price" leaves a screen reader's user guessing which one they are in. */}
                   <label className="label min-w-0 flex-1">
-                    Price
+                    Price of {variant.title} in {currency.code}
                     <input
                       name={`price-${currency.code}`}
                       inputMode="decimal"
                       autoComplete="off"
                       className="field"
-                      aria-label={`Price in ${currency.code}`}
                       defaultValue={current === undefined ? "" : amountField(current.amount, entryFormat(currency))}
                     />
                   </label>
                   <label className="label min-w-0 flex-1">
-                    Sale price
+                    Sale price of {variant.title} in {currency.code}
                     <input
                       name={`sale-${currency.code}`}
                       inputMode="decimal"
                       autoComplete="off"
                       className="field"
-                      aria-label={`Sale price in ${currency.code}`}
                       placeholder="none"
                       defaultValue={
                         current?.saleAmount === null || current === undefined

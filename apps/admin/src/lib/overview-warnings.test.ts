@@ -52,4 +52,11 @@ describe("the overview's warnings", () => {
       link: undefined,
     });
   });
+
+  it("says the contact number is still the placeholder, and how to set the shop's own", () => {
+    expect(warningView({ kind: "placeholder_contact_number", phone: "9779800000000" })).toEqual({
+      text: "The shop's chat and contact number is still the placeholder +9779800000000: shoppers who call or message it reach nobody. Set CHAT_PHONE to the shop's own number and restart the shop.",
+      link: undefined,
+    });
+  });
 });

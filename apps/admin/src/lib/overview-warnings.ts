@@ -1,4 +1,9 @@
-import type { AdminEmailsFailingWarning, AdminOverviewWarning, AdminPaymentOpenWarning } from "@herbo/hosted-api/admin";
+import type {
+  AdminEmailsFailingWarning,
+  AdminOverviewWarning,
+  AdminPaymentOpenWarning,
+  AdminPlaceholderPhoneWarning,
+} from "@herbo/hosted-api/admin";
 import { formatDateTime } from "./dates.ts";
 import { providerLabel } from "./labels.ts";
 
@@ -47,7 +52,21 @@ function openPaymentView(warning: AdminPaymentOpenWarning): WarningView {
   };
 }
 
+function placeholderPhoneView(warning: AdminPlaceholderPhoneWarning): WarningView {
+  return {
+    text: `The shop's chat and contact number is still the placeholder +${warning.phone}: shoppers who call or message it reach nobody. Set CHAT_PHONE to the shop's own number and restart the shop.`,
+    link: undefined,
+  };
+}
+
 /** The sentence and the link of a warning. */
 export function warningView(warning: AdminOverviewWarning): WarningView {
-  return warning.kind === "emails_failing" ? failingEmailsView(warning) : openPaymentView(warning);
+  switch (warning.kind) {
+    case "emails_failing":
+      return failingEmailsView(warning);
+    case "payment_open_too_long":
+      return openPaymentView(warning);
+    case "placeholder_contact_number":
+      return placeholderPhoneView(warning);
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deliveredOrder, orderLine, refund, rupees } from "./order-fixtures.testing.ts";
-import { cancelSentence, owedAmount, refundRoute, refundSentence, unitsSentence } from "./refunds.ts";
+import { cancelSentence, owedAmount, refundFigures, refundRoute, refundSentence, unitsSentence } from "./refunds.ts";
 
 const stripeOrder = deliveredOrder([orderLine(1, 60000, 2)]);
 const payment = stripeOrder.payment;
@@ -102,5 +102,45 @@ describe("the refund still owed", () => {
         ],
       }),
     ).toBe(234);
+  });
+});
+
+describe("the Refunds panel's figures", () => {
+  const cancelled = { ...stripeOrder, fulfilmentStatus: "cancelled" as const, refund: "to_make" as const };
+
+  it("show a refund still to make as owed, never beside a contradicting nothing-left-to-refund", () => {
+    // A cancelled order whose whole payment is owed back by hand: the API's refundable is 0 (it is all owed).
+    const owedAll = { ...cancelled, refundable: rupees(0), refunds: [refund(120000, "to_make", null)] };
+    expect(refundFigures(owedAll)).toEqual([
+      { label: "Taken", text: "Rs. 1200.00" },
+      { label: "Refunded", text: "Rs. 0.00" },
+      { label: "To make", text: "Rs. 1200.00" },
+    ]);
+  });
+
+  it("name what could be refunded besides a refund owed, and what is left when none is owed", () => {
+    const owedPart = { ...cancelled, refundable: rupees(90000), refunds: [refund(30000, "failed", "stripe")] };
+    expect(refundFigures(owedPart)).toEqual([
+      { label: "Taken", text: "Rs. 1200.00" },
+      { label: "Refunded", text: "Rs. 0.00" },
+      { label: "To make", text: "Rs. 300.00" },
+      { label: "Can be refunded besides that", text: "Rs. 900.00" },
+    ]);
+    expect(refundFigures(stripeOrder)).toEqual([
+      { label: "Taken", text: "Rs. 1200.00" },
+      { label: "Refunded", text: "Rs. 0.00" },
+      { label: "Can still be refunded", text: "Rs. 1200.00" },
+    ]);
+  });
+
+  it("leave out what can be refunded once everything was, and say so when nothing was taken", () => {
+    const refunded = { ...stripeOrder, refunded: rupees(120000), refundable: rupees(0) };
+    expect(refundFigures({ ...refunded, refunds: [refund(120000, "succeeded", "stripe")] })).toEqual([
+      { label: "Taken", text: "Rs. 1200.00" },
+      { label: "Refunded", text: "Rs. 1200.00" },
+    ]);
+    expect(refundFigures({ ...stripeOrder, captured: rupees(0), refundable: rupees(0) })).toEqual([
+      { label: "Taken", text: "Nothing: no payment was taken" },
+    ]);
   });
 });

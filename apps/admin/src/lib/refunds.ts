@@ -1,5 +1,6 @@
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 import { providerLabel } from "./labels.ts";
+import { formatMoney, moneyFormat } from "./money.ts";
 
 /** How the order's next refund is made: through the provider that took the money, or by the owner's hand. */
 export type RefundRoute = { kind: "provider"; provider: string } | { kind: "by_hand" };
@@ -50,4 +51,27 @@ export function cancelSentence(order: AdminOrderDetail): string {
 /** Minor units of the order's refunds still owed (being sent, refused, or to make by hand). */
 export function owedAmount(order: AdminOrderDetail): number {
   return order.refunds.reduce((sum, refund) => sum + (refund.status === "succeeded" ? 0 : refund.amount.amount), 0);
+}
+
+/**
+ * The Refunds panel's figures: what was taken, what was given back, what is owed and still to make, and what
+ * could be refunded besides. The API's `refundable` is what a new refund may still take, after the refunds
+ * already owed: beside a refund still to make it is often nothing, so it is named for what it is ("besides
+ * that") and left out when it is nothing; an order that took no money says so instead of listing zeros.
+ */
+export function refundFigures(order: AdminOrderDetail): { label: string; text: string }[] {
+  if (order.captured.amount <= 0) return [{ label: "Taken", text: "Nothing: no payment was taken" }];
+  const owed = owedAmount(order);
+  const figures = [
+    { label: "Taken", text: order.captured.text },
+    { label: "Refunded", text: order.refunded.text },
+  ];
+  if (owed > 0) figures.push({ label: "To make", text: formatMoney(owed, moneyFormat(order)) });
+  if (order.refundable.amount > 0) {
+    figures.push({
+      label: owed > 0 ? "Can be refunded besides that" : "Can still be refunded",
+      text: order.refundable.text,
+    });
+  }
+  return figures;
 }

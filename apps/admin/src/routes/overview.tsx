@@ -5,14 +5,25 @@ import { OverviewWarnings } from "../components/overview-warnings.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { useApi } from "../hooks/use-api.ts";
 
-function amounts(money: AdminMoney[]): string {
-  return money.length === 0 ? "—" : money.map((entry) => entry.text).join(" + ");
+/**
+ * Money in several currencies, one figure per currency: amounts in different currencies cannot be added up,
+ * so they are listed, never joined into what would read as a sum.
+ */
+function Amounts({ money }: { money: AdminMoney[] }) {
+  if (money.length === 0) return <p className="text-2xl font-bold">None</p>;
+  return (
+    <ul className="text-2xl font-bold">
+      {money.map((entry) => (
+        <li key={entry.currency}>{entry.text}</li>
+      ))}
+    </ul>
+  );
 }
 
-function Figures({ title, figures }: { title: string; figures: AdminPeriodFigures }) {
+function Figures({ id, title, figures }: { id: string; title: string; figures: AdminPeriodFigures }) {
   return (
-    <section className="card" aria-labelledby={`${title}-heading`}>
-      <h2 id={`${title}-heading`} className="font-semibold">
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="font-semibold">
         {title}
       </h2>
       <dl className="mt-2 grid grid-cols-2 gap-2">
@@ -22,7 +33,9 @@ function Figures({ title, figures }: { title: string; figures: AdminPeriodFigure
         </div>
         <div>
           <dt className="muted">Revenue</dt>
-          <dd className="text-2xl font-bold">{amounts(figures.revenue)}</dd>
+          <dd>
+            <Amounts money={figures.revenue} />
+          </dd>
         </div>
       </dl>
     </section>
@@ -41,13 +54,15 @@ export function Overview() {
           <OverviewWarnings warnings={data.warnings} />
           <p className="muted">Days as counted in {data.timeZone.replace("_", " ")}; cancelled orders are left out.</p>
           <div className="grid gap-4 md:grid-cols-3">
-            <Figures title="Today" figures={data.today} />
-            <Figures title="Last 7 days" figures={data.last7Days} />
+            <Figures id="today" title="Today" figures={data.today} />
+            <Figures id="last-7-days" title="Last 7 days" figures={data.last7Days} />
             <section className="card" aria-labelledby="cod-heading">
               <h2 id="cod-heading" className="font-semibold">
                 Cash on delivery to collect
               </h2>
-              <p className="mt-2 text-2xl font-bold">{amounts(data.cashToCollect.amounts)}</p>
+              <div className="mt-2">
+                <Amounts money={data.cashToCollect.amounts} />
+              </div>
               <p className="muted">
                 {data.cashToCollect.orders} {data.cashToCollect.orders === 1 ? "order" : "orders"} ·{" "}
                 <Link to="/orders?paymentStatus=cod_due">See them</Link>

@@ -117,7 +117,8 @@ function NewProduct() {
           <input name="sku" maxLength={64} className="field" autoComplete="off" />
         </label>
         <p className="muted sm:col-span-3">
-          It starts as a draft that only you see. Add its prices and photos, then put it on sale.
+          It starts as a draft that only you see, with none in stock. Add its prices, photos and stock, then put it on
+          sale.
         </p>
         <div className="sm:col-span-3">
           <button type="submit" className="button" disabled={busy}>

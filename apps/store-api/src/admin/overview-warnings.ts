@@ -1,4 +1,10 @@
-import type { AdminEmailsFailingWarning, AdminOverviewWarning, AdminPaymentOpenWarning } from "@herbo/hosted-api/admin";
+import type {
+  AdminEmailsFailingWarning,
+  AdminOverviewWarning,
+  AdminPaymentOpenWarning,
+  AdminPlaceholderPhoneWarning,
+} from "@herbo/hosted-api/admin";
+import { isPlaceholderChatPhone } from "@herbo/hosted-api/shop-defaults";
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
@@ -68,8 +74,28 @@ export async function overdueProviderPayments(
   }));
 }
 
-/** The overview's warnings: overdue provider payments (money may be stuck), then failing emails. */
-export async function overviewWarnings(db: Database, now: Date, known: CurrencyMap): Promise<AdminOverviewWarning[]> {
+/** The storefront's settings the overview checks; a setting it is not told warns of nothing. */
+export interface ShopSettingsSeen {
+  /** CHAT_PHONE's digits, as the storefront shows them. */
+  chatPhone?: string | undefined;
+}
+
+/** Shoppers are shown the placeholder contact number the shop ships with: calls and chats reach nobody. */
+export function placeholderPhoneWarning(settings: ShopSettingsSeen): AdminPlaceholderPhoneWarning | undefined {
+  const phone = settings.chatPhone;
+  return phone === undefined || !isPlaceholderChatPhone(phone)
+    ? undefined
+    : { kind: "placeholder_contact_number", phone };
+}
+
+/** The overview's warnings: overdue provider payments (money may be stuck), failing emails, then settings. */
+export async function overviewWarnings(
+  db: Database,
+  now: Date,
+  known: CurrencyMap,
+  settings: ShopSettingsSeen = {},
+): Promise<AdminOverviewWarning[]> {
   const [payments, emails] = await Promise.all([overdueProviderPayments(db, now, known), failingEmails(db, now)]);
-  return [...payments, ...(emails === undefined ? [] : [emails])];
+  const phone = placeholderPhoneWarning(settings);
+  return [...payments, ...(emails === undefined ? [] : [emails]), ...(phone === undefined ? [] : [phone])];
 }

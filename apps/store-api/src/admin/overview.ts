@@ -6,7 +6,7 @@ import { orders, paymentAttempts, products, variants } from "../db/schema.ts";
 import { availableUnits, lowStockCondition, lowStockThreshold } from "../stock/low-stock.ts";
 import { totalsByCurrency } from "./admin-money.ts";
 import { cashToCollect } from "./order-queries.ts";
-import { overviewWarnings } from "./overview-warnings.ts";
+import { overviewWarnings, type ShopSettingsSeen } from "./overview-warnings.ts";
 import { addDays, dayOf, dayStart, shopTimeZone } from "./shop-time.ts";
 
 type CurrencyMap = Awaited<ReturnType<typeof listCurrencies>>;
@@ -38,11 +38,11 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
  * them, in Kathmandu; cancelled orders left out), cash on delivery still to collect, tracked variants
  * running low, and warnings (admin/overview-warnings.ts).
  */
-export async function overview(db: Database, now: Date): Promise<AdminOverview> {
+export async function overview(db: Database, now: Date, settings: ShopSettingsSeen = {}): Promise<AdminOverview> {
   const today = dayOf(now, shopTimeZone);
   const known = await listCurrencies(db);
   const [warnings, todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed] = await Promise.all([
-    overviewWarnings(db, now, known),
+    overviewWarnings(db, now, known, settings),
     periodFigures(db, dayStart(today, shopTimeZone), known),
     periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
     db

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { catalogChanges, currencies, markets, products, variantPrices, variants } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
+import { markVariantsProductChanged } from "./product-changed.ts";
 
 const historyLength = 30;
 const priceEntity = "variant_prices";
@@ -122,6 +123,7 @@ export async function setVariantPrices(
   const refusal = priceListRefusal(input.update.prices, sold);
   if (refusal !== undefined) throw refusal;
   await db.transaction(async (tx) => {
+    await markVariantsProductChanged(tx, input.variantId, now);
     const [variant] = await tx.select().from(variants).where(eq(variants.id, input.variantId)).for("update");
     if (variant === undefined) throw notFound("No such variant");
     if (variant.version !== input.update.version) {

@@ -11,6 +11,7 @@ import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
 import { catalogChanges, products, variantPrices, variants } from "../db/schema.ts";
 import { saleCurrencies } from "./prices.ts";
+import { markVariantsProductChanged } from "./product-changed.ts";
 import { changedProductFields, isProductStatus, productIdFor } from "./product-fields.ts";
 import {
   fieldsOf,
@@ -373,6 +374,7 @@ async function updateVariantAndPrices(
   actor: string,
   now: Date,
 ): Promise<void> {
+  await markVariantsProductChanged(tx, row.id, now);
   await tx
     .update(variants)
     .set({ ...step.fields, version: row.version + 1, updatedAt: now })

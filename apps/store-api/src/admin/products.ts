@@ -68,6 +68,12 @@ export function fieldsOf(row: ProductRow): AdminProductFields {
   };
 }
 
+/**
+ * Whether a new variant counts its stock when the owner does not say: yes, starting at 0 on hand, so it
+ * cannot be sold beyond what the owner adds on the Stock page (uncounted, it would sell without limit).
+ */
+export const newVariantsCountStock = true;
+
 export function variantFieldsOf(row: VariantRow): AdminVariantFields {
   return { title: row.title, sku: row.sku, weight: row.weight, manageInventory: row.manageInventory };
 }
@@ -367,7 +373,7 @@ export async function createProduct(
     title: input.create.variantTitle,
     sku: input.create.sku,
     weight: null,
-    manageInventory: false,
+    manageInventory: newVariantsCountStock,
   });
   return db.transaction(async (tx) => {
     await checkSku(tx, variant.sku, undefined);
@@ -475,8 +481,8 @@ export async function addVariant(
   input: { productId: string; actor: string; create: AdminVariantCreate },
   now: Date,
 ): Promise<void> {
-  const { prices, ...submitted } = input.create;
-  const fields = cleanVariantFields(submitted);
+  const { prices, manageInventory = newVariantsCountStock, ...submitted } = input.create;
+  const fields = cleanVariantFields({ ...submitted, manageInventory });
   const sold = (await saleCurrencies(db)).map((currency) => currency.code);
   const refusal = priceListRefusal(prices, sold);
   if (refusal !== undefined) throw refusal;

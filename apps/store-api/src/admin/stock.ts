@@ -5,6 +5,7 @@ import type { Database } from "../db/connection.ts";
 import { catalogChanges, orders, products, stockMovements, variants } from "../db/schema.ts";
 import { applyStock, StockShortage } from "../stock/ledger.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { markVariantsProductChanged } from "./product-changed.ts";
 
 const historyLength = 30;
 
@@ -68,6 +69,7 @@ export async function adjustStock(
   now: Date,
 ): Promise<{ onHand: number; reserved: number }> {
   return db.transaction(async (tx) => {
+    await markVariantsProductChanged(tx, input.variantId, now);
     try {
       const after = await applyStock(
         tx,

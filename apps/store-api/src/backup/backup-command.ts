@@ -124,6 +124,12 @@ function printWritten(io: BackupCommandIo, file: string, bytes: number, orders: 
   io.print("Copy it off this machine: a backup on the same disk is lost with the disk.");
 }
 
+/** "1 photo (5 files)": each photo is kept at several sizes, so its files outnumber it. */
+function photosText(photos: number, files: number): string {
+  const counted = `${photos} ${photos === 1 ? "photo" : "photos"}`;
+  return files === 0 ? counted : `${counted} (${files} ${files === 1 ? "file" : "files"})`;
+}
+
 /** "12.3 MB": sizes as the owner reads them. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -154,7 +160,9 @@ async function restoreNow(file: string, config: BackupConfig, io: BackupCommandI
   }
   const { restored, manifest, movedAside } = outcome;
   io.print(`Restored the backup of ${manifest.createdAt} (${path.basename(file)}):`);
-  io.print(`  ${restored.orders} orders, ${restored.emails} emails, ${restored.photos} photo files`);
+  io.print(
+    `  ${restored.orders} orders, ${restored.emails} emails, ${photosText(restored.photos, restored.photoFiles)}`,
+  );
   io.print(`  ${restored.outboxFiles} sent-mail files in ${config.outboxDir}`);
   for (const folder of movedAside) io.print(`The data it replaced was moved to ${folder} (delete it when sure).`);
   if (config.mediaBucket !== undefined) io.print("The photos are in the bucket (MEDIA_BUCKET_*): none were restored.");

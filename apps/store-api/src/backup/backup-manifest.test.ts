@@ -3,6 +3,7 @@ import {
   backupFileName,
   backupFormat,
   checkManifest,
+  fileCounts,
   isPartName,
   scheduledBackupName,
   type BackupManifest,
@@ -104,5 +105,20 @@ describe("backup names and part names", () => {
     ]) {
       expect(isPartName(name), name).toBe(false);
     }
+  });
+});
+
+describe("the files of a backup", () => {
+  it("count a photo once however many sizes it was kept at, and the sent mail by file", () => {
+    const photo = (id: string, file: string) => `media/med_${id.repeat(20)}-${file}`;
+    const names = [
+      "database.tar.gz",
+      ...["320.webp", "640.webp", "960.webp", "1280.webp", "card.jpg"].map((file) => photo("a", file)),
+      photo("b", "640.webp"),
+      "media/notes.txt",
+      "outbox/20260301T100000Z-msg_a.eml",
+    ];
+    expect(fileCounts(names)).toEqual({ photos: 2, photoFiles: 7, outboxFiles: 1 });
+    expect(fileCounts(["database.tar.gz"])).toEqual({ photos: 0, photoFiles: 0, outboxFiles: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMediaFileName } from "../media/media-names.ts";
 
 /** What names a file as one of our backups; a different name is another program's archive. */
 export const backupFormat = "herbo-shop-backup";
@@ -23,12 +24,28 @@ const count = z.number().int().min(0);
 const partSchema = z.object({ name: z.string().min(1), bytes: count, sha256 });
 export type BackupPart = z.infer<typeof partSchema>;
 
+/**
+ * The photos and sent-mail files among an archive's parts. One photo is several files (each width it was
+ * encoded at, and its social card), so photos are counted by the id their files share, never by file; a file
+ * of the media folder that names no photo counts as a file only.
+ */
+export function fileCounts(partNames: readonly string[]): { photos: number; photoFiles: number; outboxFiles: number } {
+  const media = partNames.filter((name) => name.startsWith(mediaPrefix));
+  const photos = new Set(media.flatMap((name) => parseMediaFileName(name.slice(mediaPrefix.length))?.id ?? []));
+  return {
+    photos: photos.size,
+    photoFiles: media.length,
+    outboxFiles: partNames.filter((name) => name.startsWith(outboxPrefix)).length,
+  };
+}
+
 const manifestSchema = z.object({
   format: z.literal(backupFormat),
   version: z.number().int().min(1),
   storeId: z.string().min(1),
   createdAt: z.iso.datetime(),
   migrations: z.object({ applied: count, latest: count }),
+  /** `photos` counts photos (before this count was fixed, files: read `fileCounts(parts)` instead of trusting it). */
   counts: z.object({ orders: count, emails: count, photos: count, outboxFiles: count }),
   parts: z.array(partSchema),
 });

@@ -5,7 +5,14 @@ import { openDatabase } from "../db/connection.ts";
 import { DataDirInUseError, lockDataDir, lockFileName, lockHolderOf, type DataDirLock } from "../db/data-dir-lock.ts";
 import { prepareDataDir } from "../db/data-dir.ts";
 import { NotABackupError, readArchive } from "./backup-archive.ts";
-import { checkManifest, databaseEntry, mediaPrefix, outboxPrefix, type BackupManifest } from "./backup-manifest.ts";
+import {
+  checkManifest,
+  databaseEntry,
+  fileCounts,
+  mediaPrefix,
+  outboxPrefix,
+  type BackupManifest,
+} from "./backup-manifest.ts";
 import { knownMigrationLevel, rowCountsOf } from "./database-dump.ts";
 
 /** The shop a backup is restored into: its folders and its STORE_ID. */
@@ -20,8 +27,8 @@ export interface RestoreTarget {
 interface StagedRestore {
   kind: "restored";
   manifest: BackupManifest;
-  /** What the restored database holds (after its migrations) and the files put back. */
-  restored: { orders: number; emails: number; photos: number; outboxFiles: number };
+  /** What the restored database holds (after its migrations) and the files put back: photos, and their files. */
+  restored: { orders: number; emails: number; photos: number; photoFiles: number; outboxFiles: number };
 }
 
 type Refusal = { kind: "refused"; reason: string };
@@ -115,11 +122,13 @@ async function stageRestore(file: string, target: RestoreTarget, staging: string
     // A backup from an older version of the shop is brought forward, as a start would.
     await handle.migrate();
     const counts = await rowCountsOf(handle.pglite ?? failNoPglite());
-    const files = check.manifest.counts;
+    // Counted from the parts themselves: a manifest written before photos were counted by photo counts files.
+    const files = fileCounts(check.manifest.parts.map((part) => part.name));
+    const photos = target.mediaDir === undefined ? { photos: 0, photoFiles: 0 } : files;
     return {
       kind: "restored",
       manifest: check.manifest,
-      restored: { ...counts, photos: target.mediaDir === undefined ? 0 : files.photos, outboxFiles: files.outboxFiles },
+      restored: { ...counts, photos: photos.photos, photoFiles: photos.photoFiles, outboxFiles: files.outboxFiles },
     };
   } finally {
     await handle.close();

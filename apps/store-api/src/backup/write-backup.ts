@@ -6,9 +6,8 @@ import {
   backupFileName,
   backupFormat,
   backupFormatVersion,
+  fileCounts,
   isPlainFileName,
-  mediaPrefix,
-  outboxPrefix,
   type BackupManifest,
 } from "./backup-manifest.ts";
 import { backupsToDelete, leftoverPartials } from "./backup-retention.ts";
@@ -42,17 +41,14 @@ export async function writeBackup(
   const file = path.join(sources.backupDir, backupFileName(now, kind));
   let manifest: BackupManifest | undefined;
   const bytes = await writeArchive(file, { database: dump.archive, mediaFiles, outboxFiles }, (parts) => {
+    const files = fileCounts(parts.map((part) => part.name));
     manifest = {
       format: backupFormat,
       version: backupFormatVersion,
       storeId: sources.storeId,
       createdAt: now.toISOString(),
       migrations: dump.migrations,
-      counts: {
-        ...dump.counts,
-        photos: parts.filter((part) => part.name.startsWith(mediaPrefix)).length,
-        outboxFiles: parts.filter((part) => part.name.startsWith(outboxPrefix)).length,
-      },
+      counts: { ...dump.counts, photos: files.photos, outboxFiles: files.outboxFiles },
       parts,
     };
     return manifest;

@@ -1,15 +1,18 @@
+import { chatPhoneSetting, defaultPorts, localUrl, placeholderChatPhone } from "@herbo/hosted-api/shop-defaults";
 import * as z from "zod";
 
 const environmentSchema = z.object({
-  SITE_URL: z.url().default("http://localhost:3000"),
-  STORE_API_URL: z.url().default("http://localhost:4000"),
+  /** Unset: this machine's address on PORT. */
+  SITE_URL: z.url().optional(),
+  /** Unset: this machine's address on STORE_API_PORT. */
+  STORE_API_URL: z.url().optional(),
   /** What the browser uses to reach the store API, when it differs from the server's address. */
   PUBLIC_STORE_API_URL: z.url().optional(),
+  /** The ports, only for the two addresses' defaults (server/settings.ts reads the one this server listens on). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(defaultPorts.web),
+  STORE_API_PORT: z.coerce.number().int().min(0).max(65535).default(defaultPorts.storeApi),
   STORE_ID: z.string().min(1).default("local"),
-  CHAT_PHONE: z
-    .string()
-    .regex(/^\+?[\d\s-]{6,20}$/, "CHAT_PHONE must be the contact number's digits")
-    .default("9779800000000"),
+  CHAT_PHONE: z.string().regex(chatPhoneSetting.pattern, chatPhoneSetting.message).default(placeholderChatPhone),
   STORE_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_500),
 });
 
@@ -43,10 +46,12 @@ export function serverEnvironment(source: NodeJS.ProcessEnv = process.env): Serv
     );
   }
   const settings = parsed.data;
+  // Addresses not set follow the ports, as `npm start` derives them (@herbo/hosted-api/shop-defaults).
+  const storeApiUrl = settings.STORE_API_URL ?? localUrl(settings.STORE_API_PORT);
   const environment: ServerEnvironment = {
-    siteUrl: settings.SITE_URL.replace(/\/+$/, ""),
-    storeApiUrl: settings.STORE_API_URL.replace(/\/+$/, ""),
-    publicStoreApiUrl: (settings.PUBLIC_STORE_API_URL ?? settings.STORE_API_URL).replace(/\/+$/, ""),
+    siteUrl: (settings.SITE_URL ?? localUrl(settings.PORT)).replace(/\/+$/, ""),
+    storeApiUrl: storeApiUrl.replace(/\/+$/, ""),
+    publicStoreApiUrl: (settings.PUBLIC_STORE_API_URL ?? storeApiUrl).replace(/\/+$/, ""),
     storeId: settings.STORE_ID,
     chatPhone: settings.CHAT_PHONE.replace(/\D/g, ""),
     storeApiTimeoutMs: settings.STORE_API_TIMEOUT_MS,

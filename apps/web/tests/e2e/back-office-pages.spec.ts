@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { shopTimeZone } from "@herbo/hosted-api/admin";
 import { e2eSettings } from "./settings.mjs";
 import { expectNoAxeViolations } from "./support/accessibility";
 import { backOffice, placeOrderDirectly, resinStockMessage, signInToBackOffice, unitsIn } from "./support/back-office";
@@ -47,17 +48,17 @@ test("changing a price in the back office changes the storefront's price, and a 
   expect(await canadianTinPrice(page)).toBe("Sale price CA$22.99Regular price CA$25.99");
   await signInToBackOffice(page, "/prices");
   const form = page.getByRole("form", { name: "Prices of Shilajit Travel Tin 5 g, 5 g" });
-  await expect(form.getByLabel("Price in CAD", { exact: true })).toHaveValue("25.99");
+  await expect(form.getByLabel("Price of 5 g in CAD", { exact: true })).toHaveValue("25.99");
 
   // A second owner opens the same prices before the first saves.
   const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const otherPage = await other.newPage();
   await signInToBackOffice(otherPage, "/prices");
   const otherForm = otherPage.getByRole("form", { name: "Prices of Shilajit Travel Tin 5 g, 5 g" });
-  await expect(otherForm.getByLabel("Price in CAD", { exact: true })).toHaveValue("25.99");
+  await expect(otherForm.getByLabel("Price of 5 g in CAD", { exact: true })).toHaveValue("25.99");
 
-  await form.getByLabel("Price in CAD", { exact: true }).fill("24.49");
-  await form.getByLabel("Sale price in CAD", { exact: true }).fill("19.99");
+  await form.getByLabel("Price of 5 g in CAD", { exact: true }).fill("24.49");
+  await form.getByLabel("Sale price of 5 g in CAD", { exact: true }).fill("19.99");
   await form.getByRole("button", { name: "Save prices of Shilajit Travel Tin 5 g, 5 g" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the new prices now." })).toBeVisible();
   await expect(page.getByTestId("price-history")).toContainText(
@@ -66,12 +67,18 @@ test("changing a price in the back office changes the storefront's price, and a 
   await expect(page.getByTestId("price-history")).toContainText(e2eSettings.owner.email);
 
   // The second owner's save, from the prices as they were, is refused, and the saved prices are shown.
-  await otherForm.getByLabel("Price in CAD", { exact: true }).fill("99.99");
+  await otherForm.getByLabel("Price of 5 g in CAD", { exact: true }).fill("99.99");
   await otherForm.getByRole("button", { name: "Save prices of Shilajit Travel Tin 5 g, 5 g" }).click();
   await expect(otherPage.getByRole("alert")).toContainText("Someone else changed these prices since you opened them.");
-  await expect(otherForm.getByLabel("Price in CAD", { exact: true })).toHaveValue("24.49");
-  await expect(otherForm.getByLabel("Sale price in CAD", { exact: true })).toHaveValue("19.99");
+  await expect(otherForm.getByLabel("Price of 5 g in CAD", { exact: true })).toHaveValue("24.49");
+  await expect(otherForm.getByLabel("Sale price of 5 g in CAD", { exact: true })).toHaveValue("19.99");
   await other.close();
+
+  // The products list dates the tin's last change today: its price is part of it.
+  await page.goto(`${backOffice}/products`);
+  await expect(
+    page.getByRole("list", { name: "Products found" }).getByRole("listitem").filter({ hasText: "Shilajit Travel Tin" }),
+  ).toContainText(`Changed ${shopDate(new Date())}`);
 
   // The storefront follows within its cache window, and a checkout charges the new price.
   await expect
@@ -89,6 +96,16 @@ test("changing a price in the back office changes the storefront's price, and a 
   await page.waitForURL(/\/checkout\/cs_/);
   await expect(page.getByTestId("subtotal")).toHaveText("CA$19.99");
 });
+
+/** A day as the back office writes it in the shop's time zone ("1 Mar 2026"). */
+function shopDate(instant: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: shopTimeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(instant);
+}
 
 /** No axe violation, and nothing wider than the screen (no sideways scrolling at 375 px). */
 async function expectAccessibleAndFitting(page: Page, label: string): Promise<void> {
@@ -196,7 +213,20 @@ for (const width of [375, 1280]) {
         await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();
         await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
         await expect(page.getByRole("form", { name: /^Prices of / })).toHaveCount(3);
+        // Each price field names its variant and currency, for the eye and for a screen reader.
+        await expect(
+          page.getByRole("form", { name: "Prices of Pure Himalayan Shilajit Resin, 20 g" }).getByRole("textbox", {
+            name: "Sale price of 20 g in USD",
+            exact: true,
+          }),
+        ).toBeVisible();
         await page.getByText("Add a variant").click();
+        // A new variant counts its stock unless the owner unticks it.
+        const newVariant = page.getByRole("form", { name: "Add a variant" });
+        await expect(newVariant.getByRole("checkbox", { name: "Count its stock" })).toBeChecked();
+        await expect(
+          newVariant.getByRole("textbox", { name: "Price of the new variant in AED", exact: true }),
+        ).toBeVisible();
         await expectAccessibleAndFitting(page, "product");
       });
 

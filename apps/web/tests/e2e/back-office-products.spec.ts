@@ -89,7 +89,7 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
 
   const priceForm = page.getByRole("form", { name: `Prices of ${title}, 3 g` });
   for (const [currency, amount] of Object.entries(prices)) {
-    await priceForm.getByLabel(`Price in ${currency}`, { exact: true }).fill(amount);
+    await priceForm.getByLabel(`Price of 3 g in ${currency}`, { exact: true }).fill(amount);
   }
   await priceForm.getByRole("button", { name: "Save prices" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the new prices now." })).toBeVisible();

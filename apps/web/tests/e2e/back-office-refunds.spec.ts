@@ -72,6 +72,10 @@ test("records a refund made by hand for a cancelled card order, and the shopper 
   await page.getByRole("link", { name: number }).click();
 
   const refunds = page.getByRole("region", { name: "Refunds" });
+  // The whole payment is owed back: the figures say so, as the Payment section does, and nothing beside it
+  // claims there is nothing left to refund.
+  await expect(refunds.getByTestId("refund-figures")).toHaveText(`Taken${total}RefundedRs. 0.00To make${total}`);
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText(`To make: ${total}`);
   const refund = refunds.getByTestId("refund");
   await expect(refund).toContainText(`Cancellation: ${total}`);
   await expect(refund).toContainText("By hand");
@@ -85,6 +89,7 @@ test("records a refund made by hand for a cancelled card order, and the shopper 
     `Refund of ${total} recorded as made: Bank transfer, reference NB-7781`,
   );
   await expect(page.getByText("Nothing left to do for this order.")).toBeVisible();
+  await expect(refunds.getByTestId("refund-figures")).toHaveText(`Taken${total}Refunded${total}`);
   await expectNoAxeViolations(page, "order refunded by hand");
 
   expect(await emailWith(shopper.email, "has been cancelled")).toContain(

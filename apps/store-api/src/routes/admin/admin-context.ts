@@ -26,6 +26,8 @@ export interface AdminApiOptions {
   /** The API's public origin: the back office's pages live on it, so its requests come from it. */
   publicUrl: string;
   shopName: string;
+  /** The storefront's contact number (CHAT_PHONE's digits); unknown (tests) warns of nothing. */
+  chatPhone?: string;
   /** Drops cached catalogue answers after a change of stock or purchasability. */
   onStockChange: () => void;
   /** Asks the outbox worker to send what a committed change queued. */

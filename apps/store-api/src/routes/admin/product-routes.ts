@@ -146,6 +146,8 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
       schema: {
         params: productParams,
         body: variantFields.extend({
+          // Left out, the new variant counts its stock (admin/products.ts, newVariantsCountStock).
+          manageInventory: z.boolean().optional(),
           prices: z
             .array(
               z.object({
