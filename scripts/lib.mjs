@@ -111,6 +111,8 @@ export const serverSettings = {
       "COD_CONFIRM_HOURS",
       "TRUST_PROXY",
       "SHOP_NAME",
+      "SELLER_NAME",
+      "SELLER_ADDRESS",
       "SHOP_EMAIL",
       "PAYMENT_METHODS",
       "MAIL_FROM",
