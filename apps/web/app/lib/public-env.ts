@@ -1,3 +1,4 @@
+import { defaultPorts, localUrl, placeholderChatPhone } from "@herbo/hosted-api/shop-defaults";
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 import { site } from "~/content/site";
@@ -6,10 +7,10 @@ import type { PublicEnvironment } from "./env.server";
 import { createStoreApi, type StoreApi } from "./store-api/client";
 
 const defaults: PublicEnvironment = {
-  siteUrl: "http://localhost:3000",
-  storeApiUrl: "http://localhost:4000",
+  siteUrl: localUrl(defaultPorts.web),
+  storeApiUrl: localUrl(defaultPorts.storeApi),
   storeId: "local",
-  chatPhone: "9779800000000",
+  chatPhone: placeholderChatPhone,
 };
 
 /** The public settings the root loader handed to the page. */
