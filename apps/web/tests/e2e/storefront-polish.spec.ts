@@ -44,15 +44,6 @@ async function expectToastClearOf(page: Page, drawer: Locator) {
   for (const part of parts) expect(overlaps(toastBox, part), JSON.stringify({ toastBox, part })).toBe(false);
 }
 
-/** The product list the home page fetches in the browser, changed for one test. */
-async function serveEditedCatalogue(page: Page, edit: (product: Record<string, unknown>) => Record<string, unknown>) {
-  await page.route(`${e2eSettings.apiUrl}/store/*/products*`, async (route) => {
-    const response = await route.fetch();
-    const list = (await response.json()) as { products: Record<string, unknown>[] };
-    await route.fulfill({ response, json: { ...list, products: list.products.map(edit) } });
-  });
-}
-
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 740 : 800 } });
@@ -181,25 +172,7 @@ for (const width of [375, 1280]) {
       await expect(page.getByTestId("stock-message")).toHaveText("Sold out");
       await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
 
-      await serveEditedCatalogue(page, (product) =>
-        product.id === "prod_starter_kit"
-          ? {
-              ...product,
-              variants: (product.variants as Record<string, unknown>[]).map((variant) => ({
-                ...variant,
-                inventory_quantity: 0,
-              })),
-            }
-          : product,
-      );
-      await open(page, "/");
-      const kit = page.getByTestId("product-card").filter({ hasText: "Shilajit Starter Kit" });
-      await expect(kit.getByTestId("card-stock-message")).toHaveText("Sold out");
-      await expect(kit.getByRole("button", { name: "Add to Cart: Shilajit Starter Kit" })).toBeDisabled();
-      // One sold-out size among others keeps the card's button, which opens the product.
-      const pack = page.getByTestId("product-card").filter({ hasText: "Shilajit Value Pack" });
-      await expect(pack.getByRole("button", { name: "Add to Cart: Shilajit Value Pack" })).toBeEnabled();
-      await expect(pack.getByTestId("card-stock-message")).toHaveCount(0);
+      // The cards' sold-out states are the product card's unit tests: the grid arrives rendered by the server.
     });
 
     test("the cards of a row are one height, with their buttons in line", async ({ page }) => {
@@ -258,16 +231,4 @@ test("the footer runs the © line from 2025 to the current year", async ({ page 
   await expect(page.getByText(/^© 2025/)).toHaveText(
     `© ${year > 2025 ? `2025–${year}` : "2025"} Herbo Shilajit. All rights reserved.`,
   );
-});
-
-test.describe("a catalogue without pictures or subtitles", () => {
-  test("keeps the No Image placeholder and the fallback subtitle", async ({ page }) => {
-    await serveEditedCatalogue(page, (product) =>
-      product.id === "prod_gift_box" ? { ...product, thumbnail: null, images: [], subtitle: null } : product,
-    );
-    await open(page, "/");
-    const gift = page.getByTestId("product-card").filter({ hasText: "Himalayan Gift Box" });
-    await expect(gift.getByRole("img", { name: "No Image" })).toHaveAttribute("src", /\/assets\/no-image-[\w-]+\.svg$/);
-    await expect(gift.getByText("Check out this amazing product!")).toBeVisible();
-  });
 });
