@@ -145,107 +145,120 @@ const listPages = [
   ["/no-such-page", "Page not found"],
 ] as const;
 
-for (const width of [375, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
+/**
+ * Each page is checked at a phone's width and then, resized in place, at a laptop's: the media queries
+ * apply as on a fresh load, and each page's sign-in, order and navigation are paid once for both.
+ */
+const widths = [375, 1280] as const;
 
-    test("the sign-in page is accessible", async ({ page }) => {
-      await page.goto(backOffice);
-      await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
-      await expectAccessibleAndFitting(page, "sign-in");
-      // Another address than the owner's, so these refusals do not count against the owner's sign-in limit.
-      await page.getByLabel("Email").fill("not-an-owner@herbo.test");
-      await page.getByLabel("Password").fill("a wrong password");
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("alert")).toBeVisible();
-      await expectAccessibleAndFitting(page, "sign-in with its error");
+/** No axe violation and nothing wider than the screen, at each width in turn. */
+async function expectAccessibleAtEveryWidth(page: Page, label: string): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessibleAndFitting(page, `${label} at ${width} px`);
+  }
+  await page.setViewportSize({ width: widths[0], height: 800 });
+}
+
+test.describe("at 375 px and 1280 px", () => {
+  test.use({ viewport: { width: widths[0], height: 800 } });
+
+  test("the sign-in page is accessible", async ({ page }) => {
+    await page.goto(backOffice);
+    await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
+    await expectAccessibleAtEveryWidth(page, "sign-in");
+    // Another address than the owner's, so these refusals do not count against the owner's sign-in limit.
+    await page.getByLabel("Email").fill("not-an-owner@herbo.test");
+    await page.getByLabel("Password").fill("a wrong password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectAccessibleAtEveryWidth(page, "sign-in with its error");
+  });
+
+  test.describe("signed in", () => {
+    test.use({ storageState: ownerState });
+
+    for (const [address, heading] of listPages) {
+      test(`${heading} is accessible`, async ({ page }) => {
+        await page.goto(`${backOffice}${address}`);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByText(/^Loading/)).toHaveCount(0);
+        if (address === "/") await expect(page.getByRole("heading", { name: /^Low on stock/ })).toBeVisible();
+        await expectAccessibleAtEveryWidth(page, heading);
+      });
+    }
+
+    test.describe("reading an email", () => {
+      // The browser refuses to run anything in the preview's sandboxed frame and says so on the console
+      // (Playwright's own helpers try): that refusal is the sandbox working, the one error allowed here.
+      test.use({
+        allowConsoleErrors:
+          /^Blocked script execution in '[^']*\/admin\/api\/emails\/msg_[A-Za-z0-9_-]+\/preview' because the document's frame is sandboxed/,
+      });
+      test("an email in the outbox can be read, as text and as its sandboxed HTML, accessibly", async ({ page }) => {
+        const shopper = longEmailShopper();
+        const number = await placeOrderDirectly(shopper);
+        await page.goto(`${backOffice}/emails`);
+        const email = page.getByTestId("email").filter({ hasText: shopper.email }).first();
+        await email.getByRole("button", { name: /^Read the email/ }).click();
+        await expect(email.getByRole("button", { name: /^Hide the email/ })).toHaveAttribute("aria-expanded", "true");
+        await expect(email.getByText(`Subject: Your order ${number} is confirmed`)).toBeVisible();
+        await expect(email.locator("pre")).toContainText(number);
+        // The HTML runs in a frame sandboxed twice: by its attribute (no scripts, an origin of its own) and
+        // by the preview's own policy. Nothing may run in it, test tools included, so it is read by request.
+        const frame = email.locator("iframe");
+        await expect(frame).toHaveAttribute("sandbox", "");
+        await expect(frame).toHaveAttribute(
+          "title",
+          new RegExp(` to ${shopper.email.replaceAll(".", "\\.")}, as sent$`),
+        );
+        const preview = await page.request.get(new URL((await frame.getAttribute("src")) ?? "", page.url()).href);
+        expect(preview.status()).toBe(200);
+        expect(preview.headers()["content-security-policy"]).toMatch(/^sandbox; default-src 'none'/);
+        expect(await preview.text()).toContain(number);
+        // Axe cannot run inside a frame that runs no script: the rest of the open email is checked without it.
+        await frame.evaluate((element) => element.remove());
+        await expectAccessibleAtEveryWidth(page, "an email opened in the outbox");
+      });
     });
 
-    test.describe("signed in", () => {
-      test.use({ storageState: ownerState });
+    test("a product's page, with its editors, variants and prices, is accessible", async ({ page }) => {
+      await page.goto(`${backOffice}/products/prod_himalayan_resin`);
+      await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
+      await expect(page.getByRole("form", { name: /^Prices of / })).toHaveCount(3);
+      // Each price field names its variant and currency, for the eye and for a screen reader.
+      await expect(
+        page.getByRole("form", { name: "Prices of Pure Himalayan Shilajit Resin, 20 g" }).getByRole("textbox", {
+          name: "Sale price of 20 g in USD",
+          exact: true,
+        }),
+      ).toBeVisible();
+      await page.getByText("Add a variant").click();
+      // A new variant counts its stock unless the owner unticks it.
+      const newVariant = page.getByRole("form", { name: "Add a variant" });
+      await expect(newVariant.getByRole("checkbox", { name: "Count its stock" })).toBeChecked();
+      await expect(
+        newVariant.getByRole("textbox", { name: "Price of the new variant in AED", exact: true }),
+      ).toBeVisible();
+      await expectAccessibleAtEveryWidth(page, "product");
+    });
 
-      for (const [address, heading] of listPages) {
-        test(`${heading} is accessible`, async ({ page }) => {
-          await page.goto(`${backOffice}${address}`);
-          await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-          await expect(page.getByText(/^Loading/)).toHaveCount(0);
-          if (address === "/") await expect(page.getByRole("heading", { name: /^Low on stock/ })).toBeVisible();
-          await expectAccessibleAndFitting(page, heading);
-        });
-      }
-
-      test.describe("reading an email", () => {
-        // The browser refuses to run anything in the preview's sandboxed frame and says so on the console
-        // (Playwright's own helpers try): that refusal is the sandbox working, the one error allowed here.
-        test.use({
-          allowConsoleErrors:
-            /^Blocked script execution in '[^']*\/admin\/api\/emails\/msg_[A-Za-z0-9_-]+\/preview' because the document's frame is sandboxed/,
-        });
-        test("an email in the outbox can be read, as text and as its sandboxed HTML, accessibly", async ({ page }) => {
-          const shopper = longEmailShopper();
-          const number = await placeOrderDirectly(shopper);
-          await page.goto(`${backOffice}/emails`);
-          const email = page.getByTestId("email").filter({ hasText: shopper.email }).first();
-          await email.getByRole("button", { name: /^Read the email/ }).click();
-          await expect(email.getByRole("button", { name: /^Hide the email/ })).toHaveAttribute("aria-expanded", "true");
-          await expect(email.getByText(`Subject: Your order ${number} is confirmed`)).toBeVisible();
-          await expect(email.locator("pre")).toContainText(number);
-          // The HTML runs in a frame sandboxed twice: by its attribute (no scripts, an origin of its own) and
-          // by the preview's own policy. Nothing may run in it, test tools included, so it is read by request.
-          const frame = email.locator("iframe");
-          await expect(frame).toHaveAttribute("sandbox", "");
-          await expect(frame).toHaveAttribute(
-            "title",
-            new RegExp(` to ${shopper.email.replaceAll(".", "\\.")}, as sent$`),
-          );
-          const preview = await page.request.get(new URL((await frame.getAttribute("src")) ?? "", page.url()).href);
-          expect(preview.status()).toBe(200);
-          expect(preview.headers()["content-security-policy"]).toMatch(/^sandbox; default-src 'none'/);
-          expect(await preview.text()).toContain(number);
-          // Axe cannot run inside a frame that runs no script: the rest of the open email is checked without it.
-          await frame.evaluate((element) => element.remove());
-          await expectAccessibleAndFitting(page, "an email opened in the outbox");
-        });
-      });
-
-      test("a product's page, with its editors, variants and prices, is accessible", async ({ page }) => {
-        await page.goto(`${backOffice}/products/prod_himalayan_resin`);
-        await expect(page.getByRole("heading", { level: 1, name: "Pure Himalayan Shilajit Resin" })).toBeVisible();
-        await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
-        await expect(page.getByRole("form", { name: /^Prices of / })).toHaveCount(3);
-        // Each price field names its variant and currency, for the eye and for a screen reader.
-        await expect(
-          page.getByRole("form", { name: "Prices of Pure Himalayan Shilajit Resin, 20 g" }).getByRole("textbox", {
-            name: "Sale price of 20 g in USD",
-            exact: true,
-          }),
-        ).toBeVisible();
-        await page.getByText("Add a variant").click();
-        // A new variant counts its stock unless the owner unticks it.
-        const newVariant = page.getByRole("form", { name: "Add a variant" });
-        await expect(newVariant.getByRole("checkbox", { name: "Count its stock" })).toBeChecked();
-        await expect(
-          newVariant.getByRole("textbox", { name: "Price of the new variant in AED", exact: true }),
-        ).toBeVisible();
-        await expectAccessibleAndFitting(page, "product");
-      });
-
-      test("an order's page, with its shipment and cancellation forms, is accessible", async ({ page }) => {
-        const number = await placeOrderDirectly(longEmailShopper());
-        await page.goto(`${backOffice}/orders/${number}`);
-        await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
-        await expect(page.getByRole("region", { name: "History" })).toBeVisible();
-        await expectAccessibleAndFitting(page, "order");
-        await page.getByRole("button", { name: "Mark shipped" }).click();
-        await expect(page.getByRole("form", { name: "Shipment" })).toBeVisible();
-        await expectAccessibleAndFitting(page, "order with the shipment form");
-        await page.getByRole("button", { name: "Cancel order" }).click();
-        await expect(page.getByRole("form", { name: "Cancellation" })).toBeVisible();
-        await expectAccessibleAndFitting(page, "order with the cancellation form");
-      });
+    test("an order's page, with its shipment and cancellation forms, is accessible", async ({ page }) => {
+      const number = await placeOrderDirectly(longEmailShopper());
+      await page.goto(`${backOffice}/orders/${number}`);
+      await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
+      await expect(page.getByRole("region", { name: "History" })).toBeVisible();
+      await expectAccessibleAtEveryWidth(page, "order");
+      await page.getByRole("button", { name: "Mark shipped" }).click();
+      await expect(page.getByRole("form", { name: "Shipment" })).toBeVisible();
+      await expectAccessibleAtEveryWidth(page, "order with the shipment form");
+      await page.getByRole("button", { name: "Cancel order" }).click();
+      await expect(page.getByRole("form", { name: "Cancellation" })).toBeVisible();
+      await expectAccessibleAtEveryWidth(page, "order with the cancellation form");
     });
   });
-}
+});
 
 test("the back office is never indexed and loads nothing from elsewhere", async ({ request }) => {
   const response = await request.get(`${backOffice}/orders`);
