@@ -71,7 +71,7 @@ describe("catalogue product data", () => {
     expect(offers.hasMerchantReturnPolicy).toEqual(returnPolicyJsonLd());
   });
 
-  it("states the store's rates as the owner set them (issue 28), and no shipping when the store could not say", () => {
+  it("states the store's rates as the owner set them, and no shipping when the store could not say", () => {
     const charged = shippingRates.map((rate) => (rate.country === "NP" ? { ...rate, amount: 10_000 } : rate));
     const offers = productJsonLd(product, { ...page, description: "D", shippingRates: charged }).offers;
     expect(offers).toMatchObject({ shippingDetails: [{ shippingRate: { value: "100.00", currency: "NPR" } }] });

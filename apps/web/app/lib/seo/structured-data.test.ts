@@ -99,7 +99,7 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
     expect(data).toMatchObject({ "@type": "Product", aggregateRating: { ratingValue: "4.9" } });
   });
 
-  it("states the rate the owner set (issue 28), and no shipping when the store could not say", () => {
+  it("states the rate the owner set, and no shipping when the store could not say", () => {
     const usa = findCountry("usa");
     if (usa === undefined) throw new Error("the USA page is missing");
     const changed = { ...rateTo("US"), amount: 1_499, transitDays: { min: 6, max: 10 } };

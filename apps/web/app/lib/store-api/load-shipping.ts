@@ -3,7 +3,7 @@ import { isStoreApiError, type StoreApi } from "./client";
 import type { StoreShipping } from "./types";
 
 /**
- * What the store says of delivery and tax (issue 28): its live rates and markets' tax settings; the shop's
+ * What the store says of delivery and tax: its live rates and markets' tax settings; the shop's
  * published rates, and no tax settings, when the store has no such call (the hosted backend answers 404);
  * null when the store cannot answer now, and then the page states no rate and is not cached. The store
  * API caches this answer, so a page may ask it beside its catalogue call, and the cart from the browser.
