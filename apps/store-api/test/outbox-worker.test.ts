@@ -316,12 +316,15 @@ describe.each(kinds)("the outbox worker on %s", (kind: DatabaseKind) => {
 
     // A slow server: stop() during the first message of a batch returns once it is delivered,
     // and the claimed message not yet tried goes back to pending without counting an attempt.
-    smtp.delayMs = 300;
+    smtp.delayMs = 1_000;
     const [slow = ""] = await queue(1);
     clock.advance(second);
     const [untried = ""] = await queue(1);
     worker.kick();
-    await eventually(async () => (await row(db, slow)).attempts === 1);
+    // The message is in hand once the server holds its answer: a claimed row alone is not, since the
+    // worker may not have begun sending it when the test reads the claim.
+    await eventually(async () => smtp.answering === 1);
+    expect(await row(db, slow)).toMatchObject({ attempts: 1 });
     await worker.stop();
     expect(await row(db, slow)).toMatchObject({ status: "sent" });
     expect(await row(db, untried)).toMatchObject({
