@@ -34,18 +34,29 @@ for (const [name, stored] of [
 test("the drawer closes on the backdrop and on Escape, traps focus, and gives focus back to the cart button", async ({
   page,
 }) => {
+  // The page's clock moves only when the test moves it while the toast is checked: on a loaded machine its
+  // 5 s could otherwise run out before Escape is pressed, and then Escape rightly closes the drawer instead.
+  // The page gets 100 ms of its time (for animation frames) at a time until what is awaited shows; the
+  // toast's 5 s start only once it is on screen, and it needs a few steps at most after that.
+  await page.clock.install();
   await open(page, "/store");
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  const stepUntil = (check: () => Promise<void>) =>
+    expect(async () => {
+      await page.clock.runFor(100);
+      await check();
+    }).toPass({ intervals: [50] });
   await page.getByRole("button", { name: "Add to Cart: Shilajit Travel Tin 5 g" }).click();
-  await expect(visibleToast(page)).toHaveCount(1);
+  await stepUntil(() => expect(visibleToast(page)).toHaveCount(1, { timeout: 100 }));
   const cartButton = page.getByRole("button", { name: "Open cart, 1 item" });
   await cartButton.click();
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
-  await expect(drawer).toBeVisible();
   // The toast moves into the open drawer, so it is the newest layer: Escape closes it first.
-  await expect(drawer.getByTestId("cart-toasts").locator("li")).toHaveCount(1);
+  await stepUntil(() => expect(drawer.getByTestId("cart-toasts").locator("li")).toHaveCount(1, { timeout: 100 }));
   await page.keyboard.press("Escape");
-  await expect(visibleToast(page)).toHaveCount(0);
+  await stepUntil(() => expect(visibleToast(page)).toHaveCount(0, { timeout: 100 }));
   await expect(drawer).toBeVisible();
+  await page.clock.resume();
   for (let press = 0; press < 8; press += 1) {
     await page.keyboard.press("Tab");
     expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
