@@ -68,11 +68,12 @@ export function isPlainFileName(name: string): boolean {
 /**
  * Whether the manifest read from an archive describes a backup this shop may load: our format and a version
  * we read, the same STORE_ID, parts exactly as found (names, sizes, checksums), and no migration newer than
- * this code's. The reason, when refused, is a sentence for the owner.
+ * this code's. `found` is undefined before the parts are unpacked: the manifest alone is checked then. The
+ * reason, when refused, is a sentence for the owner.
  */
 export function checkManifest(
   text: string,
-  found: readonly BackupPart[],
+  found: readonly BackupPart[] | undefined,
   expected: { storeId: string; migrations: MigrationLevel },
 ): ManifestCheck {
   let raw: unknown;
@@ -89,7 +90,7 @@ export function checkManifest(
   const refusal =
     versionProblem(manifest) ??
     storeProblem(manifest, expected.storeId) ??
-    partsProblem(manifest.parts, found) ??
+    (found === undefined ? undefined : partsProblem(manifest.parts, found)) ??
     migrationProblem(manifest.migrations, expected.migrations);
   return refusal === undefined ? { kind: "ok", manifest } : { kind: "refused", reason: refusal };
 }
@@ -118,6 +119,18 @@ export function partsProblem(listed: readonly BackupPart[], found: readonly Back
   }
   const [extra] = byName.keys();
   return extra === undefined ? undefined : `it holds ${extra}, which its manifest does not list.`;
+}
+
+const megabytes = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
+
+/** Whether the parts the manifest lists fit in the free space where they are unpacked; a reason when not. */
+export function unpackedSizeProblem(listed: readonly BackupPart[], freeBytes: number): string | undefined {
+  const total = listed.reduce((sum, part) => sum + part.bytes, 0);
+  if (total <= freeBytes) return undefined;
+  return (
+    `its manifest says it unpacks to ${megabytes.format(total / 1e6)} MB, more than the ` +
+    `${megabytes.format(freeBytes / 1e6)} MB free beside DATA_DIR.`
+  );
 }
 
 /** A backup from a newer code's database cannot be loaded: its tables may have columns this code drops. */
