@@ -121,16 +121,19 @@ export function partsProblem(listed: readonly BackupPart[], found: readonly Back
   return extra === undefined ? undefined : `it holds ${extra}, which its manifest does not list.`;
 }
 
-const megabytes = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
+const decimal = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
+
+/** A size for the owner: in bytes below a kilobyte, then kB up to a megabyte, then MB. */
+function sizeText(bytes: number): string {
+  if (bytes < 1e3) return `${decimal.format(bytes)} bytes`;
+  return bytes < 1e6 ? `${decimal.format(bytes / 1e3)} kB` : `${decimal.format(bytes / 1e6)} MB`;
+}
 
 /** Whether the parts the manifest lists fit in the free space where they are unpacked; a reason when not. */
 export function unpackedSizeProblem(listed: readonly BackupPart[], freeBytes: number): string | undefined {
   const total = listed.reduce((sum, part) => sum + part.bytes, 0);
   if (total <= freeBytes) return undefined;
-  return (
-    `its manifest says it unpacks to ${megabytes.format(total / 1e6)} MB, more than the ` +
-    `${megabytes.format(freeBytes / 1e6)} MB free beside DATA_DIR.`
-  );
+  return `its manifest says it unpacks to ${sizeText(total)}, more than the ${sizeText(freeBytes)} free beside DATA_DIR.`;
 }
 
 /** A backup from a newer code's database cannot be loaded: its tables may have columns this code drops. */
