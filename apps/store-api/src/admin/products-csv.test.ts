@@ -313,6 +313,8 @@ describe("the cells of a products CSV", () => {
 });
 
 describe("the versions a products CSV carries", () => {
+  const [jar] = tin.variants;
+  if (jar === undefined) throw new Error("The tin has a variant");
   it("reads each line's versions, none in a hand-made file, and refuses anything but a whole number from 1", () => {
     expect(parseVersion("12")).toEqual({ ok: true, value: 12 });
     expect(parseVersion(" ")).toEqual({ ok: true, value: null });
@@ -323,7 +325,7 @@ describe("the versions a products CSV carries", () => {
       });
     }
     const exported = productsCsv(
-      [{ ...tin, variants: [tin.variants[0]!, { ...tin.variants[0]!, id: "var_b", version: 2, sku: null }] }],
+      [{ ...tin, variants: [jar, { ...jar, id: "var_b", version: 2, sku: null }] }],
       currencies,
     );
     const read = readProductsCsv(exported, currencies);
@@ -336,10 +338,10 @@ describe("the versions a products CSV carries", () => {
   });
 
   it("refuses a product's lines that disagree on its version, as on its other fields", () => {
-    const lines = productsCsv(
-      [{ ...tin, variants: [tin.variants[0]!, { ...tin.variants[0]!, id: "var_b", sku: null }] }],
-      currencies,
-    ).replace(/,4,7\r\n$/, ",3,7\r\n");
+    const lines = productsCsv([{ ...tin, variants: [jar, { ...jar, id: "var_b", sku: null }] }], currencies).replace(
+      /,4,7\r\n$/,
+      ",3,7\r\n",
+    );
     const read = readProductsCsv(lines, currencies);
     expect(read.ok ? [] : read.problems.map(describeProblem)).toEqual([
       "Line 3, product_version: Differs from line 2, where this product's fields are read",
