@@ -322,7 +322,7 @@ const variantChangeLabels: Record<keyof AdminVariantFields, string> = {
  * would change it. Each is named with what it would change; a line that changes nothing is never refused,
  * so importing the same file twice stays harmless.
  */
-export function refusedLines(
+function refusedLines(
   file: readonly FileProduct[],
   state: State,
   plan: Pick<ImportPlan, "steps">,
