@@ -145,6 +145,8 @@ test("two owners editing one product: the later save, or an older CSV file, is r
   page,
   browser,
 }) => {
+  // Two sign-ins, and axe over the products page at two widths.
+  test.slow();
   // A draft of its own: no shopper sees it, and no other test reads it.
   const stamp = Date.now().toString(36);
   await signInToBackOffice(page, "/products");
