@@ -322,11 +322,7 @@ const variantChangeLabels: Record<keyof AdminVariantFields, string> = {
  * would change it. Each is named with what it would change; a line that changes nothing is never refused,
  * so importing the same file twice stays harmless.
  */
-function refusedLines(
-  file: readonly FileProduct[],
-  state: State,
-  plan: Pick<ImportPlan, "steps">,
-): CsvProblem[] {
+function refusedLines(file: readonly FileProduct[], state: State, plan: Pick<ImportPlan, "steps">): CsvProblem[] {
   const refused: CsvProblem[] = [];
   for (const product of file) {
     const existing = product.id === null ? undefined : state.products.get(product.id);
