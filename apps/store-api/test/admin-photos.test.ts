@@ -13,6 +13,7 @@ import {
   pngDeclaring,
   scriptedPage,
   scriptedSvg,
+  withPngCompressedText,
 } from "../src/media/photo-fixtures.testing.ts";
 import { AdminClient, addOwner, adminOrigin, ownerEmail } from "./admin-helpers.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
@@ -295,6 +296,20 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
         "image_hidden_content",
       ],
       ["a JPEG with a ZIP after it", Buffer.concat([jpeg, emptyZip]), "image/jpeg", 400, "image_hidden_content"],
+      [
+        "a PNG with a web page in a zTXt chunk",
+        withPngCompressedText(png, scriptedPage, "zTXt"),
+        "image/png",
+        400,
+        "image_hidden_content",
+      ],
+      [
+        "a PNG with a web page in a compressed iTXt chunk",
+        withPngCompressedText(png, scriptedPage, "iTXt"),
+        "image/png",
+        400,
+        "image_hidden_content",
+      ],
       ["a PNG sent as a JPEG", png, "image/jpeg", 415, "unsupported_media_type"],
       ["a JPEG cut short", jpeg.subarray(0, jpeg.length - 200), "image/jpeg", 400, "image_unreadable"],
       ["an empty file", Buffer.alloc(0), "image/jpeg", 400, "image_unreadable"],

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductImportResult } from "@herbo/hosted-api/admin";
+import type { AdminPrices, AdminProduct, AdminProductImportResult } from "@herbo/hosted-api/admin";
 import { parse } from "csv-parse/sync";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +35,8 @@ const header = [
   "sale_price_CAD",
   "price_AED",
   "sale_price_AED",
+  "product_version",
+  "variant_version",
 ];
 
 /** A CSV line from its cells, quoted where needed. */
@@ -141,6 +143,8 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
       sale_price_CAD: "22.99",
       price_AED: "75.00",
       sale_price_AED: "65.00",
+      product_version: expect.stringMatching(/^[1-9]\d*$/),
+      variant_version: expect.stringMatching(/^[1-9]\d*$/),
     });
     expect(rows.filter((row) => row.product_id === "prod_himalayan_resin")).toHaveLength(3);
     expect(rows.find((row) => row.sku === "EXP-1")).toMatchObject({ status: "draft", price_USD: "" });
@@ -414,5 +418,108 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     expect(tea.subtitle).toBe("Green");
     expect(tea.descriptionHtml).toBe("<p>Leaves</p><a>x</a>");
     expect(tea.variants[0]?.title).toBe("50 g");
+  });
+
+  it("refuses the lines of an old file that would undo another owner's save, writes none of them, and imports its other lines", async () => {
+    const { rows } = await exported();
+    const resin = rows.filter((row) => row.product_id === "prod_himalayan_resin");
+    const twenty = resin.findIndex((row) => row.variant_id === "var_resin_20g");
+    const tin = rows.find((row) => row.variant_id === "var_travel_tin") ?? {};
+    expect(twenty).toBeGreaterThan(0);
+
+    // Another owner raises the 20 g jar's US price on the Prices page and renames the tin in the editor.
+    const listed = await owner.get<AdminPrices>("/prices");
+    const jar = listed.products.flatMap((product) => product.variants).find((entry) => entry.id === "var_resin_20g");
+    const raised = await owner.put("/variants/var_resin_20g/prices", {
+      version: jar?.version,
+      prices: [{ currencyCode: "USD", amount: 5499, saleAmount: null }],
+    });
+    expect(raised.status, await raised.clone().text()).toBe(200);
+    const {
+      id: _id,
+      variants: _v,
+      otherProducts: _o,
+      history: _h,
+      ...tinFields
+    } = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    const renamed = await owner.put("/products/prod_travel_tin", { ...tinFields, title: "Travel Tin, Renamed" });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+
+    // The first owner's old file: the resin's lines with a new GBP price on its first jar (untouched since),
+    // and the tin's line as it was exported.
+    const csv = [
+      header.join(","),
+      ...resin.map((row, index) => line(index === 0 ? { ...row, price_GBP: "21.50" } : row)),
+      line(tin),
+    ].join("\r\n");
+    const refused = [
+      {
+        line: twenty + 2,
+        column: null,
+        message:
+          "Pure Himalayan Shilajit Resin, 20 g was changed in the back office after this file was exported (price in USD). Export again and redo your change.",
+      },
+      {
+        line: resin.length + 2,
+        column: null,
+        message:
+          "Travel Tin, Renamed, 5 g was changed in the back office after this file was exported (title). Export again and redo your change.",
+      },
+    ];
+    const checked = await importCsv(csv, false);
+    expect(checked).toMatchObject({
+      status: 200,
+      body: {
+        applied: false,
+        problems: [],
+        refused,
+        refusedCount: 2,
+        products: { create: 0, update: 0 },
+        variants: { create: 0, update: 1 },
+        items: [{ line: 2, kind: "variant", action: "update", changes: ["Prices"] }],
+      },
+    });
+
+    const before = await snapshot();
+    const applied = await importCsv(csv, true);
+    expect(applied).toMatchObject({ status: 200, body: { applied: true, refused, variants: { update: 1 } } });
+    const after = await snapshot();
+    // Nothing of a refused line is written: the raised price and the new title stay.
+    expect(after.products.find((row) => row.id === "prod_travel_tin")).toEqual(
+      before.products.find((row) => row.id === "prod_travel_tin"),
+    );
+    expect(after.variants.find((row) => row.id === "var_resin_20g")).toEqual(
+      before.variants.find((row) => row.id === "var_resin_20g"),
+    );
+    const price = (variantId: string, currency: string) =>
+      after.prices.find((entry) => entry.variantId === variantId && entry.currencyCode === currency);
+    expect(price("var_resin_20g", "USD")).toMatchObject({ amount: 5499, saleAmount: null });
+    expect(price(resin[0]?.variant_id ?? "", "GBP")).toMatchObject({ amount: 2150 });
+    expect(after.changes).toBe((before.changes ?? 0) + 1);
+
+    // The same file again changes nothing more; a line without versions that would change a product is refused too.
+    const again = await importCsv(csv, false);
+    expect(again.body).toMatchObject({ items: [], refused });
+    const unversioned = [
+      header.join(","),
+      line({ ...resin[0], price_GBP: "22.50", product_version: "", variant_version: "" }),
+    ].join("\r\n");
+    const withoutVersion = await importCsv(unversioned, true);
+    expect(withoutVersion).toMatchObject({
+      status: 200,
+      body: {
+        applied: true,
+        items: [],
+        refused: [
+          {
+            line: 2,
+            message: expect.stringMatching(
+              /^Pure Himalayan Shilajit Resin, \d+ g has no version in this file, so the import cannot tell whether it was changed in the back office since \(it would change price in GBP\)\./,
+            ),
+          },
+        ],
+      },
+    });
+    expect(await snapshot()).toEqual(after);
   });
 });

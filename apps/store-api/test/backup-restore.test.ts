@@ -9,7 +9,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import tarStream from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBackupCommand, type BackupConfig } from "../src/backup/backup-command.ts";
-import { bytesOf } from "../src/backup/backup-archive.ts";
+import { bytesOf, NotABackupError, readArchive } from "../src/backup/backup-archive.ts";
+import type { BackupManifest } from "../src/backup/backup-manifest.ts";
 import { knownMigrationLevel, migrationLevelOf, rowCountsOf } from "../src/backup/database-dump.ts";
 import { restoreBackup, type SwapStep } from "../src/backup/restore-backup.ts";
 import { writeBackup, type WrittenBackup } from "../src/backup/write-backup.ts";
@@ -104,6 +105,15 @@ async function treeOf(folder: string): Promise<Record<string, string>> {
     else tree[relative] = "folder";
   }
   return tree;
+}
+
+/** The disk space the files under a folder take, in bytes: their allocated blocks, not their stated sizes. */
+async function diskUsageOf(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).blocks * 512;
+  }
+  return total;
 }
 
 /** The entries of a backup, to be changed and packed again. */
@@ -241,6 +251,42 @@ describe("a restore", { timeout: 240_000 }, () => {
       await expectRefused(
         await craft("escape.tar.gz", [{ name: "../escape", data: Buffer.from("x") }, ...entries]),
         /holds \.\.\/escape, which no backup of this shop has/,
+      );
+    });
+
+    it("an archive that unpacks to more than its manifest says, writing none of the excess", async () => {
+      const listed = (JSON.parse(entries.at(-1)?.data.toString("utf8") ?? "{}") as BackupManifest).parts;
+      const zeros = Buffer.alloc(20 * 1024 * 1024);
+      const bomb = await craft(
+        "bomb.tar.gz",
+        entries.map((entry) => (entry.name.startsWith("media/") ? { name: entry.name, data: zeros } : entry)),
+      );
+      // The 20 MB of zeros add some kilobytes to the archive.
+      expect((await stat(bomb)).size - (await stat(shop.backup.file)).size).toBeLessThan(100_000);
+      await expectRefused(
+        bomb,
+        /media\/med_\S+ holds 20971520 bytes, and its manifest says 16: .* made to fill the disk/,
+      );
+      // Unpacked on its own, what reaches the disk is within what the manifest lists, never the zeros.
+      const staging = await mkdtemp(path.join(tmpdir(), "herbo-bomb-"));
+      try {
+        await expect(readArchive(bomb, staging, listed)).rejects.toBeInstanceOf(NotABackupError);
+        expect(await diskUsageOf(staging)).toBeLessThanOrEqual(
+          listed.reduce((sum, part) => sum + part.bytes, 0) + 256 * 1024,
+        );
+      } finally {
+        await rm(staging, { recursive: true, force: true });
+      }
+    });
+
+    it("a manifest that says it unpacks to more than the disk has free", async () => {
+      const absurd = editManifest(entries, (manifest) => {
+        const parts = manifest.parts as { name: string; bytes: number }[];
+        for (const part of parts) if (part.name.startsWith("media/")) part.bytes = 2 ** 52;
+      });
+      await expectRefused(
+        await craft("absurd.tar.gz", absurd),
+        /its manifest says it unpacks to [\d,.]+ MB, more than the [\d,.]+ (MB|kB|bytes) free beside DATA_DIR/,
       );
     });
 

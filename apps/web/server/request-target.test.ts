@@ -35,6 +35,27 @@ describe("canonicalRedirect", () => {
     expect(canonicalRedirect("/blog///", "?a=1")).toBe("/blog?a=1");
   });
 
+  it("puts route words in lower case, keeping ids, slugs and the query as they are", () => {
+    expect(canonicalRedirect("/US/store", "")).toBe("/us/store");
+    expect(canonicalRedirect("/Us/STORE/", "?sort=price")).toBe("/us/store?sort=price");
+    expect(canonicalRedirect("/UK", "")).toBe("/uk");
+    expect(canonicalRedirect("/AE/Product/Pure-Resin", "?v=1")).toBe("/ae/product/Pure-Resin?v=1");
+    expect(canonicalRedirect("/Store", "")).toBe("/store");
+    expect(canonicalRedirect("/PRODUCT/Pure-Resin", "")).toBe("/product/Pure-Resin");
+    expect(canonicalRedirect("/Blog/My-Article", "")).toBe("/blog/My-Article");
+    expect(canonicalRedirect("/BLOG/Feed.xml", "")).toBe("/blog/feed.xml");
+    expect(canonicalRedirect("/Shilajit-In-USA", "")).toBe("/shilajit-in-usa");
+    expect(canonicalRedirect("/Privacy", "")).toBe("/privacy");
+  });
+
+  it("leaves unknown first words, and words after ids, as they are", () => {
+    expect(canonicalRedirect("/US-store", "")).toBeUndefined();
+    expect(canonicalRedirect("/XX/store", "")).toBeUndefined();
+    expect(canonicalRedirect("/Unknown/Page", "")).toBeUndefined();
+    expect(canonicalRedirect("/us/product/Pure-Resin", "")).toBeUndefined();
+    expect(canonicalRedirect("/us/Other", "")).toBeUndefined();
+  });
+
   it("leaves canonical paths alone", () => {
     expect(canonicalRedirect("/", "")).toBeUndefined();
     expect(canonicalRedirect("/blog", "?x=1")).toBeUndefined();

@@ -119,7 +119,7 @@ export const productImportLimits = { maxCharacters: 2 * 1024 * 1024, maxRows: 20
 /** POST /admin/api/products/import: a CSV file's text (as GET /admin/api/products/export.csv writes it). */
 export interface AdminProductImportRequest {
   csv: string;
-  /** False: only check the file and say what it would do. True: do it, all or nothing. */
+  /** False: only check the file and say what it would do. True: do it, all or nothing (but the refused lines). */
   apply: boolean;
 }
 
@@ -158,4 +158,11 @@ export interface AdminProductImportResult {
   problems: AdminProductImportProblem[];
   /** All problems found, when more than those listed. */
   problemCount: number;
+  /**
+   * The first 200 lines not imported because what they change was changed in the back office after the
+   * file was exported (or the line has no version to tell); the other lines are imported without them.
+   */
+  refused: AdminProductImportProblem[];
+  /** All refused lines, when more than those listed. */
+  refusedCount: number;
 }

@@ -6,7 +6,9 @@ import {
   describeImportProblem,
   importFileRefusal,
   importSummary,
+  refusedHeading,
   unlistedProblems,
+  unlistedRefusals,
 } from "../lib/products-csv.ts";
 import { Notice } from "./notice.tsx";
 
@@ -20,6 +22,8 @@ export function ProductsCsv({ onImported }: { onImported: () => void }) {
   const inputId = useId();
   const [checked, setChecked] = useState<{ csv: string; result: AdminProductImportResult }>();
   const [outcome, setOutcome] = useState<Outcome>();
+  /** An import's answer while it names lines it left out, so they stay in view after the import. */
+  const [imported, setImported] = useState<AdminProductImportResult>();
   const [busy, setBusy] = useState(false);
 
   async function check(event: FormEvent<HTMLFormElement>) {
@@ -27,6 +31,7 @@ export function ProductsCsv({ onImported }: { onImported: () => void }) {
     const file = new FormData(event.currentTarget).get("file");
     setChecked(undefined);
     setOutcome(undefined);
+    setImported(undefined);
     if (!(file instanceof File) || file.name === "") {
       setOutcome({ kind: "error", text: "Choose a CSV file first." });
       return;
@@ -58,6 +63,7 @@ export function ProductsCsv({ onImported }: { onImported: () => void }) {
       });
       setChecked(undefined);
       setOutcome({ kind: "success", text: importSummary(result) });
+      setImported(result.refusedCount > 0 ? result : undefined);
       onImported();
     } catch (failure) {
       setOutcome({ kind: "error", text: (failure as AdminApiError).message });
@@ -84,7 +90,8 @@ export function ProductsCsv({ onImported }: { onImported: () => void }) {
         <p className="muted">
           Lines with a variant_id change that variant; lines without one add a variant, and a new product is one without
           a product_id. Products and variants missing from the file stay as they are. Stock levels are not imported:
-          change them on the Stock page. An empty price cell keeps that price; an empty sale cell ends the sale.
+          change them on the Stock page. An empty price cell keeps that price; an empty sale cell ends the sale. Keep
+          the version columns as exported: a line whose product or variant was changed here since is not imported.
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <label className="label" htmlFor={inputId}>
@@ -105,12 +112,39 @@ export function ProductsCsv({ onImported }: { onImported: () => void }) {
       </form>
       {result === undefined ? null : <ImportPreview result={result} busy={busy} onApply={apply} />}
       {outcome === undefined ? null : <Notice kind={outcome.kind}>{outcome.text}</Notice>}
+      {imported === undefined ? null : <RefusedLines result={imported} />}
     </section>
+  );
+}
+
+/** The lines left out because they would undo another save, each with its line number and what changed. */
+function RefusedLines({ result }: { result: AdminProductImportResult }) {
+  if (result.refusedCount === 0) return null;
+  const more = unlistedRefusals(result);
+  return (
+    <div role="alert" className="space-y-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <p className="font-semibold">{refusedHeading(result)}</p>
+      <ul className="list-disc pl-5" aria-label="Lines not imported">
+        {result.refused.map((line) => (
+          <li key={`${line.line}-${line.message}`}>{describeImportProblem(line)}</li>
+        ))}
+      </ul>
+      {more === undefined ? null : <p>{more}</p>}
+    </div>
   );
 }
 
 /** What the checked file would do, or its problems; "Import" only when it has none. */
 function ImportPreview(props: { result: AdminProductImportResult; busy: boolean; onApply: () => void }) {
+  return (
+    <>
+      <ImportPlan {...props} />
+      <RefusedLines result={props.result} />
+    </>
+  );
+}
+
+function ImportPlan(props: { result: AdminProductImportResult; busy: boolean; onApply: () => void }) {
   const { result } = props;
   if (result.problemCount > 0) {
     const more = unlistedProblems(result);

@@ -5,7 +5,9 @@ import {
   describeImportProblem,
   importFileRefusal,
   importSummary,
+  refusedHeading,
   unlistedProblems,
+  unlistedRefusals,
 } from "./products-csv.ts";
 
 const result = (changes: Partial<AdminProductImportResult> = {}): AdminProductImportResult => ({
@@ -15,6 +17,8 @@ const result = (changes: Partial<AdminProductImportResult> = {}): AdminProductIm
   items: [],
   problems: [],
   problemCount: 0,
+  refused: [],
+  refusedCount: 0,
   ...changes,
 });
 
@@ -65,5 +69,19 @@ describe("importing products from a CSV file", () => {
     expect(unlistedProblems(result({ problems: [problem], problemCount: 1 }))).toBeUndefined();
     expect(unlistedProblems(result({ problems: [problem], problemCount: 2 }))).toBe("…and 1 more problem.");
     expect(unlistedProblems(result({ problems: [problem], problemCount: 5 }))).toBe("…and 4 more problems.");
+  });
+
+  it("heads the lines left out because the back office changed them since the export, before and after importing", () => {
+    const first = { line: 4, column: null, message: "Jar, 20 g was changed (price in USD)." };
+    const refused = [first];
+    expect(refusedHeading(result({ refused, refusedCount: 1 }))).toBe(
+      "1 line will not be imported: it was changed in the back office after this file was exported.",
+    );
+    expect(refusedHeading(result({ applied: true, refused, refusedCount: 3 }))).toBe(
+      "3 lines were not imported: they were changed in the back office after this file was exported.",
+    );
+    expect(unlistedRefusals(result({ refused, refusedCount: 1 }))).toBeUndefined();
+    expect(unlistedRefusals(result({ refused, refusedCount: 202 }))).toBe("…and 201 more lines.");
+    expect(describeImportProblem(first)).toBe("Line 4: Jar, 20 g was changed (price in USD).");
   });
 });

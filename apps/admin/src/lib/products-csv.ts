@@ -52,3 +52,21 @@ export function unlistedProblems(result: AdminProductImportResult): string | und
   const more = result.problemCount - result.problems.length;
   return more > 0 ? `…and ${counted(more, "more problem", "more problems")}.` : undefined;
 }
+
+/**
+ * The heading over the lines left out because they would undo a change made in the back office after the
+ * file was exported: "2 lines will not be imported: …" for a check, "… were not imported: …" after an import.
+ */
+export function refusedHeading(result: AdminProductImportResult): string {
+  const count = result.refusedCount;
+  const lines = counted(count, "line", "lines");
+  const verb = result.applied ? (count === 1 ? "was" : "were") : "will";
+  const tail = result.applied ? "not imported" : "not be imported";
+  return `${lines} ${verb} ${tail}: ${count === 1 ? "it was" : "they were"} changed in the back office after this file was exported.`;
+}
+
+/** "and 12 more lines" when the answer lists fewer refused lines than it found. */
+export function unlistedRefusals(result: AdminProductImportResult): string | undefined {
+  const more = result.refusedCount - result.refused.length;
+  return more > 0 ? `…and ${counted(more, "more line", "more lines")}.` : undefined;
+}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  changedPrices,
   describeProblem,
   headerProblems,
   parseBoolean,
   parseDecimal,
   parseSortOrder,
+  parseVersion,
   parseWeight,
   productCsvColumns,
   productsCsv,
@@ -18,10 +20,14 @@ const currencies = [
   { code: "NPR", decimalDigits: 2 },
   { code: "JPY", decimalDigits: 0 },
 ];
-const header = productCsvColumns(currencies).join(",");
+/** A hand-made file's header: every column but the versions, which only an export fills in. */
+const header = productCsvColumns(currencies)
+  .filter((name) => !name.endsWith("_version"))
+  .join(",");
 
 const tin: ExportedProduct = {
   id: "prod_travel_tin",
+  version: 4,
   title: "Travel Tin",
   status: "published",
   subtitle: null,
@@ -32,6 +38,7 @@ const tin: ExportedProduct = {
   variants: [
     {
       id: "var_tin",
+      version: 7,
       title: "5 g",
       sku: "HS-TIN-5",
       weight: 0.06,
@@ -52,8 +59,8 @@ describe("the products CSV the back office exports", () => {
     const csv = productsCsv([tin], currencies);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual([
-      "product_id,product_title,status,subtitle,ribbon,description_html,purchasable,sort_order,variant_id,variant_title,sku,weight_kg,manage_inventory,price_NPR,sale_price_NPR,price_JPY,sale_price_JPY",
-      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,var_tin,5 g,HS-TIN-5,0.06,true,1200.00,999.50,1500,',
+      "product_id,product_title,status,subtitle,ribbon,description_html,purchasable,sort_order,variant_id,variant_title,sku,weight_kg,manage_inventory,price_NPR,sale_price_NPR,price_JPY,sale_price_JPY,product_version,variant_version",
+      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,var_tin,5 g,HS-TIN-5,0.06,true,1200.00,999.50,1500,,4,7',
       "",
     ]);
   });
@@ -61,7 +68,7 @@ describe("the products CSV the back office exports", () => {
   it("writes a product without variants as one line with empty variant cells", () => {
     const csv = productsCsv([{ ...tin, variants: [] }], currencies);
     expect(csv.split("\r\n")[1]).toBe(
-      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,,,,,,,,,',
+      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,,,,,,,,,,4,',
     );
   });
 
@@ -86,6 +93,7 @@ describe("reading a products CSV", () => {
         {
           line: 2,
           id: "prod_travel_tin",
+          version: 4,
           fields: {
             title: { given: "Travel Tin", clean: "Travel Tin" },
             status: "published",
@@ -102,6 +110,7 @@ describe("reading a products CSV", () => {
             {
               line: 2,
               id: "var_tin",
+              version: 7,
               title: { given: "5 g", clean: "5 g" },
               sku: "HS-TIN-5",
               weight: 0.06,
@@ -300,5 +309,66 @@ describe("the cells of a products CSV", () => {
     expect(product?.fields.subtitle.clean).toBe("Sub");
     expect(product?.fields.description.clean).toBe("<p>Hi</p>");
     expect(product?.variants[0]?.title.clean).toBe("1 g");
+  });
+});
+
+describe("the versions a products CSV carries", () => {
+  const [jar] = tin.variants;
+  if (jar === undefined) throw new Error("The tin has a variant");
+  it("reads each line's versions, none in a hand-made file, and refuses anything but a whole number from 1", () => {
+    expect(parseVersion("12")).toEqual({ ok: true, value: 12 });
+    expect(parseVersion(" ")).toEqual({ ok: true, value: null });
+    for (const text of ["0", "-1", "1.5", "v2", "1e3", "9999999999"]) {
+      expect(parseVersion(text), text).toEqual({
+        ok: false,
+        message: "Expected the version from an exported file, or nothing",
+      });
+    }
+    const exported = productsCsv(
+      [{ ...tin, variants: [jar, { ...jar, id: "var_b", version: 2, sku: null }] }],
+      currencies,
+    );
+    const read = readProductsCsv(exported, currencies);
+    if (!read.ok) throw new Error(JSON.stringify(read.problems));
+    expect(read.value[0]?.version).toBe(4);
+    expect(read.value[0]?.variants.map((variant) => variant.version)).toEqual([7, 2]);
+    const handMade = readProductsCsv(file(",Honey,draft,,,,true,,,100 g,,,false,500,,700,"), currencies);
+    if (!handMade.ok) throw new Error(JSON.stringify(handMade.problems));
+    expect([handMade.value[0]?.version, handMade.value[0]?.variants[0]?.version]).toEqual([null, null]);
+  });
+
+  it("refuses a product's lines that disagree on its version, as on its other fields", () => {
+    const lines = productsCsv([{ ...tin, variants: [jar, { ...jar, id: "var_b", sku: null }] }], currencies).replace(
+      /,4,7\r\n$/,
+      ",3,7\r\n",
+    );
+    const read = readProductsCsv(lines, currencies);
+    expect(read.ok ? [] : read.problems.map(describeProblem)).toEqual([
+      "Line 3, product_version: Differs from line 2, where this product's fields are read",
+    ]);
+  });
+
+  it("names the prices two lists disagree on, a sale ended or started included", () => {
+    expect(
+      changedPrices(
+        [
+          { currencyCode: "NPR", amount: 1000, saleAmount: null },
+          { currencyCode: "USD", amount: 1999, saleAmount: 1799 },
+          { currencyCode: "GBP", amount: 1599, saleAmount: null },
+        ],
+        [
+          { currencyCode: "NPR", amount: 1000, saleAmount: 900 },
+          { currencyCode: "USD", amount: 2499, saleAmount: null },
+          { currencyCode: "GBP", amount: 1599, saleAmount: null },
+          { currencyCode: "AED", amount: 7500, saleAmount: null },
+        ],
+      ),
+    ).toEqual(["sale price in NPR", "price in USD", "sale price in USD", "price in AED"]);
+    expect(
+      changedPrices(
+        [{ currencyCode: "NPR", amount: 1, saleAmount: null }],
+        [{ currencyCode: "NPR", amount: 1, saleAmount: null }],
+      ),
+    ).toEqual([]);
   });
 });

@@ -28,6 +28,14 @@ export const productColumns = [
 export const variantColumns = ["variant_id", "variant_title", "sku", "weight_kg", "manage_inventory"] as const;
 const baseColumns: readonly string[] = [...productColumns, ...variantColumns];
 
+/**
+ * The version each line was exported at, as the editor and the Prices page carry it: a product's or
+ * variant's saves count up its version, so a line whose version is behind would undo someone's change.
+ * Last in the file, out of the owner's way; optional, so a hand-made file adding new products needs neither.
+ */
+export const productVersionColumn = "product_version";
+export const variantVersionColumn = "variant_version";
+
 const importMaxRows = productImportLimits.maxRows;
 
 /** A currency the shop sells in, as a column of the file. */
@@ -43,7 +51,12 @@ export const saleColumn = (code: string): string => `sale_price_${code}`;
 
 /** The header of an exported file: the product's and variant's columns, then two per currency in the markets' order. */
 export function productCsvColumns(currencies: readonly CsvCurrency[]): string[] {
-  return [...baseColumns, ...currencies.flatMap((currency) => [priceColumn(currency.code), saleColumn(currency.code)])];
+  return [
+    ...baseColumns,
+    ...currencies.flatMap((currency) => [priceColumn(currency.code), saleColumn(currency.code)]),
+    productVersionColumn,
+    variantVersionColumn,
+  ];
 }
 
 /** The cells of a line after its product's: the variant's and its prices. */
@@ -59,6 +72,7 @@ export interface ExportedPrice {
 
 export interface ExportedVariant {
   id: string;
+  version: number;
   title: string;
   sku: string | null;
   weight: number | null;
@@ -68,6 +82,7 @@ export interface ExportedVariant {
 
 export interface ExportedProduct {
   id: string;
+  version: number;
   title: string;
   status: ProductStatus;
   subtitle: string | null;
@@ -96,7 +111,8 @@ export function productsCsv(rows: readonly ExportedProduct[], currencies: readon
       String(product.sortOrder),
     ];
     if (product.variants.length === 0) {
-      return [[...productCells, ...Array.from({ length: variantCellCount(currencies) }, () => "")]];
+      const empty = Array.from({ length: variantCellCount(currencies) }, () => "");
+      return [[...productCells, ...empty, String(product.version), ""]];
     }
     return product.variants.map((variant) => [
       ...productCells,
@@ -113,6 +129,8 @@ export function productsCsv(rows: readonly ExportedProduct[], currencies: readon
           price.saleAmount === null ? "" : decimalAmount(price.saleAmount, currency.decimalDigits),
         ];
       }),
+      String(product.version),
+      String(variant.version),
     ]);
   });
   return stringify(records, {
@@ -286,6 +304,15 @@ export function parseSortOrder(text: string): Parsed<number | null> {
   return { ok: true, value: Number(value) };
 }
 
+/** A version as the export writes it (a whole number from 1); empty when the line has none. */
+export function parseVersion(text: string): Parsed<number | null> {
+  const value = text.trim();
+  if (value === "") return { ok: true, value: null };
+  if (!/^[1-9]\d{0,8}$/.test(value))
+    return { ok: false, message: "Expected the version from an exported file, or nothing" };
+  return { ok: true, value: Number(value) };
+}
+
 /** Kilograms ("0.06"); empty when unknown. */
 export function parseWeight(text: string): Parsed<number | null> {
   const value = text.trim();
@@ -337,6 +364,8 @@ export interface FilePrice {
 export interface FileVariant {
   line: number;
   id: string | null;
+  /** The version the line was exported at; null when the file has none. */
+  version: number | null;
   title: TextCell;
   sku: string | null;
   weight: number | null;
@@ -349,6 +378,8 @@ export interface FileProduct {
   /** The line of its first row, where its fields are read. */
   line: number;
   id: string | null;
+  /** The version its lines were exported at; null when the file has none. */
+  version: number | null;
   fields: FileProductFields;
   variants: FileVariant[];
 }
@@ -411,7 +442,7 @@ function productFieldsOf(reader: RowReader): FileProductFields {
 
 /** Whether a row holds only its product: no variant id, title, SKU, weight or price. */
 function isProductOnly(row: CsvRow, currencies: readonly CsvCurrency[]): boolean {
-  const variantCells = ["variant_id", "variant_title", "sku", "weight_kg"].concat(
+  const variantCells = ["variant_id", variantVersionColumn, "variant_title", "sku", "weight_kg"].concat(
     currencies.flatMap((currency) => [priceColumn(currency.code), saleColumn(currency.code)]),
   );
   const manage = row.cells.get("manage_inventory")?.trim() ?? "";
@@ -427,6 +458,7 @@ function variantOf(
   const variant: FileVariant = {
     line,
     id: reader.identifier("variant_id"),
+    version: reader.parsed(variantVersionColumn, parseVersion, null),
     title: reader.plain("variant_title", 100, "A variant needs a title"),
     sku: reader.parsed("sku", parseSku, null),
     weight: reader.parsed("weight_kg", parseWeight, null),
@@ -483,9 +515,10 @@ export function readProductsCsv(text: string, currencies: readonly CsvCurrency[]
     const key = id === null ? `title:${reader.cell("product_title").trim()}` : `id:${id}`;
     const known = byKey.get(key);
     if (known === undefined) {
-      byKey.set(key, { product: { line: row.line, id, fields: productFieldsOf(reader), variants: [] }, row });
+      const version = reader.parsed(productVersionColumn, parseVersion, null);
+      byKey.set(key, { product: { line: row.line, id, version, fields: productFieldsOf(reader), variants: [] }, row });
     } else {
-      for (const column of productColumns) {
+      for (const column of [...productColumns, productVersionColumn]) {
         if (reader.cell(column).trim() !== (known.row.cells.get(column) ?? "").trim()) {
           reader.problem(column, `Differs from line ${known.row.line}, where this product's fields are read`);
         }
@@ -510,6 +543,19 @@ export function readProductsCsv(text: string, currencies: readonly CsvCurrency[]
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: [...byKey.values()].map((entry) => entry.product) };
+}
+
+/** "price in USD", "sale price in GBP": the prices that differ between two lists. */
+export function changedPrices(before: readonly FilePrice[], after: readonly FilePrice[]): string[] {
+  const codes = [...new Set([...before, ...after].map((price) => price.currencyCode))];
+  return codes.flatMap((code) => {
+    const old = before.find((price) => price.currencyCode === code);
+    const now = after.find((price) => price.currencyCode === code);
+    return [
+      ...(old?.amount === now?.amount ? [] : [`price in ${code}`]),
+      ...((old?.saleAmount ?? null) === (now?.saleAmount ?? null) ? [] : [`sale price in ${code}`]),
+    ];
+  });
 }
 
 /** "Line 4, price_USD: …" */

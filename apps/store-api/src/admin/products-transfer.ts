@@ -24,6 +24,7 @@ import {
   writeChange,
 } from "./products.ts";
 import {
+  changedPrices,
   priceColumn,
   productsCsv,
   readProductsCsv,
@@ -51,6 +52,7 @@ export async function exportProducts(db: Database, now: Date): Promise<{ filenam
   const csv = productsCsv(
     productRows.map((row) => ({
       id: row.id,
+      version: row.version,
       title: row.title,
       status: isProductStatus(row.status) ? row.status : "draft",
       subtitle: row.subtitle,
@@ -63,6 +65,7 @@ export async function exportProducts(db: Database, now: Date): Promise<{ filenam
         .map((variant) => ({
           ...variantFieldsOf(variant),
           id: variant.id,
+          version: variant.version,
           prices: priceRows.filter((price) => price.variantId === variant.id),
         })),
     })),
@@ -95,6 +98,8 @@ interface ProductStep {
 interface ImportPlan {
   steps: ProductStep[];
   problems: CsvProblem[];
+  /** Lines left out because they would undo a change made since the file was exported. */
+  refused: CsvProblem[];
 }
 
 const variantLabels: [keyof AdminVariantFields, string][] = [
@@ -181,9 +186,15 @@ function mergedPrices(before: readonly AdminPrice[], variant: FileVariant, order
 /**
  * Compares the file with the database: what each product and variant becomes, and every problem that
  * only the database shows (an unknown id, a variant of another product, a SKU another variant has, a
- * product on sale without a price in every market's currency). Writes nothing.
+ * product on sale without a price in every market's currency). Writes nothing. The `withheld` lines are
+ * left out: their variants stay as they are, and so do their product's fields, which each of its lines carries.
  */
-function planImport(file: readonly FileProduct[], state: State, currencies: readonly AdminPriceCurrency[]): ImportPlan {
+function planImport(
+  file: readonly FileProduct[],
+  state: State,
+  currencies: readonly AdminPriceCurrency[],
+  withheld: ReadonlySet<number> = new Set(),
+): Omit<ImportPlan, "refused"> {
   const order = currencies.map((currency) => currency.code);
   const problems: CsvProblem[] = [];
   const steps: ProductStep[] = [];
@@ -200,19 +211,24 @@ function planImport(file: readonly FileProduct[], state: State, currencies: read
       continue;
     }
     const stored = existing === null ? undefined : fieldsOf(existing);
+    const lines = productLines(product);
+    if (lines.every((line) => withheld.has(line))) continue;
     const given = product.fields;
-    const fields: AdminProductFields = {
-      sections: stored?.sections ?? [],
-      variantSelection: stored?.variantSelection ?? null,
-      relatedProductIds: stored?.relatedProductIds ?? [],
-      title: chosen(given.title, stored?.title),
-      subtitle: optional(given.subtitle, stored?.subtitle),
-      ribbonText: optional(given.ribbon, stored?.ribbonText),
-      descriptionHtml: chosen(given.description, stored?.descriptionHtml),
-      purchasable: given.purchasable,
-      sortOrder: given.sortOrder ?? stored?.sortOrder ?? nextSortOrder + 1,
-      status: given.status,
-    };
+    const keep = stored !== undefined && lines.some((line) => withheld.has(line));
+    const fields: AdminProductFields = keep
+      ? stored
+      : {
+          sections: stored?.sections ?? [],
+          variantSelection: stored?.variantSelection ?? null,
+          relatedProductIds: stored?.relatedProductIds ?? [],
+          title: chosen(given.title, stored?.title),
+          subtitle: optional(given.subtitle, stored?.subtitle),
+          ribbonText: optional(given.ribbon, stored?.ribbonText),
+          descriptionHtml: chosen(given.description, stored?.descriptionHtml),
+          purchasable: given.purchasable,
+          sortOrder: given.sortOrder ?? stored?.sortOrder ?? nextSortOrder + 1,
+          status: given.status,
+        };
     if (given.sortOrder === null && stored === undefined) nextSortOrder += 1;
     const step: ProductStep = {
       line: product.line,
@@ -229,6 +245,7 @@ function planImport(file: readonly FileProduct[], state: State, currencies: read
       }
     }
     for (const [index, variant] of product.variants.entries()) {
+      if (withheld.has(variant.line)) continue;
       const row = variant.id === null ? null : (state.variants.find((entry) => entry.id === variant.id) ?? null);
       if (variant.id !== null && row === null) {
         problems.push({
@@ -285,6 +302,66 @@ function planImport(file: readonly FileProduct[], state: State, currencies: read
     if (changed) steps.push(step);
   }
   return { steps, problems };
+}
+
+/** The lines of a product in the file: its first, where its fields are read, and each variant's. */
+function productLines(product: FileProduct): number[] {
+  return [...new Set([product.line, ...product.variants.map((variant) => variant.line)])];
+}
+
+const variantChangeLabels: Record<keyof AdminVariantFields, string> = {
+  title: "variant title",
+  sku: "SKU",
+  weight: "weight",
+  manageInventory: "stock counting",
+};
+
+/**
+ * The lines that would undo a save made in the back office after the file was exported: the product or
+ * variant a line names has a newer version than the line carries (or the line carries none), and the line
+ * would change it. Each is named with what it would change; a line that changes nothing is never refused,
+ * so importing the same file twice stays harmless.
+ */
+function refusedLines(file: readonly FileProduct[], state: State, plan: Pick<ImportPlan, "steps">): CsvProblem[] {
+  const refused: CsvProblem[] = [];
+  for (const product of file) {
+    const existing = product.id === null ? undefined : state.products.get(product.id);
+    if (existing === undefined) continue;
+    const step = plan.steps.find((entry) => entry.existing?.id === existing.id);
+    const productBehind = product.version !== existing.version;
+    const productChanges = productBehind ? (step?.changes ?? []).map((label) => label.toLowerCase()) : [];
+    for (const line of productLines(product)) {
+      const variant = product.variants.find((entry) => entry.line === line);
+      const row = state.variants.find((entry) => variant?.id !== null && entry.id === variant?.id);
+      const variantBehind = variant !== undefined && row !== undefined && variant.version !== row.version;
+      const variantStep = variantBehind ? step?.variants.find((entry) => entry.line === line) : undefined;
+      const before =
+        variantStep?.existing === null || variantStep === undefined ? undefined : variantFieldsOf(variantStep.existing);
+      const variantChanges =
+        variantStep === undefined || before === undefined
+          ? []
+          : [
+              ...variantLabels
+                .filter(([key]) => before[key] !== variantStep.fields[key])
+                .map(([key]) => variantChangeLabels[key]),
+              ...changedPrices(variantStep.pricesBefore, variantStep.pricesAfter),
+            ];
+      const changes = [...productChanges, ...variantChanges];
+      if (changes.length === 0) continue;
+      const name = row === undefined ? existing.title : `${existing.title}, ${row.title}`;
+      const unversioned =
+        (productChanges.length > 0 && product.version === null) ||
+        (variantChanges.length > 0 && variant?.version === null);
+      refused.push({
+        line,
+        column: null,
+        message: unversioned
+          ? `${name} has no version in this file, so the import cannot tell whether it was changed in the back office since (it would change ${changes.join(", ")}). Export again and redo your change in the new file.`
+          : `${name} was changed in the back office after this file was exported (${changes.join(", ")}). Export again and redo your change.`,
+      });
+    }
+  }
+  return refused;
 }
 
 /** The publish rule of the editor: a product on sale has a variant, and each a price in every market's currency. */
@@ -405,6 +482,7 @@ async function updateVariantAndPrices(
 }
 
 function resultOf(plan: ImportPlan, applied: boolean): AdminProductImportResult {
+  const refused = [...plan.refused].sort((left, right) => left.line - right.line);
   const items: AdminProductImportItem[] = [];
   const count = { products: { create: 0, update: 0 }, variants: { create: 0, update: 0 } };
   for (const step of plan.steps) {
@@ -436,7 +514,21 @@ function resultOf(plan: ImportPlan, applied: boolean): AdminProductImportResult 
     items: items.slice(0, listedMost),
     problems: problems.slice(0, listedMost),
     problemCount: problems.length,
+    refused: refused.slice(0, listedMost),
+    refusedCount: refused.length,
   };
+}
+
+/** The plan without the refused lines, as the check shows it and the import writes it. */
+function planWithRefusals(
+  file: readonly FileProduct[],
+  state: State,
+  currencies: readonly AdminPriceCurrency[],
+): ImportPlan {
+  const whole = planImport(file, state, currencies);
+  const refused = refusedLines(file, state, whole);
+  if (refused.length === 0) return { ...whole, refused };
+  return { ...planImport(file, state, currencies, new Set(refused.map((line) => line.line))), refused };
 }
 
 /**
@@ -451,11 +543,11 @@ export async function importProducts(
 ): Promise<AdminProductImportResult> {
   const currencies = await saleCurrencies(db);
   const read = readProductsCsv(input.csv, currencies);
-  if (!read.ok) return resultOf({ steps: [], problems: read.problems }, false);
+  if (!read.ok) return resultOf({ steps: [], problems: read.problems, refused: [] }, false);
   const file = read.value;
-  if (!input.apply) return resultOf(planImport(file, await currentState(db, file, false), currencies), false);
+  if (!input.apply) return resultOf(planWithRefusals(file, await currentState(db, file, false), currencies), false);
   return db.transaction(async (tx) => {
-    const plan = planImport(file, await currentState(tx, file, true), currencies);
+    const plan = planWithRefusals(file, await currentState(tx, file, true), currencies);
     if (plan.problems.length > 0) return resultOf(plan, false);
     await applyPlan(tx, plan, input.actor, now);
     return resultOf(plan, true);

@@ -117,25 +117,64 @@ export interface StagedArchive {
 }
 
 /**
- * Unpacks an archive into `staging` (database.tar.gz, media/…, outbox/…), hashing each part. Anything that
- * is not one of our parts, a damaged or truncated file, or a missing manifest is a NotABackupError.
+ * Reads an archive's manifest (its last entry) and writes nothing: each entry before it is checked as
+ * `readArchive` checks it and passed over. A restore reads this first, so that the manifest's sizes bound what
+ * it then writes. Anything that is not one of our parts, a damaged file or a missing manifest is a
+ * NotABackupError.
  */
-export async function readArchive(file: string, staging: string): Promise<StagedArchive> {
+export async function readManifestText(file: string): Promise<string> {
+  return walkArchive(file, async (entry) => {
+    for await (const chunk of bytesOf(entry)) void chunk;
+  });
+}
+
+/**
+ * Unpacks an archive into `staging` (database.tar.gz, media/…, outbox/…), hashing each part, and writes no
+ * more than `listed` (the manifest read first) says: a part it does not list, or whose size is not the listed
+ * one, is refused before any of its bytes are written, so an archive made to fill the disk stops at once.
+ * Anything that is not one of our parts, a damaged or truncated file, or a missing manifest is a
+ * NotABackupError.
+ */
+export async function readArchive(
+  file: string,
+  staging: string,
+  listed: readonly BackupPart[],
+): Promise<StagedArchive> {
   await mkdir(path.join(staging, mediaPrefix), { recursive: true });
   await mkdir(path.join(staging, outboxPrefix), { recursive: true });
+  const parts: BackupPart[] = [];
+  const manifestText = await walkArchive(file, async (entry, name, size) => {
+    const expected = listed.find((part) => part.name === name);
+    if (expected === undefined) throw new NotABackupError(`it holds ${name}, which its manifest does not list.`);
+    if (size !== expected.bytes) {
+      throw new NotABackupError(
+        `${name} holds ${size} bytes, and its manifest says ${expected.bytes}: the file is damaged or was made to fill the disk.`,
+      );
+    }
+    parts.push(await stagePart(entry, name, staging, expected.bytes));
+  });
+  return { manifestText, parts };
+}
+
+/** Reads the archive's entries in order, handing each part (once) to `onPart`; answers the manifest's text. */
+async function walkArchive(
+  file: string,
+  onPart: (entry: AsyncIterable<unknown>, name: string, size: number) => Promise<void>,
+): Promise<string> {
   const extract = tarStream.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   reading.catch(() => undefined);
-  const parts: BackupPart[] = [];
+  const seen = new Set<string>();
   let manifestText: string | undefined;
   try {
     for await (const entry of extract) {
-      const { name, type } = entry.header;
+      const { name, type, size } = entry.header;
       if (manifestText !== undefined) throw new NotABackupError(`it goes on after its manifest (${name}).`);
       if (type !== "file") throw new NotABackupError(`it holds ${name}, which is not a plain file.`);
       if (name === manifestEntry) manifestText = await readManifest(entry);
-      else if (isPartName(name) && !parts.some((part) => part.name === name)) {
-        parts.push(await stagePart(entry, name, staging));
+      else if (isPartName(name) && !seen.has(name)) {
+        seen.add(name);
+        await onPart(entry, name, size ?? 0);
       } else throw new NotABackupError(`it holds ${name}, which no backup of this shop has.`);
     }
     await reading;
@@ -146,7 +185,7 @@ export async function readArchive(file: string, staging: string): Promise<Staged
     throw new NotABackupError(`it is damaged or not a backup (${detail}).`, { cause: error });
   }
   if (manifestText === undefined) throw new NotABackupError("it has no manifest: it is incomplete or not a backup.");
-  return { manifestText, parts };
+  return manifestText;
 }
 
 async function readManifest(entry: AsyncIterable<unknown>): Promise<string> {
@@ -160,10 +199,24 @@ async function readManifest(entry: AsyncIterable<unknown>): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function stagePart(entry: AsyncIterable<unknown>, name: string, staging: string): Promise<BackupPart> {
+/** Writes one part, stopping before its bytes pass `limit` (the tar header's size is checked first, this too). */
+async function stagePart(
+  entry: AsyncIterable<unknown>,
+  name: string,
+  staging: string,
+  limit: number,
+): Promise<BackupPart> {
   const hashing = new Hashing();
   const target: Writable = createWriteStream(path.join(staging, name), { flags: "wx", mode: 0o600 });
-  await pipeline(bytesOf(entry), hashing, target);
+  async function* bounded() {
+    let bytes = 0;
+    for await (const chunk of bytesOf(entry)) {
+      bytes += chunk.length;
+      if (bytes > limit) throw new NotABackupError(`${name} is larger than its manifest says: the file is damaged.`);
+      yield chunk;
+    }
+  }
+  await pipeline(bounded(), hashing, target);
   return { name, bytes: hashing.bytes, sha256: hashing.hash.digest("hex") };
 }
 

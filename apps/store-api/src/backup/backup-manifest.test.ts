@@ -6,6 +6,7 @@ import {
   fileCounts,
   isPartName,
   scheduledBackupName,
+  unpackedSizeProblem,
   type BackupManifest,
   type BackupPart,
 } from "./backup-manifest.ts";
@@ -78,6 +79,24 @@ describe("a backup's manifest", () => {
         reason: expect.stringMatching(/newer version of the shop/),
       });
     }
+  });
+});
+
+describe("the room a backup needs", () => {
+  it("checks the manifest alone before the parts are read, their sizes and checksums after", () => {
+    expect(checkManifest(JSON.stringify(manifest()), undefined, expected)).toMatchObject({ kind: "ok" });
+    expect(checkManifest(JSON.stringify(manifest()), [database], expected)).toMatchObject({ kind: "refused" });
+  });
+
+  it("fits when the listed parts take no more than the free space, and says both sizes when not", () => {
+    expect(unpackedSizeProblem([database, photo], 1500)).toBeUndefined();
+    expect(unpackedSizeProblem([database, photo], 900)).toBe(
+      "its manifest says it unpacks to 1.5 kB, more than the 900 bytes free beside DATA_DIR.",
+    );
+    const huge = { ...photo, bytes: 2 ** 52 };
+    expect(unpackedSizeProblem([database, huge], 50e9)).toBe(
+      "its manifest says it unpacks to 4,503,599,627.4 MB, more than the 50,000 MB free beside DATA_DIR.",
+    );
   });
 });
 

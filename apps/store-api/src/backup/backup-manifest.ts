@@ -68,11 +68,12 @@ export function isPlainFileName(name: string): boolean {
 /**
  * Whether the manifest read from an archive describes a backup this shop may load: our format and a version
  * we read, the same STORE_ID, parts exactly as found (names, sizes, checksums), and no migration newer than
- * this code's. The reason, when refused, is a sentence for the owner.
+ * this code's. `found` is undefined before the parts are unpacked: the manifest alone is checked then. The
+ * reason, when refused, is a sentence for the owner.
  */
 export function checkManifest(
   text: string,
-  found: readonly BackupPart[],
+  found: readonly BackupPart[] | undefined,
   expected: { storeId: string; migrations: MigrationLevel },
 ): ManifestCheck {
   let raw: unknown;
@@ -89,7 +90,7 @@ export function checkManifest(
   const refusal =
     versionProblem(manifest) ??
     storeProblem(manifest, expected.storeId) ??
-    partsProblem(manifest.parts, found) ??
+    (found === undefined ? undefined : partsProblem(manifest.parts, found)) ??
     migrationProblem(manifest.migrations, expected.migrations);
   return refusal === undefined ? { kind: "ok", manifest } : { kind: "refused", reason: refusal };
 }
@@ -118,6 +119,21 @@ export function partsProblem(listed: readonly BackupPart[], found: readonly Back
   }
   const [extra] = byName.keys();
   return extra === undefined ? undefined : `it holds ${extra}, which its manifest does not list.`;
+}
+
+const decimal = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
+
+/** A size for the owner: in bytes below a kilobyte, then kB up to a megabyte, then MB. */
+function sizeText(bytes: number): string {
+  if (bytes < 1e3) return `${decimal.format(bytes)} bytes`;
+  return bytes < 1e6 ? `${decimal.format(bytes / 1e3)} kB` : `${decimal.format(bytes / 1e6)} MB`;
+}
+
+/** Whether the parts the manifest lists fit in the free space where they are unpacked; a reason when not. */
+export function unpackedSizeProblem(listed: readonly BackupPart[], freeBytes: number): string | undefined {
+  const total = listed.reduce((sum, part) => sum + part.bytes, 0);
+  if (total <= freeBytes) return undefined;
+  return `its manifest says it unpacks to ${sizeText(total)}, more than the ${sizeText(freeBytes)} free beside DATA_DIR.`;
 }
 
 /** A backup from a newer code's database cannot be loaded: its tables may have columns this code drops. */

@@ -1,16 +1,17 @@
 import { openAsBlob } from "node:fs";
-import { cp, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { cp, readdir, rename, rm, rmdir, stat, statfs } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "../db/connection.ts";
 import { DataDirInUseError, lockDataDir, lockFileName, lockHolderOf, type DataDirLock } from "../db/data-dir-lock.ts";
 import { prepareDataDir } from "../db/data-dir.ts";
-import { NotABackupError, readArchive } from "./backup-archive.ts";
+import { NotABackupError, readArchive, readManifestText } from "./backup-archive.ts";
 import {
   checkManifest,
   databaseEntry,
   fileCounts,
   mediaPrefix,
   outboxPrefix,
+  unpackedSizeProblem,
   type BackupManifest,
 } from "./backup-manifest.ts";
 import { knownMigrationLevel, rowCountsOf } from "./database-dump.ts";
@@ -101,17 +102,24 @@ function refused(reason: string): Refusal {
 /** Unpacks and checks the file, then loads its database into staging/database and brings it up to date. */
 async function stageRestore(file: string, target: RestoreTarget, staging: string): Promise<StagedRestore | Refusal> {
   if (!(await isFile(file))) return refused(`${file} is not a file.`);
+  const expected = { storeId: target.storeId, migrations: await knownMigrationLevel() };
   let archive;
   try {
-    archive = await readArchive(file, staging);
+    // The manifest comes last in the archive: it is read first, writing nothing, so that its sizes bound
+    // what the unpacking writes (an archive of a few kilobytes can unpack to gigabytes).
+    const manifestText = await readManifestText(file);
+    const early = checkManifest(manifestText, undefined, expected);
+    if (early.kind === "refused") return early;
+    const free = await statfs(path.dirname(staging));
+    const tooLarge = unpackedSizeProblem(early.manifest.parts, free.bavail * free.bsize);
+    if (tooLarge !== undefined) return refused(tooLarge);
+    archive = await readArchive(file, staging, early.manifest.parts);
+    if (archive.manifestText !== manifestText) return refused("it changed while it was being read.");
   } catch (error) {
     if (error instanceof NotABackupError) return refused(error.message);
     throw error;
   }
-  const check = checkManifest(archive.manifestText, archive.parts, {
-    storeId: target.storeId,
-    migrations: await knownMigrationLevel(),
-  });
+  const check = checkManifest(archive.manifestText, archive.parts, expected);
   if (check.kind === "refused") return check;
   const handle = await openDatabase({
     kind: "pglite",

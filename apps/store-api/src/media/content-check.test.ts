@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../errors.ts";
 import { checkPhotoContent, isImageContentType, mediaTypeOf } from "./content-check.ts";
-import { hasZipDirectory, sniffFormat } from "./image-structure.ts";
+import { hasZipDirectory, maxInflatedText, sniffFormat } from "./image-structure.ts";
 import {
   emptyZip,
   gradientPicture as picture,
+  pngChunk,
   scriptedPage,
   scriptedSvg,
   withJpegComment,
+  withPngCompressedText,
   withPngText,
 } from "./photo-fixtures.testing.ts";
 
@@ -124,6 +126,15 @@ describe("checking a photo by its content", () => {
       expect(refusal(checkPhotoContent(withPngText(png, text), "image/png")).code, text).toBe("image_hidden_content");
     }
     const zipEntry = Buffer.concat([Buffer.from("PK\u0003\u0004", "latin1"), Buffer.alloc(26)]).toString("latin1");
+    for (const type of ["zTXt", "iTXt"] as const) {
+      expect(
+        refusal(checkPhotoContent(withPngCompressedText(png, scriptedPage, type), "image/png")),
+        type,
+      ).toMatchObject({
+        status: 400,
+        code: "image_hidden_content",
+      });
+    }
     expect(refusal(checkPhotoContent(withJpegComment(jpeg, zipEntry), "image/jpeg")).code).toBe("image_hidden_content");
   });
 
@@ -201,6 +212,28 @@ describe("checking a photo by its content", () => {
       message:
         "This file carries something besides the picture (data after its end, web page code or an archive), so it is refused. Open the photo in an image editor, save it again, and upload that.",
     });
+  });
+
+  it("refuses compressed text that unpacks past the bound, or is no zlib data, and keeps ordinary compressed text", () => {
+    const bomb = withPngCompressedText(png, Buffer.alloc(maxInflatedText + 1, 0x20), "zTXt");
+    expect(refusal(checkPhotoContent(bomb, "image/png"))).toMatchObject({
+      code: "image_hidden_content",
+      message: expect.stringContaining("more than 4 MB"),
+    });
+    const afterHeader = 8 + 25;
+    const notDeflated = Buffer.concat([
+      png.subarray(0, afterHeader),
+      pngChunk("zTXt", Buffer.from("Comment\0\0<html> not deflated", "latin1")),
+      png.subarray(afterHeader),
+    ]);
+    expect(refusal(checkPhotoContent(notDeflated, "image/png"))).toMatchObject({
+      code: "image_unreadable",
+      message: "The PNG file is damaged and cannot be read.",
+    });
+    expect(checkPhotoContent(withPngCompressedText(png, "Herbo Shilajit jar, 2025", "zTXt"), "image/png")).toBe("png");
+    expect(checkPhotoContent(withPngCompressedText(png, "<x:xmpmeta>Jar</x:xmpmeta>", "iTXt"), "image/png")).toBe(
+      "png",
+    );
   });
 
   it("searches the metadata of the JPEGs appended after the first", () => {

@@ -4,6 +4,8 @@ import {
   hasZipDirectory,
   hiddenContent,
   imageLayout,
+  inflateText,
+  maxInflatedText,
   sniffFormat,
   type ImageLayout,
   type PhotoFormat,
@@ -44,7 +46,7 @@ const hidden = () =>
 /**
  * Checks an upload by its bytes, never its name: the signature must be an accepted format, the declared
  * content type must be that format's, the image's structure must be whole and end where the file ends, and
- * its metadata must hold no markup or archive. Pixels are not decoded here (encode-photo.ts does that).
+ * its metadata (compressed text included, once unpacked) must hold no markup or archive. Pixels are not decoded here (encode-photo.ts does that).
  */
 export function checkPhotoContent(bytes: Uint8Array, contentType: string | undefined): PhotoFormat | ApiError {
   if (bytes.length === 0) return unreadable("The file is empty.");
@@ -89,6 +91,17 @@ export function checkPhotoContent(bytes: Uint8Array, contentType: string | undef
     if (appended === undefined) return hidden();
     layouts.push(...appended);
   }
-  if (hasZipDirectory(bytes) || hiddenContent(bytes, layouts) !== undefined) return hidden();
+  const inflated = inflateText(bytes, layouts);
+  if (inflated === "unreadable") {
+    return unreadable(`The ${formatNames[sniffed]} file is damaged and cannot be read.`);
+  }
+  if (inflated === "too large") {
+    return new ApiError(
+      400,
+      "image_hidden_content",
+      `This file's text notes unpack to more than ${maxInflatedText / 1024 / 1024} MB, far more than a photo carries, so it is refused. Open the photo in an image editor, save it again, and upload that.`,
+    );
+  }
+  if (hasZipDirectory(bytes) || hiddenContent(bytes, layouts, inflated) !== undefined) return hidden();
   return sniffed;
 }

@@ -1,9 +1,12 @@
+import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   appendedJpegs,
   hasZipDirectory,
   hiddenContent,
   imageLayout,
+  inflateText,
+  maxInflatedText,
   sniffFormat,
   type ImageLayout,
 } from "./image-structure.ts";
@@ -278,6 +281,34 @@ describe("walking a PNG", () => {
     });
   });
 
+  it("notes the zlib stream of each zTXt chunk and compressed iTXt chunk, and no stream of a plain iTXt", () => {
+    const stream = deflateSync("<html>");
+    const zTxt = pngChunk("zTXt", bytesOf("Comment", [0, 0], stream)); // from 33, its stream from 41 + 9
+    const iTxt = pngChunk("iTXt", bytesOf("XML", [0, 1, 0], "en", [0], "Note", [0], stream));
+    const plain = pngChunk("iTXt", bytesOf("XML", [0, 0, 0], [0], [0], "<html>"));
+    const png = bytesOf(pngSignature, ihdr, zTxt, iTxt, plain, iend);
+    const iTxtData = 33 + zTxt.length + 8;
+    expect(imageLayout(png, "png")).toMatchObject({
+      end: png.length,
+      compressed: [
+        [41 + 9, 41 + 9 + stream.length],
+        [iTxtData + 14, iTxtData + 14 + stream.length],
+      ],
+    });
+    expect(imageLayout(bytesOf(pngSignature, ihdr, plain, iend), "png")).not.toHaveProperty("compressed");
+  });
+
+  it("refuses a compressed text chunk without its separators", () => {
+    for (const chunk of [
+      pngChunk("zTXt", bytesOf("Comment")),
+      pngChunk("zTXt", bytesOf("Comment", [0])),
+      pngChunk("iTXt", bytesOf("XML", [0, 1])),
+      pngChunk("iTXt", bytesOf("XML", [0, 1, 0], "en", [0], "no end")),
+    ]) {
+      expect(imageLayout(bytesOf(pngSignature, ihdr, chunk, iend), "png")).toBe("malformed");
+    }
+  });
+
   it("refuses a chunk whose CRC does not match its type and data", () => {
     const damaged = bytesOf(pngSignature, ihdr, iend);
     damaged[16] = 0; // IHDR data changed, CRC kept
@@ -491,6 +522,50 @@ describe("finding a ZIP archive's directory", () => {
   });
 });
 
+describe("inflating compressed text", () => {
+  const layoutOf = (bytes: Uint8Array, ...streams: Uint8Array[]): [Buffer, ImageLayout] => {
+    const compressed: [number, number][] = [];
+    let at = bytes.length;
+    for (const stream of streams) {
+      compressed.push([at, at + stream.length]);
+      at += stream.length;
+    }
+    return [bytesOf(bytes, ...streams), { end: at, metadata: [], compressed }];
+  };
+
+  it("gives each stream's text, and nothing for a layout without compressed text", () => {
+    const [bytes, layout] = layoutOf(bytesOf("head"), deflateSync("first"), deflateSync("second"));
+    const texts = inflateText(bytes, [layout]) as Uint8Array[];
+    expect(texts.map((text) => Buffer.from(text).toString())).toEqual(["first", "second"]);
+    expect(inflateText(bytes, [{ end: 0, metadata: [] }])).toEqual([]);
+  });
+
+  it("gives what a stream cut short holds", () => {
+    const stream = deflateSync("<html> and more words after the tag");
+    const [bytes, layout] = layoutOf(bytesOf(), stream.subarray(0, stream.length - 8));
+    const [text] = inflateText(bytes, [layout]) as Uint8Array[];
+    expect(Buffer.from(text ?? []).toString()).toMatch(/^<html> and more/);
+  });
+
+  it("stops at the limit, counting all streams together, without unpacking a bomb", () => {
+    const bomb = deflateSync(Buffer.alloc(16 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(inflateText(...toArgs(layoutOf(bytesOf(), bomb)))).toBe("too large");
+    const [bytes, layout] = layoutOf(bytesOf(), deflateSync(Buffer.alloc(600)), deflateSync(Buffer.alloc(600)));
+    expect(inflateText(bytes, [layout], 1200)).toHaveLength(2);
+    expect(inflateText(bytes, [layout], 1199)).toBe("too large");
+    expect(maxInflatedText).toBe(4 * 1024 * 1024);
+  });
+
+  it("calls a stream that is not zlib data unreadable", () => {
+    expect(inflateText(...toArgs(layoutOf(bytesOf(), bytesOf("<html> not deflated"))))).toBe("unreadable");
+  });
+
+  function toArgs([bytes, layout]: [Buffer, ImageLayout]): [Buffer, ImageLayout[]] {
+    return [bytes, [layout]];
+  }
+});
+
 describe("finding markup hidden in an image", () => {
   const metadataSignatures = [
     "<script",
@@ -532,6 +607,14 @@ describe("finding markup hidden in an image", () => {
   it("searches the metadata of every layout, not just the first", () => {
     const bytes = Buffer.from("plain text then <iframe src=x>");
     expect(hiddenContent(bytes, [layoutWith([0, 10]), layoutWith(), layoutWith([16, bytes.length])])).toBe("<iframe");
+  });
+
+  it("searches inflated text like metadata", () => {
+    expect(hiddenContent(Buffer.from("pixels"), [], [Buffer.from("a <IFRAME src=x>")])).toBe("<iframe");
+    expect(hiddenContent(Buffer.from("pixels"), [], [Buffer.from("Jar, 2025"), Buffer.from("onerror=")])).toBe(
+      "onerror=",
+    );
+    expect(hiddenContent(Buffer.from("pixels"), [], [Buffer.from("Jar of pure shilajit")])).toBeUndefined();
   });
 
   it("looks for a script tag everywhere, and for other markup only in metadata", () => {

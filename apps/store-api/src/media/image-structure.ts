@@ -1,4 +1,4 @@
-import { crc32 } from "node:zlib";
+import { constants, crc32, inflateSync } from "node:zlib";
 
 /** The raster formats the shop accepts for product photos. */
 export type PhotoFormat = "jpeg" | "png" | "webp" | "avif";
@@ -13,6 +13,8 @@ export type SniffedFormat = PhotoFormat | "gif" | "heic" | "tiff" | "markup" | "
 export interface ImageLayout {
   end: number;
   metadata: [start: number, end: number][];
+  /** zlib streams of text (a PNG's zTXt and compressed iTXt chunks): searched once inflated, by inflateText. */
+  compressed?: [start: number, end: number][];
 }
 
 /** Why a walk stopped: the file ends inside the image, or its structure is not the format's. */
@@ -125,10 +127,32 @@ function walkJpeg(bytes: Uint8Array, start: number): Walk {
   }
 }
 
+/**
+ * Where the zlib stream of a PNG text chunk's data [start, end) begins: zTXt is keyword, NUL, method, stream;
+ * iTXt is keyword, NUL, compression flag, method, language, NUL, translated keyword, NUL, text (a stream only
+ * when the flag is set). Null when the text is not compressed, "malformed" when the separators are missing.
+ */
+function compressedTextStart(bytes: Uint8Array, type: string, start: number, end: number): number | null | "malformed" {
+  const nul = (from: number) => {
+    const at = bytes.subarray(0, end).indexOf(0, from);
+    return at === -1 ? undefined : at;
+  };
+  const keywordEnd = nul(start);
+  if (keywordEnd === undefined) return "malformed";
+  if (type === "zTXt") return keywordEnd + 2 <= end ? keywordEnd + 2 : "malformed";
+  if (keywordEnd + 3 > end) return "malformed";
+  const compressed = bytes[keywordEnd + 1] !== 0;
+  const languageEnd = nul(keywordEnd + 3);
+  const translatedEnd = languageEnd === undefined ? undefined : nul(languageEnd + 1);
+  if (translatedEnd === undefined) return "malformed";
+  return compressed ? translatedEnd + 1 : null;
+}
+
 /** A PNG's chunks from IHDR to IEND, each with its declared length and a correct CRC. */
 function walkPng(bytes: Uint8Array): Walk {
   if (!startsWith(bytes, pngSignature)) return "malformed";
   const metadata: [number, number][] = [];
+  const compressed: [number, number][] = [];
   let at = 8;
   let first = true;
   for (;;) {
@@ -142,8 +166,13 @@ function walkPng(bytes: Uint8Array): Walk {
     if (dataEnd + 4 > bytes.length) return "truncated";
     if (crc32(bytes.subarray(at + 4, dataEnd)) !== u32be(bytes, dataEnd)) return "malformed";
     if (type !== "IDAT" && type !== "fdAT") metadata.push([at + 8, dataEnd]);
+    if (type === "zTXt" || type === "iTXt") {
+      const stream = compressedTextStart(bytes, type, at + 8, dataEnd);
+      if (stream === "malformed") return "malformed";
+      if (stream !== null) compressed.push([stream, dataEnd]);
+    }
     at = dataEnd + 4;
-    if (type === "IEND") return { end: at, metadata };
+    if (type === "IEND") return compressed.length === 0 ? { end: at, metadata } : { end: at, metadata, compressed };
   }
 }
 
@@ -305,13 +334,58 @@ function findSignature(
   return undefined;
 }
 
-/** Markup or an archive in the metadata ranges, or a script tag anywhere; undefined when there is none. */
-export function hiddenContent(bytes: Uint8Array, layouts: readonly ImageLayout[]): string | undefined {
+/**
+ * How much compressed text a photo may unpack to, all its streams together: far more than any camera's or
+ * editor's metadata, and small enough that a stream made to unpack to gigabytes (a zip bomb) stops here.
+ */
+export const maxInflatedText = 4 * 1024 * 1024;
+
+/**
+ * The layouts' compressed text, inflated, so that it can be searched like the rest of the metadata: "too
+ * large" once it passes `limit` bytes in all, "unreadable" when a stream is not zlib data. A stream cut short
+ * gives what it holds, as lenient readers would.
+ */
+export function inflateText(
+  bytes: Uint8Array,
+  layouts: readonly ImageLayout[],
+  limit = maxInflatedText,
+): Uint8Array[] | "too large" | "unreadable" {
+  const texts: Uint8Array[] = [];
+  let left = limit;
+  for (const [start, end] of layouts.flatMap((layout) => layout.compressed ?? [])) {
+    try {
+      const text = inflateSync(bytes.subarray(start, end), {
+        maxOutputLength: Math.max(left, 1),
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
+      if (text.length > left) return "too large";
+      left -= text.length;
+      texts.push(text);
+    } catch (error) {
+      return error instanceof RangeError ? "too large" : "unreadable";
+    }
+  }
+  return texts;
+}
+
+/**
+ * Markup or an archive in the metadata ranges or the inflated texts, or a script tag anywhere; undefined when
+ * there is none.
+ */
+export function hiddenContent(
+  bytes: Uint8Array,
+  layouts: readonly ImageLayout[],
+  inflated: readonly Uint8Array[] = [],
+): string | undefined {
   for (const layout of layouts) {
     for (const [start, end] of layout.metadata) {
       const found = findSignature(bytes, start, end, metadataSignatures);
       if (found !== undefined) return found;
     }
+  }
+  for (const text of inflated) {
+    const found = findSignature(text, 0, text.length, metadataSignatures);
+    if (found !== undefined) return found;
   }
   return findSignature(bytes, 0, bytes.length, anywhereSignatures);
 }

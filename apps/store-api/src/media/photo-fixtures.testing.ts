@@ -69,6 +69,20 @@ export function withPngText(png: Buffer, text: string): Buffer {
   ]);
 }
 
+/** A PNG with `text` deflated into a zTXt chunk, or a compressed iTXt chunk, right after IHDR. */
+export function withPngCompressedText(png: Buffer, text: string | Buffer, type: "zTXt" | "iTXt"): Buffer {
+  const afterHeader = 8 + 8 + 13 + 4;
+  const stream = deflateSync(typeof text === "string" ? Buffer.from(text, "utf8") : text);
+  // zTXt: keyword, NUL, method 0. iTXt: keyword, NUL, compressed, method 0, language "en", NUL, no translation, NUL.
+  const header =
+    type === "zTXt" ? Buffer.from("Comment\0\0", "latin1") : Buffer.from("Comment\0\u0001\0en\0\0", "latin1");
+  return Buffer.concat([
+    png.subarray(0, afterHeader),
+    pngChunk(type, Buffer.concat([header, stream])),
+    png.subarray(afterHeader),
+  ]);
+}
+
 /** The smallest ZIP archive: an end-of-central-directory record with no entries. */
 export const emptyZip = Buffer.concat([Buffer.from("PK\u0005\u0006", "latin1"), Buffer.alloc(18)]);
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { e2eSettings } from "./settings.mjs";
+import { expectNoAxeViolations } from "./support/accessibility";
 import { backOffice, signInToBackOffice } from "./support/back-office";
 import { expect, failedResource, test } from "./support/fixtures";
 
@@ -140,10 +141,12 @@ test("the owner adds a product, puts it on sale, sees it in the store and the si
     .not.toContain(`/product/${id}</loc>`);
 });
 
-test("two owners editing one product: the later save is refused with a conflict, and the other's change is shown", async ({
+test("two owners editing one product: the later save, or an older CSV file, is refused, and the other's change is kept", async ({
   page,
   browser,
 }) => {
+  // Two sign-ins, and axe over the products page at two widths.
+  test.slow();
   // A draft of its own: no shopper sees it, and no other test reads it.
   const stamp = Date.now().toString(36);
   await signInToBackOffice(page, "/products");
@@ -154,6 +157,10 @@ test("two owners editing one product: the later save is refused with a conflict,
   await create.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Conflict Jar ${stamp}` })).toBeVisible();
   const address = new URL(page.url()).pathname.replace(/^\/admin/, "");
+  // The first owner also exports the catalogue now, keeping the jar's line.
+  const exported = (await (await page.request.get(`${backOffice}/api/products/export.csv`)).text()).split("\r\n");
+  const jarLine = exported.find((line) => line.startsWith(`${address.split("/").pop() ?? ""},`));
+  expect(jarLine).toBeDefined();
 
   const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const otherPage = await other.newPage();
@@ -172,4 +179,23 @@ test("two owners editing one product: the later save is refused with a conflict,
   await expect(page.getByRole("alert")).toContainText("Someone else changed this product since you opened it.");
   await expect(form.getByLabel("Subtitle")).toHaveValue(subtitle);
   await other.close();
+
+  // The file exported before the other owner's save would undo it: its line is refused, with its number.
+  await page.goto(`${backOffice}/products`);
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "products.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from([exported[0], jarLine, ""].join("\r\n")),
+  });
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "1 line will not be imported: it was changed in the back office after this file was exported.",
+  );
+  await expect(page.getByRole("list", { name: "Lines not imported" })).toHaveText(
+    `Line 2: Conflict Jar ${stamp}, 5 g was changed in the back office after this file was exported (subtitle). Export again and redo your change.`,
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `a refused CSV line at ${width} px`);
+  }
 });

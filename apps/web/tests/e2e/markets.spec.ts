@@ -67,7 +67,10 @@ test.describe("prices in the market's currency, read with JavaScript off", () =>
   test("/us pages show dollars from the store's list, with the duties note; Nepal's pages are as they were", async ({
     page,
   }) => {
-    await page.goto("/us/store");
+    // A market's address typed in capitals is moved to its lower-case form, never Nepal's rupee shop.
+    const moved = await page.goto("/US/Store");
+    expect(moved?.request().redirectedFrom()?.url()).toBe(`${site}/US/Store`);
+    await expect(page).toHaveURL(`${site}/us/store`);
     const card = page.getByTestId("product-card").filter({ hasText: resin });
     await expect(card.getByTestId("price")).toHaveText("$29.99");
     await expect(page.getByTestId("duties-note")).toHaveText(dutiesNote);
