@@ -1,7 +1,7 @@
 import type { AdminPrices, AdminProduct, AdminProductList } from "@herbo/hosted-api/admin";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions } from "../src/db/schema.ts";
+import { checkoutSessions, variantPrices } from "../src/db/schema.ts";
 import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
 import { checkoutBody, databaseKinds, postJson, sessionIdOf, startApi, type RunningApi } from "./harness.ts";
 
@@ -110,12 +110,14 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
     expect(now.version).toBe(seen.version + 1);
   });
 
-  it("refuses negative, fractional and unknown prices, a sale at or above the price, a currency twice and an unknown variant, changing nothing", async () => {
+  it("refuses negative, zero, fractional and unknown prices, a sale at or above the price, a currency twice and an unknown variant, changing nothing", async () => {
     const seen = await variantOf("var_travel_tin");
     const historyBefore = (await owner.get<AdminPrices>("/prices")).history.length;
     const usd = (amount: unknown, saleAmount: unknown = null) => ({ currencyCode: "USD", amount, saleAmount });
     const cases: [string, unknown, number, string][] = [
       ["a negative price", [usd(-1)], 400, "invalid_request"],
+      ["a price of zero", [usd(0)], 400, "invalid_request"],
+      ["a sale price of zero", [usd(2999, 0)], 400, "invalid_request"],
       ["a fractional price", [usd(29.99)], 400, "invalid_request"],
       ["a price as text", [usd("29.99")], 400, "invalid_request"],
       ["a negative sale", [usd(2999, -5)], 400, "invalid_request"],
@@ -145,6 +147,28 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
     expect(missingVersion.status).toBe(400);
     expect(await variantOf("var_travel_tin")).toEqual(seen);
     expect((await owner.get<AdminPrices>("/prices")).history).toHaveLength(historyBefore);
+  });
+
+  it("answers a zero price stored before such prices were refused as no price at checkout, never a server error", async () => {
+    const before = (await variantOf("var_travel_tin")).prices.find((price) => price.currencyCode === "NPR");
+    if (before === undefined) throw new Error("The travel tin has no rupee price");
+    await api.db
+      .update(variantPrices)
+      .set({ amount: 0, saleAmount: null })
+      .where(and(eq(variantPrices.variantId, "var_travel_tin"), eq(variantPrices.currencyCode, "NPR")));
+    try {
+      const checkout = await postJson(
+        `${api.storeUrl}/checkout`,
+        checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }], "NPR"),
+      );
+      expect(checkout.status).toBe(400);
+      expect(((await checkout.json()) as { error: { code: string } }).error.code).toBe("unpriced_variant");
+    } finally {
+      await api.db
+        .update(variantPrices)
+        .set({ amount: before.amount, saleAmount: before.saleAmount })
+        .where(and(eq(variantPrices.variantId, "var_travel_tin"), eq(variantPrices.currencyCode, "NPR")));
+    }
   });
 
   it("moves the product's 'changed' time in the products list on a price change and a stock adjustment, and not its version", async () => {

@@ -129,6 +129,31 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
     expect(twin.id).toBe("prod_mountain_honey_jar_2");
   });
 
+  it("names a related product to shoppers only once it is published: a draft's id stays in the back office", async () => {
+    const draft = await createDraft("Secret Winter Blend", null);
+    const tin = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    const response = await owner.put(
+      "/products/prod_travel_tin",
+      edit(tin, { relatedProductIds: [draft.id, "prod_starter_kit"] }),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as AdminProduct).relatedProductIds).toEqual([draft.id, "prod_starter_kit"]);
+    const relatedIn = (body: string) => {
+      const { product } = JSON.parse(body) as { product: { related_products: { related_id: string }[] } };
+      return product.related_products.map((entry) => entry.related_id);
+    };
+    const single = await (await storeProduct("prod_travel_tin")).text();
+    expect(relatedIn(single)).toEqual(["prod_starter_kit"]);
+    expect(single).not.toContain("secret_winter_blend");
+    const list = await (await fetch(`${api.storeUrl}/products?limit=100`)).text();
+    expect(list).not.toContain("secret_winter_blend");
+    const restored = await owner.put(
+      "/products/prod_travel_tin",
+      edit(await owner.get<AdminProduct>("/products/prod_travel_tin"), { relatedProductIds: tin.relatedProductIds }),
+    );
+    expect(restored.status).toBe(200);
+  });
+
   it("refuses a SKU another variant has, whatever its case, and creates nothing", async () => {
     const before = await api.db.select().from(products);
     const response = await owner.post("/products", { title: "Copy", variantTitle: "5 g", sku: "hs-tin-5" });

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AdminOwedPayments } from "@herbo/hosted-api/admin";
+import type { AdminOrderDetail, AdminOverview, AdminOwedPayments } from "@herbo/hosted-api/admin";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { includedTax } from "@herbo/hosted-api";
@@ -287,6 +287,36 @@ describe.each(kinds)("refunds, returns and corrections in the back office, on %s
     await act(number, { action: "record_refund", refundId: returned.refunds[0]?.id, note: "cash handed back" });
     const refused = await act(number, { action: "undo_cash_collection" }, 409);
     expect(refused.error?.message).toBe("Cannot undo the cash collection: it is partly refunded.");
+  });
+
+  it("collects only what was kept when units came back before the cash was collected, as the overview and the shopper's page said", async () => {
+    const cashDueNow = async () => {
+      const overview = await owner.get<AdminOverview>("/overview");
+      return overview.cashToCollect.amounts.find((entry) => entry.currency === "NPR")?.amount ?? 0;
+    };
+    const before = await cashDueNow();
+    const number = await placeTestOrder(api, { method: "cod", items: [{ variant_id: "var_travel_tin", quantity: 3 }] });
+    await act(number, { action: "confirm" });
+    const shipped = await act(number, ship);
+    const unit = shipped.lines[0]?.unitPrice.amount ?? 0;
+    const total = shipped.total.amount;
+    expect(await cashDueNow()).toBe(before + total);
+    const returned = await act(number, {
+      action: "take_return",
+      lines: [{ position: 1, quantity: 2 }],
+      restock: true,
+      refundAmount: 0,
+    });
+    expect(returned.payment.status).toBe("cod_due");
+    const kept = total - 2 * unit;
+    expect(await cashDueNow()).toBe(before + kept);
+    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+    const page = await (await fetch(`${api.baseUrl}/orders/${order?.accessToken}`)).text();
+    expect(page).toContain(`please have Rs. ${(kept / 100).toFixed(2)} ready`);
+    await act(number, { action: "deliver" });
+    const collected = await act(number, { action: "collect_cash" });
+    expect(collected).toMatchObject({ payment: { status: "cod_collected" }, captured: { amount: kept } });
+    expect(await cashDueNow()).toBe(before);
   });
 
   it("shows the shopper the refund on their order page", async () => {

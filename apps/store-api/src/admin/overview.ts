@@ -2,7 +2,7 @@ import type { AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin"
 import { and, asc, count, eq, gte, notInArray, sql } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { orders, paymentAttempts, products, variants } from "../db/schema.ts";
+import { orderLines, orders, paymentAttempts, products, variants } from "../db/schema.ts";
 import { availableUnits, lowStockCondition, lowStockThreshold } from "../stock/low-stock.ts";
 import { totalsByCurrency } from "./admin-money.ts";
 import { cashToCollect } from "./order-queries.ts";
@@ -48,7 +48,8 @@ export async function overview(db: Database, now: Date, settings: ShopSettingsSe
     db
       .select({
         currency: orders.currencyCode,
-        amount: sql<number>`SUM(${orders.totalAmount})::bigint`,
+        // As the courier will collect it: the total less units returned before payment (see cashDue).
+        amount: sql<number>`SUM(${orders.totalAmount} - (SELECT COALESCE(SUM(${orderLines.unitAmount} * ${orderLines.returnedQuantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id}))::bigint`,
         orders: sql<number>`COUNT(*)::int`,
       })
       .from(orders)

@@ -11,8 +11,19 @@ const price = (currencyCode: string, amount: number, saleAmount: number | null =
 describe("a price list the owner saves", () => {
   it("may set any currency the shop sells in, on sale below the price or not on sale", () => {
     expect(priceListRefusal([price("NPR", 120000), price("USD", 2999, 2499)], sold)).toBeUndefined();
-    expect(priceListRefusal([price("USD", 0)], sold)).toBeUndefined();
-    expect(priceListRefusal([price("USD", 2999, 0)], sold)).toBeUndefined();
+    expect(priceListRefusal([price("USD", 1)], sold)).toBeUndefined();
+    expect(priceListRefusal([price("USD", 2999, 1)], sold)).toBeUndefined();
+  });
+
+  it("refuses a price or a sale price of zero: no way to pay takes an order of nothing", () => {
+    expect(priceListRefusal([price("NPR", 100), price("USD", 0)], sold)).toMatchObject({
+      message: "A price must be above zero",
+      details: { field: "body.prices.1.amount" },
+    });
+    expect(priceListRefusal([price("USD", 2999, 0)], sold)).toMatchObject({
+      message: "A sale price must be above zero",
+      details: { field: "body.prices.0.saleAmount" },
+    });
   });
 
   it("names the field of the first problem", () => {

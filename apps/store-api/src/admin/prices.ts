@@ -86,7 +86,7 @@ async function priceHistory(db: Database): Promise<AdminPriceChange[]> {
 
 /**
  * The refusal of a price list, or undefined when it may be saved: each currency once, each one the shop
- * sells in, a sale price below the price. (Whole minor units and their range are the route's schema.)
+ * sells in, above zero, a sale price below the price. (Whole minor units and their range are the route's schema.)
  */
 export function priceListRefusal(prices: readonly AdminPrice[], sold: readonly string[]): ApiError | undefined {
   const seen = new Set<string>();
@@ -102,6 +102,11 @@ export function priceListRefusal(prices: readonly AdminPrice[], sold: readonly s
       return invalidRequest(`${price.currencyCode} is listed twice`, `${field}.currencyCode`);
     }
     seen.add(price.currencyCode);
+    // Nothing is given away: a free line would make an order no payment method can take.
+    if (price.amount <= 0) return invalidRequest("A price must be above zero", `${field}.amount`);
+    if (price.saleAmount !== null && price.saleAmount <= 0) {
+      return invalidRequest("A sale price must be above zero", `${field}.saleAmount`);
+    }
     if (price.saleAmount !== null && price.saleAmount >= price.amount) {
       return invalidRequest("A sale price must be below the price", `${field}.saleAmount`);
     }

@@ -201,6 +201,20 @@ describe("reading a products CSV", () => {
     ]);
   });
 
+  it("refuses a price or a sale price of zero in any currency", () => {
+    const read = readProductsCsv(
+      file(",Honey,draft,,,,true,,,100 g,,,false,0,,700,0", ",Honey,draft,,,,true,,,250 g,,,false,0.00,,,"),
+      currencies,
+    );
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problems.map(describeProblem)).toEqual([
+      "Line 2, price_NPR: A price must be above zero",
+      "Line 2, sale_price_JPY: A sale price must be above zero",
+      "Line 3, price_NPR: A price must be above zero",
+    ]);
+  });
+
   it("refuses a variant given twice, a title too long or empty, and control characters in a line of text", () => {
     const read = readProductsCsv(
       file(

@@ -479,7 +479,9 @@ function variantOf(
     const amount = reader.parsed(priceName, decimal, null);
     const saleAmount = saleText === "" ? null : reader.parsed(saleName, decimal, null);
     if (amount === null) continue;
-    if (saleAmount !== null && saleAmount >= amount) {
+    if (amount <= 0) reader.problem(priceName, "A price must be above zero");
+    if (saleAmount !== null && saleAmount <= 0) reader.problem(saleName, "A sale price must be above zero");
+    else if (saleAmount !== null && saleAmount >= amount) {
       reader.problem(
         saleName,
         `A sale price must be below the price (${decimalAmount(amount, currency.decimalDigits)})`,

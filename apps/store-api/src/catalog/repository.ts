@@ -107,7 +107,8 @@ export async function listCurrencies(db: Database): Promise<Map<string, Currency
 async function attachChildren(db: Database, rows: ProductRow[]): Promise<ProductAggregate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [imageRows, mediaRows, variantRows, priceRows] = await Promise.all([
+  const relatedIds = [...new Set(rows.flatMap((row) => row.extras.related_products.map((entry) => entry.related_id)))];
+  const [imageRows, mediaRows, variantRows, priceRows, shownRelated] = await Promise.all([
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.sortOrder)),
     db
       .select({ media, productId: productImages.productId })
@@ -126,14 +127,30 @@ async function attachChildren(db: Database, rows: ProductRow[]): Promise<Product
       .leftJoin(markets, eq(markets.currencyCode, variantPrices.currencyCode))
       .where(inArray(variants.productId, ids))
       .orderBy(sql`coalesce(${markets.sortOrder}, 2147483647)`, asc(variantPrices.currencyCode)),
+    relatedIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, relatedIds), visible)),
   ]);
+  // A related draft or archived product is left out: its id (made from its title) is not for shoppers yet.
+  const shown = new Set(shownRelated.map((row) => row.id));
   return rows.map((product) => ({
-    product,
+    product: withShownRelated(product, shown),
     images: imageRows.filter((image) => image.productId === product.id),
     media: mediaRows.filter((row) => row.productId === product.id).map((row) => row.media),
     variants: variantRows.filter((variant) => variant.productId === product.id),
     prices: priceRows.filter((row) => row.productId === product.id).map((row) => row.price),
   }));
+}
+
+function withShownRelated(product: ProductRow, shown: ReadonlySet<string>): ProductRow {
+  const related = product.extras.related_products;
+  const kept = related.filter((entry) => shown.has(entry.related_id));
+  return kept.length === related.length
+    ? product
+    : { ...product, extras: { ...product.extras, related_products: kept } };
 }
 
 /** Units a shopper can still buy: on hand minus what open checkouts hold. */

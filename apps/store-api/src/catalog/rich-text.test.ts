@@ -15,6 +15,30 @@ describe("the owner's text as the shop keeps it", () => {
     expect(cleanRichText('<a href="/store" target="_top">s</a>')).toBe('<a href="/store">s</a>');
     expect(cleanRichText("  <p>x</p>\n")).toBe("<p>x</p>");
   });
+  it("keeps pictures to the shop's own photos: nothing in a description is fetched from another address", () => {
+    expect(cleanRichText('<p>Jar</p><img src="/media/ph_abc-480.webp" alt="The jar">')).toBe(
+      '<p>Jar</p><img src="/media/ph_abc-480.webp" alt="The jar">',
+    );
+    for (const source of [
+      "https://tracker.test/pixel.gif",
+      "//tracker.test/p.gif",
+      "http://localhost:3000/media/ph_abc-480.webp",
+      "/media/../admin",
+      "/images/cards/x.png",
+      "data:image/gif;base64,R0lGODlhAQABAAAAACw=",
+      "",
+    ]) {
+      expect(cleanRichText(`<p>a</p><img src="${source}"><p>b</p>`), source).toBe("<p>a</p><p>b</p>");
+    }
+    expect(cleanRichText("<p><img>b</p>")).toBe("<p>b</p>");
+    expect(
+      cleanRichText(
+        '<video src="https://t.test/v" poster="https://t.test/p"></video><audio src="https://t.test/a"></audio>' +
+          '<picture><source srcset="https://t.test/s"></picture><table background="https://t.test/b"><tbody><tr><td>c</td></tr></tbody></table>',
+      ),
+    ).toBe("<table><tbody><tr><td>c</td></tr></tbody></table>");
+  });
+
   it("takes every tag out of plain text, keeps its words and folds spaces and control characters", () => {
     expect(cleanPlainText('<img src=x onerror="alert(1)">Travel <b>Tin</b>')).toBe("Travel Tin");
     expect(cleanPlainText("<script>alert(1)</script>Pocket")).toBe("Pocket");

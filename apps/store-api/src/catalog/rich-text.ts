@@ -1,9 +1,10 @@
-import { plainTextRules, richTextRules, safeLinkTargets } from "@herbo/hosted-api";
+import { ownPicturesOnly, plainTextRules, richTextRules, safeLinkTargets } from "@herbo/hosted-api";
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 
 const purifier = createDOMPurify(new JSDOM("").window);
 purifier.addHook("afterSanitizeAttributes", safeLinkTargets);
+purifier.addHook("afterSanitizeAttributes", ownPicturesOnly);
 
 /**
  * The owner's rich text as the shop keeps it: the storefront's own rules (`richTextRules`), applied when

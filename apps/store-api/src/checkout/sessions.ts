@@ -215,7 +215,8 @@ export async function createCheckoutSession(
           variant_id: item.variantId,
         });
       }
-      if (row.price === null) {
+      // A price of nothing (stored before such prices were refused) is no price: no payment takes 0.
+      if (row.price === null || unitPrice(row.price) <= 0) {
         throw new ApiError(
           400,
           "unpriced_variant",

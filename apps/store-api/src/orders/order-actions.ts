@@ -5,6 +5,7 @@ import type { Database, Transaction } from "../db/connection.ts";
 import { checkoutLines, currencies, orderEvents, orderLines, orderRefunds } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
 import { applyStock, entriesOf } from "../stock/ledger.ts";
+import { cashDue } from "./cash-due.ts";
 import { lockOrderByNumber, moveOrder, recordOrderEvent } from "./order-moves.ts";
 import { releaseHeldStock, sellHeldStock } from "./unconfirmed-orders.ts";
 import { decideAction, orderStateMachine } from "./order-state-machine.ts";
@@ -109,19 +110,19 @@ export async function applyOrderAction(
           effects = shipped;
           break;
         }
-        case "collect_cash":
+        case "collect_cash": {
+          // Units sent back before the courier collected were never paid for, so they are not collected.
+          const amount = cashDue(order.totalAmount, await linesOf(tx, order));
           effects = {
             order: await moveOrder(
               tx,
               order,
-              { ...next, capturedAmount: order.totalAmount, paidAt: now },
-              {
-                ...event,
-                data: { amount: order.totalAmount },
-              },
+              { ...next, capturedAmount: amount, paidAt: now },
+              { ...event, data: { amount } },
             ),
           };
           break;
+        }
         case "undo_cash_collection":
           if (order.refundedAmount > 0) throw new Refusal("Cannot undo the cash collection: part of it was refunded.");
           effects = { order: await moveOrder(tx, order, { ...next, capturedAmount: 0, paidAt: null }, event) };

@@ -5,12 +5,19 @@ import { markup } from "../html/markup.ts";
 import { layout, type PageFrame } from "../pages/layout.ts";
 import { dateTimeText, dayText } from "../pages/times.ts";
 import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
+import { cashDue } from "./cash-due.ts";
 import type { OrderRow } from "./place-order.ts";
 
 export interface OrderPageInput {
   frame: PageFrame;
   order: OrderRow;
-  lines: { productTitle: string; variantTitle: string; quantity: number; unitAmount: number }[];
+  lines: {
+    productTitle: string;
+    variantTitle: string;
+    quantity: number;
+    unitAmount: number;
+    returnedQuantity: number;
+  }[];
   currency: MoneyCurrency | undefined;
   /** The latest shipment's carrier and tracking number, when the order was shipped. */
   shipment: { carrier: string; trackingNumber: string } | null;
@@ -30,12 +37,12 @@ const fulfilmentText: Record<FulfilmentStatus, string> = {
   cancelled: "This order was cancelled.",
 };
 
-function paymentText(status: PaymentStatus, order: OrderRow, total: string): string {
+function paymentText(status: PaymentStatus, order: OrderRow, due: string): string {
   switch (status) {
     case "paid":
       return order.cardLast4 === null ? "Paid." : `Paid by card ending in ${order.cardLast4}.`;
     case "cod_due":
-      return `Cash on delivery: please have ${total} ready when your order arrives.`;
+      return `Cash on delivery: please have ${due} ready when your order arrives.`;
     case "cod_collected":
       return "Paid in cash on delivery.";
     case "refund_due":
@@ -63,7 +70,7 @@ export function renderOrderPage(input: OrderPageInput): string {
   const { order } = input;
   const currency = input.currency ?? { code: order.currencyCode };
   const money = (amount: number) => markup`<span class="nowrap">${formatMoney(amount, currency ?? {})}</span>`;
-  const total = formatMoney(order.totalAmount, currency ?? {});
+  const due = formatMoney(cashDue(order.totalAmount, input.lines), currency ?? {});
   const rows = input.lines.map(
     (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>
@@ -88,7 +95,7 @@ export function renderOrderPage(input: OrderPageInput): string {
 <h2 id="status-heading">Status</h2>
 <p data-testid="fulfilment-status">${fulfilmentText[order.fulfilmentStatus]}</p>
 ${shipment}
-<p data-testid="payment-status">${paymentText(order.paymentStatus, order, total)}</p>${refunds}
+<p data-testid="payment-status">${paymentText(order.paymentStatus, order, due)}</p>${refunds}
 </section>
 <section class="card" aria-labelledby="items-heading">
 <h2 id="items-heading">Items</h2>

@@ -1,4 +1,4 @@
-import { richTextRules, safeLinkTargets } from "@herbo/hosted-api";
+import { ownPicturesOnly, richTextRules, safeLinkTargets } from "@herbo/hosted-api";
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 
@@ -7,6 +7,7 @@ const purifier = createDOMPurify(window);
 
 // Links in descriptions open safely and never run script URLs (DOMPurify already drops javascript:).
 purifier.addHook("afterSanitizeAttributes", safeLinkTargets);
+purifier.addHook("afterSanitizeAttributes", ownPicturesOnly);
 
 /** Descriptions rarely change, and sanitising through a DOM is the slowest part of a product page. */
 const sanitized = new Map<string, string>();

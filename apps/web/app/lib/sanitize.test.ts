@@ -10,13 +10,15 @@ describe("description sanitising", () => {
 
   it.each([
     ['<script>alert("x")</script><p>ok</p>', "<p>ok</p>"],
-    ['<img src="x" onerror="alert(1)">', '<img src="x">'],
+    ['<img src="/media/ph_a-480.webp" onerror="alert(1)">', '<img src="/media/ph_a-480.webp">'],
+    ['<img src="https://tracker.test/p.gif"><p>x</p>', "<p>x</p>"],
+    ['<video poster="https://tracker.test/p"></video><p background="https://tracker.test/b">x</p>', "<p>x</p>"],
     ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
     ['<p style="position:fixed">x</p>', "<p>x</p>"],
     ['<iframe src="https://evil.test"></iframe><p>x</p>', "<p>x</p>"],
     ["<svg><script>alert(1)</script></svg><p>x</p>", "<p>x</p>"],
     ['<form action="https://evil.test"><input name="card"></form>', ""],
-  ])("removes what could run or take over the page: %s", (dirty, clean) => {
+  ])("removes what could run, take over the page or fetch from elsewhere: %s", (dirty, clean) => {
     expect(sanitizeHtml(dirty)).toBe(clean);
   });
 
