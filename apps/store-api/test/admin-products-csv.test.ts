@@ -4,7 +4,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOf } from "../src/admin/shop-time.ts";
 import { catalogChanges, products, variantPrices, variants } from "../src/db/schema.ts";
+import { richTextShapeLimits } from "@herbo/hosted-api/rich-text-shape";
 import { AdminClient, addOwner, adminOrigin } from "./admin-helpers.ts";
+import { longestEventLoopHoldMs } from "./event-loop.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -418,6 +420,77 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     expect(tea.subtitle).toBe("Green");
     expect(tea.descriptionHtml).toBe("<p>Leaves</p><a>x</a>");
     expect(tea.variants[0]?.title).toBe("50 g");
+  });
+
+  it("refuses rich text too deep or with too many tags before sanitising it, in the editor and the file, never holding the server", async () => {
+    const nested = (levels: number) => "<div>".repeat(levels) + "x" + "</div>".repeat(levels);
+    // 20 kB: 3,990 elements, each inside the one before.
+    const deep = "<div>".repeat(3990);
+    const unclosed = "<b>".repeat(richTextShapeLimits.depth + 1) + "x";
+    const tooMany = `Has more than ${richTextShapeLimits.tags} tags: simplify its formatting`;
+    const tooDeep = `Has formatting nested more than ${richTextShapeLimits.depth} levels deep: simplify it`;
+    const before = await snapshot();
+    const product = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    const { id: _id, variants: _variants, otherProducts: _others, history: _history, ...fields } = product;
+    const held = await longestEventLoopHoldMs(async () => {
+      const saved = await owner.put("/products/prod_travel_tin", { ...fields, descriptionHtml: deep });
+      expect(saved.status).toBe(400);
+      expect(await saved.json()).toMatchObject({
+        error: {
+          message: `The description has more than ${richTextShapeLimits.tags} tags: simplify its formatting`,
+          details: { field: "body.descriptionHtml" },
+        },
+      });
+      const section = await owner.put("/products/prod_travel_tin", {
+        ...fields,
+        sections: [{ title: "Use", descriptionHtml: unclosed }],
+      });
+      expect(await section.json()).toMatchObject({
+        error: {
+          message: `Section 1 has formatting nested more than ${richTextShapeLimits.depth} levels deep: simplify it`,
+          details: { field: "body.sections.0.descriptionHtml" },
+        },
+      });
+      // About 60 kB: three products whose descriptions would each have held the server for seconds.
+      const csv = [
+        header.join(","),
+        ...[1, 2, 3].map((index) =>
+          line({
+            product_title: `Deep ${index}`,
+            status: "draft",
+            purchasable: "true",
+            variant_title: "1 g",
+            manage_inventory: "false",
+            description_html: index === 2 ? unclosed : deep,
+          }),
+        ),
+      ].join("\r\n");
+      const checked = await importCsv(csv, false);
+      expect(checked.status).toBe(200);
+      expect((checked.body as AdminProductImportResult).problems).toEqual([
+        { line: 2, column: "description_html", message: tooMany },
+        { line: 3, column: "description_html", message: tooDeep },
+        { line: 4, column: "description_html", message: tooMany },
+      ]);
+      const imported = await importCsv(csv, true);
+      expect(imported.status).toBe(400);
+      expect(imported.body).toMatchObject({
+        error: { message: `Line 2, description_html: ${tooMany}; 2 more problems. Nothing was imported.` },
+      });
+    });
+    expect(held).toBeLessThan(100);
+    expect(await snapshot()).toEqual(before);
+    // At the limits it is taken.
+    const fine = await owner.put("/products/prod_travel_tin", {
+      ...fields,
+      descriptionHtml: `${nested(richTextShapeLimits.depth)}${"<p>a</p>".repeat(richTextShapeLimits.tags - 40)}`,
+    });
+    expect(fine.status, await fine.clone().text()).toBe(200);
+    const restored = await owner.put("/products/prod_travel_tin", {
+      ...fields,
+      version: ((await fine.json()) as AdminProduct).version,
+    });
+    expect(restored.status).toBe(200);
   });
 
   it("refuses the lines of an old file that would undo another owner's save, writes none of them, and imports its other lines", async () => {

@@ -7,6 +7,7 @@ import {
 } from "@herbo/hosted-api/admin";
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
 import { cleanPlainText, cleanRichText } from "../catalog/rich-text.ts";
 
 /**
@@ -423,8 +424,11 @@ class RowReader {
 
   rich(column: string, max: number): TextCell {
     const given = this.cell(column);
-    if (given.length > max) this.problem(column, `At most ${max} characters`);
-    return { given, clean: cleanRichText(given) };
+    // Refused before sanitising: a cell too long or of a hostile shape never reaches the DOM.
+    const problem = given.length > max ? `At most ${max} characters` : richTextShapeProblem(given);
+    if (problem === undefined) return { given, clean: cleanRichText(given) };
+    this.problem(column, problem);
+    return { given, clean: "" };
   }
 }
 

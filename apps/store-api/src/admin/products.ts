@@ -15,6 +15,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fro
 import type { Database, Transaction } from "../db/connection.ts";
 import { catalogChanges, markets, products, variantPrices, variants } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
+import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
 import { cleanPlainText, cleanRichText } from "../catalog/rich-text.ts";
 import { priceListRefusal, saleCurrencies } from "./prices.ts";
 import {
@@ -217,8 +218,22 @@ function describeChange(entity: string, before: unknown, after: unknown): string
   return ["Prices"];
 }
 
+/** Refuses rich text whose shape would make sanitising it hold the server (see richTextShapeProblem). */
+function checkRichTextShape(fields: AdminProductFields): void {
+  const refuse = (html: string, subject: string, field: string) => {
+    const problem = richTextShapeProblem(html);
+    if (problem !== undefined)
+      throw invalidRequest(`${subject} ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`, field);
+  };
+  refuse(fields.descriptionHtml, "The description", "body.descriptionHtml");
+  for (const [index, section] of fields.sections.entries()) {
+    refuse(section.descriptionHtml, `Section ${index + 1}`, `body.sections.${index}.descriptionHtml`);
+  }
+}
+
 /** Markup out of the plain fields, the rich ones cleaned by the storefront's rules; then the limits. */
 function cleanFields(fields: AdminProductFields): AdminProductFields {
+  checkRichTextShape(fields);
   const optional = (text: string | null) => {
     const clean = text === null ? "" : cleanPlainText(text);
     return clean === "" ? null : clean;

@@ -1,3 +1,6 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { richTextShapeLimits } from "@herbo/hosted-api/rich-text-shape";
 import { JSDOM } from "jsdom";
 import { describe, expect, it, vi } from "vitest";
 import { htmlToText, sanitizeHtml } from "./sanitize.server";
@@ -28,6 +31,25 @@ describe("description sanitising", () => {
 
   it("extracts plain text for meta descriptions", () => {
     expect(htmlToText("<p>One</p>\n<ul><li>Two</li></ul><script>three()</script>")).toBe("One Two");
+  });
+
+  it("shows no description whose shape the store API refuses, without holding the server to sanitise it", async () => {
+    // 20 kB of elements each inside the one before: sanitising it through a DOM took seconds.
+    const hostile = ["<div>".repeat(3990), "<b>".repeat(richTextShapeLimits.depth + 1) + "x"];
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    await sleep(20);
+    for (const html of hostile) {
+      expect(sanitizeHtml(html)).toBe("");
+      expect(htmlToText(html)).toBe("");
+    }
+    await sleep(20);
+    histogram.disable();
+    expect(histogram.max / 1e6).toBeLessThan(100);
+    // Within the bounds it is rendered.
+    expect(sanitizeHtml("<b>".repeat(richTextShapeLimits.depth) + "x")).toBe(
+      "<b>".repeat(richTextShapeLimits.depth) + "x" + "</b>".repeat(richTextShapeLimits.depth),
+    );
   });
 
   it("parses a description's text once, however many pages show it", () => {
