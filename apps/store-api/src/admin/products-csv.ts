@@ -35,6 +35,9 @@ const baseColumns: readonly string[] = [...productColumns, ...variantColumns];
  * Last in the file, out of the owner's way; optional, so a hand-made file adding new products needs neither.
  */
 export const productVersionColumn = "product_version";
+/** The column of a product's description, and its longest text (as the editor takes it). */
+export const descriptionColumn = "description_html";
+export const descriptionMaxLength = 20_000;
 export const variantVersionColumn = "variant_version";
 
 const importMaxRows = productImportLimits.maxRows;
@@ -438,7 +441,7 @@ function productFieldsOf(reader: RowReader): FileProductFields {
     status: reader.parsed("status", parseStatus, "draft"),
     subtitle: reader.plain("subtitle", 300, null),
     ribbon: reader.plain("ribbon", 40, null),
-    description: reader.rich("description_html", 20_000),
+    description: reader.rich(descriptionColumn, descriptionMaxLength),
     purchasable: reader.parsed("purchasable", parseBoolean, true),
     sortOrder: reader.parsed("sort_order", parseSortOrder, null),
   };

@@ -7,8 +7,10 @@ import type {
   AdminVariantFields,
 } from "@herbo/hosted-api/admin";
 import { randomUUID } from "node:crypto";
+import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
 import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
+import { cleanRichTextsInTurn } from "../catalog/rich-text.ts";
 import { catalogChanges, products, variantPrices, variants } from "../db/schema.ts";
 import { saleCurrencies } from "./prices.ts";
 import { markVariantsProductChanged } from "./product-changed.ts";
@@ -25,8 +27,11 @@ import {
 } from "./products.ts";
 import {
   changedPrices,
+  descriptionColumn,
+  descriptionMaxLength,
   priceColumn,
   productsCsv,
+  readCsvRows,
   readProductsCsv,
   type CsvProblem,
   type FileProduct,
@@ -532,6 +537,19 @@ function planWithRefusals(
 }
 
 /**
+ * Cleans the file's descriptions one at a time, yielding between them, before the file is read in one go:
+ * only those of a shape the reader takes (the rest it refuses without cleaning).
+ */
+async function cleanDescriptionsInTurn(csv: string): Promise<void> {
+  const rows = readCsvRows(csv);
+  if (!rows.ok) return;
+  const descriptions = new Set(rows.value.rows.map((row) => row.cells.get(descriptionColumn) ?? ""));
+  await cleanRichTextsInTurn(
+    [...descriptions].filter((html) => html.length <= descriptionMaxLength && richTextShapeProblem(html) === undefined),
+  );
+}
+
+/**
  * Checks a products CSV against the catalogue and, when `apply` is true and it has no problem, saves it in
  * one transaction: new products and variants created, changed ones updated with their history, the rest
  * of the catalogue and every stock level untouched. Nothing is written while any problem remains.
@@ -542,6 +560,7 @@ export async function importProducts(
   now: Date,
 ): Promise<AdminProductImportResult> {
   const currencies = await saleCurrencies(db);
+  await cleanDescriptionsInTurn(input.csv);
   const read = readProductsCsv(input.csv, currencies);
   if (!read.ok) return resultOf({ steps: [], problems: read.problems, refused: [] }, false);
   const file = read.value;

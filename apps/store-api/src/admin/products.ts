@@ -16,7 +16,7 @@ import type { Database, Transaction } from "../db/connection.ts";
 import { catalogChanges, markets, products, variantPrices, variants } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
-import { cleanPlainText, cleanRichText } from "../catalog/rich-text.ts";
+import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "../catalog/rich-text.ts";
 import { priceListRefusal, saleCurrencies } from "./prices.ts";
 import {
   changedProductFields,
@@ -317,6 +317,11 @@ export async function updateProduct(
   now: Date,
 ): Promise<void> {
   const { version, ...submitted } = input.update;
+  checkRichTextShape(submitted);
+  await cleanRichTextsInTurn([
+    submitted.descriptionHtml,
+    ...submitted.sections.map((section) => section.descriptionHtml),
+  ]);
   const fields = cleanFields(submitted);
   await db.transaction(async (tx) => {
     const row = await productRow(tx, input.productId, true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanPlainText, cleanRichText } from "./rich-text.ts";
+import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "./rich-text.ts";
 
 describe("the owner's text as the shop keeps it", () => {
   it("keeps formatting and safe links in rich text, and drops scripts, handlers, styles, frames and forms", () => {
@@ -45,5 +45,17 @@ describe("the owner's text as the shop keeps it", () => {
     expect(cleanPlainText("Salt &amp; resin &lt;3")).toBe("Salt & resin <3");
     expect(cleanPlainText("  two\t\nlines\u0000 ")).toBe("two lines");
     expect(cleanPlainText("   ")).toBe("");
+  });
+
+  it("cleans several texts with a turn of the event loop after each, as cleanRichText then answers them", async () => {
+    let done = false;
+    const cleaning = cleanRichTextsInTurn(["<p onclick='x()'>One</p>", "<p>Two<script>x()</script></p>"]).then(() => {
+      done = true;
+    });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
+    await cleaning;
+    expect(cleanRichText("<p onclick='x()'>One</p>")).toBe("<p>One</p>");
+    expect(cleanRichText("<p>Two<script>x()</script></p>")).toBe("<p>Two</p>");
   });
 });

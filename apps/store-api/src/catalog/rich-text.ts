@@ -7,11 +7,41 @@ purifier.addHook("afterSanitizeAttributes", safeLinkTargets);
 purifier.addHook("afterSanitizeAttributes", ownPicturesOnly);
 
 /**
+ * Texts already cleaned in this process, bounded by characters: a save or an import cleans its texts one
+ * at a time first (`cleanRichTextsInTurn`), then reads them from here while it works synchronously.
+ */
+const cleaned = new Map<string, string>();
+const maxCleanedCharacters = 8_000_000;
+let cleanedCharacters = 0;
+
+/**
  * The owner's rich text as the shop keeps it: the storefront's own rules (`richTextRules`), applied when
- * it is saved, so what is stored is already what a shopper will see.
+ * it is saved, so what is stored is already what a shopper will see. Its shape must have been checked
+ * (`richTextShapeProblem`): sanitising through a DOM costs more with every element.
  */
 export function cleanRichText(html: string): string {
-  return purifier.sanitize(html, richTextRules).trim();
+  const known = cleaned.get(html);
+  if (known !== undefined) return known;
+  const clean = purifier.sanitize(html, richTextRules).trim();
+  for (const [oldHtml, oldClean] of cleaned) {
+    if (cleanedCharacters + html.length + clean.length <= maxCleanedCharacters) break;
+    cleaned.delete(oldHtml);
+    cleanedCharacters -= oldHtml.length + oldClean.length;
+  }
+  cleaned.set(html, clean);
+  cleanedCharacters += html.length + clean.length;
+  return clean;
+}
+
+/**
+ * Cleans several texts with a turn of the event loop after each, so a product with ten sections or a file
+ * of many products never holds the server for all of them at once; `cleanRichText` then finds them ready.
+ */
+export async function cleanRichTextsInTurn(texts: Iterable<string>): Promise<void> {
+  for (const html of texts) {
+    cleanRichText(html);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /**
