@@ -50,6 +50,18 @@ export function sanitizeHtml(html: string): string {
   return remember(sanitized, html, clean);
 }
 
+/**
+ * `sanitizeHtml` for a page that shows several texts (a product's description and its sections): a text
+ * met for the first time is followed by a turn of the event loop, so other requests are served between them.
+ */
+export async function sanitizeHtmlInTurn(html: string): Promise<string> {
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return clean;
+}
+
 /** The visible text of HTML, for meta descriptions. */
 export function htmlToText(html: string): string {
   const known = texts.get(html);

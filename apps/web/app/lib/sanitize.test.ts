@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { richTextShapeLimits } from "@herbo/hosted-api/rich-text-shape";
 import { JSDOM } from "jsdom";
 import { describe, expect, it, vi } from "vitest";
-import { htmlToText, sanitizeHtml } from "./sanitize.server";
+import { htmlToText, sanitizeHtml, sanitizeHtmlInTurn } from "./sanitize.server";
 
 describe("description sanitising", () => {
   it("keeps ordinary formatting", () => {
@@ -50,6 +50,25 @@ describe("description sanitising", () => {
     expect(sanitizeHtml("<b>".repeat(richTextShapeLimits.depth) + "x")).toBe(
       "<b>".repeat(richTextShapeLimits.depth) + "x" + "</b>".repeat(richTextShapeLimits.depth),
     );
+  });
+
+  it("lets other requests in after sanitising a text for the first time, and answers a known one at once", async () => {
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    expect(await sanitizeHtmlInTurn("<p>First <em>time</em></p><script>x()</script>")).toBe(
+      "<p>First <em>time</em></p>",
+    );
+    expect(turned).toBe(true);
+    turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    expect(await sanitizeHtmlInTurn("<p>First <em>time</em></p><script>x()</script>")).toBe(
+      "<p>First <em>time</em></p>",
+    );
+    expect(turned).toBe(false);
   });
 
   it("parses a description's text once, however many pages show it", () => {

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { site } from "~/content/site";
 import { displayedVariant } from "~/lib/money";
-import { htmlToText, sanitizeHtml } from "~/lib/sanitize.server";
+import { htmlToText, sanitizeHtmlInTurn } from "~/lib/sanitize.server";
 import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
 import { productJsonLd } from "~/lib/seo/product-structured-data";
@@ -28,11 +28,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // Priced for the page's market: its currency's price, else the store's first (issue 26).
     const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal), market);
-    const descriptionHtml = sanitizeHtml(product.descriptionHtml);
-    const sections = product.sections.map((section) => ({
-      title: section.title,
-      descriptionHtml: sanitizeHtml(section.descriptionHtml),
-    }));
+    const descriptionHtml = await sanitizeHtmlInTurn(product.descriptionHtml);
+    const sections: { title: string; descriptionHtml: string }[] = [];
+    for (const section of product.sections) {
+      sections.push({ title: section.title, descriptionHtml: await sanitizeHtmlInTurn(section.descriptionHtml) });
+    }
     // Only the rates the offer can state (its currency's) travel with the page's data.
     const offerCurrency = displayedVariant(product)?.currency.code.toUpperCase();
     const shipping = await shippingCall;
