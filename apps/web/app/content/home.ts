@@ -1,7 +1,6 @@
 import { defaultMarket, type Market } from "@herbo/hosted-api";
-import type { PricedCopy } from "~/lib/stated-price";
 import { marketInSentence } from "~/lib/markets";
-import type { HomeCopy } from "./types";
+import type { HomeCopy, PricedCopy } from "./types";
 
 export const home: HomeCopy = {
   heroTitle: "Pure Himalayan Shilajit, Straight from Nepal",

@@ -1,4 +1,9 @@
-import type { PricedCopy } from "~/lib/stated-price";
+/** Copy that states a live price where `{price}` stands, and reads without one when the store cannot say. */
+export interface PricedCopy {
+  withPrice: string;
+  withoutPrice: string;
+}
+
 /** Names of the inline icons the content may use; drawn in components/ui/icon-paths.ts. */
 export const iconNames = [
   "mountain",

@@ -10,12 +10,7 @@ import { pricedForMarket } from "./markets";
 import { cardProductOf } from "./store-api";
 import type { CataloguePrice } from "./seo/structured-data";
 import type { Product } from "./store-api/types";
-
-/** Copy that states a live price where `{price}` stands, and reads without one when the store cannot say. */
-export interface PricedCopy {
-  withPrice: string;
-  withoutPrice: string;
-}
+import type { PricedCopy } from "~/content/types";
 
 const pricePlaceholder = "{price}";
 
