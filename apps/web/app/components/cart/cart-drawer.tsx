@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/lib/cart/cart-context";
 import { formatMoney, marketOfCurrency } from "@herbo/hosted-api";
@@ -8,7 +9,7 @@ import { pricesIncludeTax, taxIncludedNote } from "~/lib/market-tax";
 import { defaultMarket, marketPath } from "~/lib/markets";
 import { marketShippingRate, shippingLine } from "~/lib/shop-offer/shipping";
 import { Icon } from "../ui/icon";
-import { useToastSlot } from "../ui/toast";
+import { useToast, useToastSlot } from "../ui/toast";
 import { CartLine } from "./cart-line";
 import { useCheckout } from "./use-checkout";
 import { useStoreShipping } from "./use-store-shipping";
@@ -29,6 +30,15 @@ export default function CartDrawer() {
   const rate =
     cartMarket === undefined || shipping === null ? undefined : marketShippingRate(shipping.rates, cartMarket);
   const toastSlot = useToastSlot();
+  const { dismiss } = useToast();
+  const slotRef = useRef<HTMLDivElement | null>(null);
+  const slotElement = useCallback(
+    (element: HTMLDivElement | null) => {
+      slotRef.current = element;
+      toastSlot(element);
+    },
+    [toastSlot],
+  );
 
   return (
     <Dialog.Root open={drawerOpen} onOpenChange={(open) => (open ? undefined : closeDrawer())}>
@@ -37,6 +47,13 @@ export default function CartDrawer() {
         <Dialog.Content
           className="slide-panel fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-2xl"
           aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            // A toast shown in the drawer is the newest layer, so Escape closes it before the drawer. The toast
+            // takes Escape over only a render after it moves in; a press in between still closes the toast.
+            if ((slotRef.current?.querySelector('[data-state="open"]') ?? null) === null) return;
+            event.preventDefault();
+            dismiss();
+          }}
           onCloseAutoFocus={(event) => {
             // Focus goes back to the header's cart button, whichever control opened the drawer.
             event.preventDefault();
@@ -49,7 +66,7 @@ export default function CartDrawer() {
               <Icon name="close" />
             </Dialog.Close>
           </div>
-          <div ref={toastSlot} data-testid="cart-toasts" />
+          <div ref={slotElement} data-testid="cart-toasts" />
           {items.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <Icon name="cart" size={48} className="text-gold" />
