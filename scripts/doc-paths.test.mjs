@@ -124,7 +124,9 @@ function sourceFiles() {
   return repo.all
     .filter(
       (file) =>
-        /^apps\/.*\.(ts|tsx|mjs)$/.test(file) || /^packages\/.*\.(ts|mjs)$/.test(file) || /^scripts\/.*\.mjs$/.test(file),
+        /^apps\/.*\.(ts|tsx|mjs)$/.test(file) ||
+        /^packages\/.*\.(ts|mjs)$/.test(file) ||
+        /^scripts\/.*\.mjs$/.test(file),
     )
     .filter((file) => !file.split("/").some((part) => SKIPPED_FOLDERS.has(part)))
     .filter((file) => file !== THIS_FILE) // its own examples name made-up paths on purpose
@@ -168,7 +170,8 @@ function commentLines(text) {
   return comments;
 }
 
-const COMMENT_PATH = /(?<![\w./-])(docs\/[\w./-]*\.md(?:#[\w-]+)?|(?:apps|packages)\/[\w./@-]*\.[A-Za-z]{1,5})(?![\w*<{…])/g;
+const COMMENT_PATH =
+  /(?<![\w./-])(docs\/[\w./-]*\.md(?:#[\w-]+)?|(?:apps|packages)\/[\w./@-]*\.[A-Za-z]{1,5})(?![\w*<{…])/g;
 
 /** Every bad path reference in the comments of one source file. */
 function badCommentReferences(file) {
