@@ -1,7 +1,7 @@
 // The vitest config of a Stryker run (scripts/mutation.mjs): the workspace's own vitest config, read from
 // the sandbox Stryker runs in, limited to the unit tests named in MUTATION_TEST_FILES (a JSON list of globs).
 // Stryker's own `testFiles` option is not used: with it, Stryker 9.6.1 activates module-level mutants after
-// the module has loaded, so they all survive (stryker-js issue 6144).
+// the module has loaded, so they all survive (https://github.com/stryker-mutator/stryker-js/issues/6144).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfigFromFile } from "vite";

@@ -1,4 +1,4 @@
-// `npm start` from a clean tree (issue 29): a clone of HEAD with no build outputs and the installed packages, then
+// `npm start` from a clean tree: a clone of HEAD with no build outputs and the installed packages, then
 // `npm start`, which must build everything itself and serve the shop and the back office; then
 // `kill <npm's pid>`, after which npm, the supervisor and both servers must all be gone.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Tests of npm start's supervisor (issue 13, finding 7), on tiny child processes instead of the shop.
+// Tests of npm start's supervisor, on tiny child processes instead of the shop.
 import assert from "node:assert/strict";
 import { spawn as spawnChild } from "node:child_process";
 import { describe, it } from "node:test";

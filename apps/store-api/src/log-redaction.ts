@@ -1,9 +1,9 @@
 import type { FastifyServerOptions } from "fastify";
 
 /**
- * What the logs keep (issue 13 finding 14, issue 25 item 4). A log is read by more people, and kept longer,
- * than the database: nothing in it may let a reader pay, cancel or look at a shopper's order, or tell who the
- * shopper is. So every line, whatever wrote it, is passed through these rules:
+ * What the logs keep. A log is read by more people, and kept longer, than the database: nothing in it may let
+ * a reader pay, cancel or look at a shopper's order, or tell who the shopper is. So every line, whatever
+ * wrote it, is passed through these rules:
  * - checkout session ids (`cs_…`, Stripe's `cs_test_…` too) and payment attempt ids (`pa_…`) become
  *   `cs_[redacted]` and `pa_[redacted]`, in URLs, fields, messages and stack traces alike;
  * - the token of an order page (`/orders/<token>`) becomes `/orders/[redacted]`;

@@ -8,9 +8,9 @@ export interface RequestTimeouts {
 }
 
 /**
- * Fastify options bounding how long a client may take to send a request (issue 13, finding 6). Fastify
- * leaves the request timeout off and Node checks both limits only every 30 s, so a body trickled a byte
- * at a time held a connection for as long as the client liked.
+ * Fastify options bounding how long a client may take to send a request. Fastify leaves the request
+ * timeout off and Node checks both limits only every 30 s, so a body trickled a byte at a time held a
+ * connection for as long as the client liked.
  */
 export function requestTimeoutOptions(timeouts: RequestTimeouts) {
   const headersTimeout = timeouts.headersTimeoutMs ?? 10_000;

@@ -100,7 +100,7 @@ export async function placeTestOrder(
   } = {},
 ): Promise<string> {
   const details = options.details ?? kathmanduDetails;
-  // Priced in the currency of the address's market (issue 26).
+  // Priced in the currency of the address's market.
   const created = await postJson(
     `${api.storeUrl}/checkout`,
     checkoutBody(

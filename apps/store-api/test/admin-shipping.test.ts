@@ -21,9 +21,9 @@ import {
 } from "./harness.ts";
 
 /**
- * Issue 28, shipping and markets: the owner sets each country's delivery charge and days and each market's
- * tax settings in the back office, from the version they saw, with a history; the storefront's shipping
- * rates and new checkouts follow at once, and a shopper is charged the shipping their payment page showed.
+ * Shipping and markets: the owner sets each country's delivery charge and days and each market's tax settings
+ * in the back office, from the version they saw, with a history; the storefront's shipping rates and new
+ * checkouts follow at once, and a shopper is charged the shipping their payment page showed.
  */
 
 const kinds = await databaseKinds();

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { packageRoot } from "../src/package-root.ts";
 
 /**
- * Issue 24's layout rules, checked on the source itself so that a change that breaks one fails the
- * suite: no import circles, thin routes, one caller of placeOrder, one module per changed quantity or
- * status, and email a leaf.
+ * The store API's layout rules (docs/decisions/011-one-lifecycle.md), checked on the source itself so that a
+ * change that breaks one fails the suite: no import circles, thin routes, one caller of placeOrder, one
+ * module per changed quantity or status, and email a leaf.
  */
 
 const sourceRoot = path.join(packageRoot, "src");

@@ -18,7 +18,7 @@ const kinds = await databaseKinds();
 const hour = 3_600_000;
 
 /**
- * Issue 25: cash on delivery costs nothing to order, so it waits for the shop's confirming call with its
+ * Cash on delivery costs nothing to order, so it waits for the shop's confirming call with its
  * stock held, not sold; one phone or email may have only so many waiting, a shared address ten times as many;
  * one order has a ceiling;
  * unconfirmed orders expire and give their stock back, and are neither revenue nor cash to collect.

@@ -7,7 +7,7 @@ import { lockFileName } from "../src/db/data-dir-lock.ts";
 import { packageRoot } from "../src/package-root.ts";
 import { exitCode, healthy, spawnServer, stop, type ServerProcess } from "./server-process.ts";
 
-// Issue 13, findings 2 and 12: PGlite's folder at start-up, as the real server process sees it.
+// PGlite's folder at start-up, as the real server process sees it.
 const running: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of running.splice(0)) await stop(server, "SIGKILL");

@@ -299,7 +299,7 @@ export async function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-/** The currency of the market each delivery country belongs to (issue 26). */
+/** The currency of the market each delivery country belongs to. */
 export const currencyOfCountry: Readonly<Record<string, string>> = {
   NP: "NPR",
   US: "USD",
@@ -309,7 +309,7 @@ export const currencyOfCountry: Readonly<Record<string, string>> = {
   AE: "AED",
 };
 
-/** A checkout request; without a currency, the default market's (NPR), as SPEC's storefront sends it. */
+/** A checkout request; without a currency, the default market's (NPR), as Nepal's storefront pages send it. */
 export function checkoutBody(items: { variant_id: string; quantity: number }[], currency?: string) {
   return {
     items,

@@ -5,7 +5,7 @@ import { databaseKinds, startApi, type DatabaseKind, type RunningApi } from "./h
 
 const kinds = await databaseKinds();
 
-// Issue 13, finding 12: a database that still answers reads but cannot write is not healthy.
+// A database that still answers reads but cannot write is not healthy.
 describe.each(kinds)("/health on %s", (kind: DatabaseKind) => {
   let api: RunningApi | undefined;
   afterEach(async () => {

@@ -19,7 +19,7 @@ import {
 import { LogCapture } from "./payment-helpers.ts";
 
 const kinds = await databaseKinds();
-/** Generated requests per database kind (SPEC-level guarantee: at least 5,000). */
+/** Generated requests per database kind (a guaranteed minimum: at least 5,000). */
 const runs = Number(process.env.HOSTILE_RUNS ?? 5_000);
 
 interface Probe {

@@ -23,9 +23,9 @@ import { AdminClient, addOwner } from "./admin-helpers.ts";
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 
 /**
- * Issue 26: every market is priced from its own price list, in its own currency, from the catalogue to
- * the order, its email and its invoice; a currency without prices is refused, an address of another
- * market is sent to its shop, and the tax a registered shop includes is worked out once per line.
+ * Every market is priced from its own price list, in its own currency, from the catalogue to the
+ * order, its email and its invoice; a currency without prices is refused, an address of another market
+ * is sent to its shop, and the tax a registered shop includes is worked out once per line.
  */
 
 const kinds = await databaseKinds();

@@ -16,9 +16,9 @@ import {
 const kinds = await databaseKinds();
 
 /**
- * Issue 25 item 7: the success URL carries a receipt key, and the success page asks the store about the
- * order with it before it empties the cart and says what was paid. A made-up number, or a real number
- * with a made-up, shortened or another order's key, gets the same 404 and learns nothing.
+ * The success URL carries a receipt key, and the success page asks the store about the order with it
+ * before it empties the cart and says what was paid. A made-up number, or a real number with a made-up,
+ * shortened or another order's key, gets the same 404 and learns nothing.
  */
 describe.each(kinds)("an order's receipt on %s", (kind) => {
   let api: RunningApi;

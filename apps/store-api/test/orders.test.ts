@@ -271,7 +271,7 @@ describe.each(kinds)("orders on %s", (kind) => {
     // When it was placed, in the zone the shopper's browser reported at checkout, named.
     expect(html).toMatch(/Placed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} Nepal Time</);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
-    // The header names the page for what it is, the order's page, not a checkout (issue 30 item 7).
+    // The header names the page for what it is, the order's page, not a checkout.
     expect(html).toContain('<span class="secure">Your order</span>');
     expect(html).not.toContain("Secure checkout");
     // One character changed: the last one, to a letter it is not (a fixed "A" would be the token itself 1 time in 64).

@@ -30,9 +30,9 @@ import {
 const kinds = await databaseKinds();
 
 /**
- * Issue 24: a payment is for the order it was started for. Details that change while it is open at a
- * provider never change what a capture becomes, and a capture that no longer matches the checkout is
- * placed as the order it paid for, or refunded in full; never lost, never inflated.
+ * A payment is for the order it was started for. Details that change while it is open at a provider
+ * never change what a capture becomes, and a capture that no longer matches the checkout is placed
+ * as the order it paid for, or refunded in full; never lost, never inflated.
  */
 describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
   let api: RunningApi;
@@ -64,7 +64,7 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
     await esewa.close();
   });
 
-  /** Another address in the checkout's market (issue 26: an address abroad belongs to another market's checkout). */
+  /** Another address in the checkout's market (an address abroad belongs to another market's checkout). */
   const pokharaDetails = {
     ...kathmanduDetails,
     fullName: "Bimala Thapa",

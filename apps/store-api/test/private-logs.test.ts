@@ -18,9 +18,9 @@ const shopper = {
 };
 
 /**
- * Issue 25 item 4: one whole journey (a Khalti payment, its return, the order page, the owner's search,
- * order and sign-in, and a failed statement carrying the shopper's email) leaves none of its secrets and
- * none of the shopper's details in the log, while the log still says what happened.
+ * One whole journey (a Khalti payment, its return, the order page, the owner's search, order and
+ * sign-in, and a failed statement carrying the shopper's email) leaves none of its secrets and none of
+ * the shopper's details in the log, while the log still says what happened.
  */
 describe.each(kinds)("what the log keeps of a whole journey, on %s", (kind) => {
   let khalti: KhaltiFake;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createTestDatabase, shopOrigin, testStoreId, type TestDatabase } from "./harness.ts";
 
-// Issue 13, findings 6, 11 and 14: slow clients, methods no route serves, session ids in the access log.
+// Slow clients, methods no route serves, session ids in the access log.
 let database: TestDatabase;
 let app: FastifyInstance;
 let baseUrl: string;

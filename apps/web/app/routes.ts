@@ -5,8 +5,8 @@ import { countrySlugs } from "./content/country-slugs";
 import { shopPageSlugs } from "./content/shop-pages";
 
 /**
- * The other markets' copies of the catalogue pages (issue 26): `/us`, `/us/store`, `/us/product/:id` and
- * so on, served by the same modules; the page reads its market from its URL.
+ * The other markets' copies of the catalogue pages (docs/storefront.md#markets): `/us`, `/us/store`,
+ * `/us/product/:id` and so on, served by the same modules; the page reads its market from its URL.
  */
 const marketRoutes = markets
   .filter((market) => market.pathPrefix !== "")
@@ -19,7 +19,7 @@ const marketRoutes = markets
     ];
   });
 
-/** The route table of SPEC §2, with the help and policy pages of issue 12 and the markets of issue 26. */
+/** The route table (docs/storefront.md#routes), with the help and policy pages and the other markets' copies. */
 export default [
   index("routes/home.tsx"),
   route("store", "routes/store.tsx"),

@@ -38,7 +38,7 @@ describe("page cache key", () => {
       "entry.server.tsx": /url=\{request\.url\}/,
       // The path only.
       "routes/country.tsx": /new URL\(request\.url\)\.pathname/,
-      // The path only: a page's market is its URL's prefix (issue 26), never a header or a cookie.
+      // The path only: a page's market is its URL's prefix (docs/storefront.md#markets), never a header or a cookie.
       "lib/markets.ts": /new URL\(request\.url\)\.pathname/,
       // Rendered without reading the query; reads the order and its receipt once hydrated (useHydrated), and
       // whether an order is named also in an inline script, in the browser, so the first paint claims nothing.

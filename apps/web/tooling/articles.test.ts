@@ -5,7 +5,7 @@ import { compileArticle, isoDateOf, loadArticles } from "./articles";
 const articles = loadArticles();
 const bySlug = new Map(articles.map((article) => [article.slug, article]));
 
-/** The first set of SPEC §3, one a day from 18 July to 4 August 2025, in this order. */
+/** The first set of articles (docs/storefront.md#blog), one a day from 18 July to 4 August 2025, in this order. */
 const firstSet = [
   "what-is-shilajit-benefits-uses-myths-debunked",
   "top-10-proven-benefits-of-shilajit-for-mens-health",
@@ -64,7 +64,7 @@ describe("blog articles", () => {
       expect(article.html).toMatch(/<(ul|ol)>/);
       const body = text(article.html);
       expect(body).toContain("not medical advice");
-      // Dosage, wherever it comes up, is SPEC §9's: a pea-sized amount, about 250-300 mg.
+      // Dosage, wherever it comes up, is the shop's (docs/storefront.md#blog): a pea-sized amount, about 250-300 mg.
       for (const match of body.matchAll(/(\d+)\s*(?:-|to|–)?\s*(\d+)?\s*mg\b/g)) {
         expect(match[1] === "250" && match[2] === "300", match[0]).toBe(true);
       }

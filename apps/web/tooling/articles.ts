@@ -35,7 +35,7 @@ export function isoDateOf(text: string): string {
 const frontMatterSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   title: z.string().min(10),
-  /** The browser tab's title when the full title is longer than 60 characters (issue 16). */
+  /** The browser tab's title when the full title is longer than 60 characters, which search results cut. */
   shortTitle: z.string().min(10).max(60).optional(),
   date: z.string(),
   author: z.string().min(1),

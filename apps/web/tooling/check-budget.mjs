@@ -106,7 +106,7 @@ for (const [routeId, budget] of Object.entries(budgets)) {
 
 // The back office (apps/admin) is served by the store API at /admin: none of its code may reach the shop.
 // Its markers: the address of its API, which every admin bundle holds and no storefront code needs, and
-// the rich-text editor's engine (ProseMirror, issue 28), the largest thing the back office loads.
+// the rich-text editor's engine (ProseMirror), the largest thing the back office loads.
 const adminMarkers = ["/admin/api", "ProseMirror"];
 const adminAssets = path.resolve(clientFolder, "../../../admin/dist/assets");
 const adminSources = readdirSync(adminAssets)

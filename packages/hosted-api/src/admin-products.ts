@@ -1,5 +1,5 @@
 /**
- * The back office's product editor (issue 28): `/admin/api/products*` and `/admin/api/variants/{id}`.
+ * The back office's product editor: `/admin/api/products*` and `/admin/api/variants/{id}`.
  * Re-exported by `@herbo/hosted-api/admin`.
  */
 

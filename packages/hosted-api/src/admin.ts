@@ -179,7 +179,7 @@ export interface AdminOrderDetail {
   total: AdminMoney;
   /** The order's currency, for amounts the owner types (a refund) and writes back. */
   currency: { code: string; decimalDigits: number; template: string | null; symbol: string | null };
-  /** The market the order was priced in (issue 26). */
+  /** The market the order was priced in. */
   market: { code: string; name: string };
   /** "Prices incl. VAT 13%: Rs. 138.05 (registration …)." when the order has tax lines, else null. */
   taxNote: string | null;
@@ -297,7 +297,7 @@ export interface AdminStockAdjustment {
   reason: string;
 }
 
-/** A price in one currency, in minor units (issue 28). */
+/** A price in one currency, in minor units, as the owner sets it. */
 export interface AdminPrice {
   currencyCode: string;
   amount: number;
@@ -347,7 +347,7 @@ export interface AdminPriceUpdate {
 }
 
 /**
- * One country's delivery charge (issue 28), in the currency of the market that delivers there, with the
+ * One country's delivery charge, as the owner sets it, in the currency of the market that delivers there, with the
  * business days from dispatch to the door. Amounts are minor units; the back office shows them as decimals.
  */
 export interface AdminShippingRate {
@@ -364,7 +364,7 @@ export interface AdminShippingRate {
   version: number;
 }
 
-/** A market's tax settings (issue 28). */
+/** A market's tax settings, as the owner sets them. */
 export interface AdminMarketTax {
   code: string;
   name: string;
@@ -570,7 +570,7 @@ export interface AdminOwedPayments {
 export type AdminOwedPaymentAction = { action: "record"; note: string } | { action: "retry" };
 
 export * from "./admin-products.ts";
-/** One picture of a product, as the back office edits it (issue 28). */
+/** One picture of a product, as the back office edits it. */
 export interface AdminPhoto {
   /** `med_…` for a photo the owner uploaded; `art_…` for a drawing the catalogue came with. */
   id: string;

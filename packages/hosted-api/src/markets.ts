@@ -1,8 +1,8 @@
 /**
- * Markets (issue 26): where the shop sells, in which currency, with which taxes and ways to pay. The URL
- * decides a shopper's market: SPEC's routes are Nepal's, every other market has its own prefix
- * (`/us/store`, `/uk/product/…`). The store API seeds its `markets` table from these defaults; prices are
- * fixed lists per currency on each variant, never converted.
+ * Markets (docs/storefront.md#markets): where the shop sells, in which currency, with which taxes and ways to
+ * pay. The URL decides a shopper's market: the unprefixed routes are Nepal's, every other market has its own
+ * prefix (`/us/store`, `/uk/product/…`). The store API seeds its `markets` table from these defaults; prices
+ * are fixed lists per currency on each variant, never converted.
  */
 import { decimalAmount, decimalDigitsOf, formatMinorUnits, type MoneyCurrency } from "./money.ts";
 import type { ShippingCountry } from "./shop-offer.ts";
@@ -26,9 +26,9 @@ export interface Market {
   currencyCode: string;
   /** BCP 47 locale for formatting money and dates, and the hreflang of its pages. */
   locale: string;
-  /** URL prefix of its pages: "" for Nepal (SPEC's routes), else "/us" and the like. */
+  /** URL prefix of its pages: "" for Nepal (the unprefixed routes), else "/us" and the like. */
   pathPrefix: string;
-  /** Its country landing page (SPEC §2). */
+  /** Its country landing page (docs/storefront.md#country-pages). */
   landingPath: string;
   /** Whether shown prices include the market's sales tax (UK, UAE, India, Nepal) or not (US, Canada). */
   pricesIncludeTax: boolean;
@@ -187,9 +187,9 @@ function currencyFormat(locale: string, currency: string, digits: number): Intl.
 }
 
 /**
- * Money as a market writes it. Nepalese rupees keep SPEC §9's template ("Rs. 1200.00") on every page, so
- * SPEC's routes read as they always have; every other currency goes through `Intl.NumberFormat` in the
- * market's locale: "$29.99", "₹1,499.00", "£24.99", "CA$39.99", "AED 110.00".
+ * Money as a market writes it. Nepalese rupees keep their template ("Rs. 1200.00", docs/storefront.md#prices)
+ * on every page, so the unprefixed routes read as they always have; every other currency goes through
+ * `Intl.NumberFormat` in the market's locale: "$29.99", "₹1,499.00", "£24.99", "CA$39.99", "AED 110.00".
  */
 export function formatMoney(
   minorUnits: number,

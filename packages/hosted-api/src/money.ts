@@ -37,8 +37,8 @@ export function decimalAmount(minorUnits: number, digits: number = defaultDecima
 }
 
 /**
- * The one price formatter (SPEC §9): the amount with the currency's decimals, put in its `$1` template,
- * else after its symbol, else after its upper-case code, else after "€".
+ * The one price formatter (docs/storefront.md#prices): the amount with the currency's decimals, put in its `$1`
+ * template, else after its symbol, else after its upper-case code, else after "€".
  */
 export function formatMinorUnits(minorUnits: number, currency: MoneyCurrency | null | undefined): string {
   const amount = decimalAmount(minorUnits, decimalDigitsOf(currency));
@@ -56,7 +56,7 @@ export function saleApplies(saleAmount: number | null | undefined): saleAmount i
   return typeof saleAmount === "number" && saleAmount > 0;
 }
 
-/** What the shopper pays per unit (SPEC §9): the sale amount when one applies, else the amount. */
+/** What the shopper pays per unit (docs/storefront.md#prices): the sale amount when one applies, else the amount. */
 export function payablePrice(amount: number, saleAmount: number | null | undefined): number {
   return saleApplies(saleAmount) ? saleAmount : amount;
 }

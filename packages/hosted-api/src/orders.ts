@@ -25,16 +25,16 @@ export const orderNumberParameter = "order";
 /**
  * The query parameter of the success URL that says how the order is paid, when that changes what the
  * success page may say: `payment=cod` for cash on delivery, where nothing has been paid yet. Card and
- * wallet orders carry no such parameter, and the page keeps SPEC's "Your payment was successful".
+ * wallet orders carry no such parameter, and the page keeps its "Your payment was successful".
  */
 export const successPaymentParameter = "payment";
 export const cashOnDeliveryPayment = "cod";
 
 /**
- * The query parameter of the success URL that proves the store placed the order (issue 25 item 7): a key
- * only the store API can make for that order number. The success page asks the store about the order with
- * it, and empties the cart and tells what was paid only when the store knows the order; a number typed
- * into the address (`/success?order=HS-9999`) claims nothing.
+ * The query parameter of the success URL that proves the store placed the order: a key only the store API
+ * can make for that order number. The success page asks the store about the order with it, and empties
+ * the cart and tells what was paid only when the store knows the order; a number typed into the address
+ * (`/success?order=HS-9999`) claims nothing.
  */
 export const receiptParameter = "receipt";
 

@@ -1,9 +1,9 @@
 /**
  * The shop's published delivery and returns offer. The store API seeds its shipping-rates table from it
- * once; from then on the rates are the owner's to set in the back office (issue 28), and the storefront's
- * shipping page and structured data quote the store's live rates (GET /store/{id}/shipping-rates), so what
- * a page promises is what checkout charges. The storefront quotes these figures only against a backend
- * without that call.
+ * once; from then on the rates are the owner's to set in the back office, and the storefront's shipping
+ * page and structured data quote the store's live rates (GET /store/{id}/shipping-rates), so what a page
+ * promises is what checkout charges. The storefront quotes these figures only against a backend without
+ * that call.
  */
 
 /** The countries the shop delivers to, as ISO 3166-1 alpha-2 codes. */
@@ -25,7 +25,7 @@ export interface ShippingRate {
   transitDays: { min: number; max: number };
 }
 
-/** Where the courier collects cash at the door (SPEC §1: cash on delivery with free delivery across Nepal). */
+/** Where the courier collects cash at the door: cash on delivery, free across Nepal (docs/storefront.md#overview). */
 export const cashOnDeliveryCountries: readonly ShippingCountry[] = ["NP"];
 
 /** Business days between the order and its dispatch. */
@@ -43,8 +43,8 @@ export function orderToDoorDays(
 }
 
 /**
- * One flat rate per country, in the currency of the market that delivers there (issue 26): each country
- * belongs to one market, so its rate is in the currency its shoppers see. Nepal is free (SPEC §1). A fresh
+ * One flat rate per country, in the currency of the market that delivers there: each country belongs to one
+ * market, so its rate is in the currency its shoppers see. Nepal is free (docs/storefront.md#overview). A fresh
  * shop's first rates; the owner changes them in the back office.
  */
 export const shippingRates: readonly ShippingRate[] = [

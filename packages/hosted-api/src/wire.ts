@@ -45,9 +45,9 @@ export interface WireVariant {
   image_url: string | null;
   sku: string | null;
   /**
-   * One price per currency the shop sells in (issue 26). The first is the default market's (NPR), the one
-   * SPEC's pages show; a market's pages show the price in its currency, and fall back to the first when a
-   * backend lists only one.
+   * One price per currency the shop sells in. The first is the default market's (NPR), the one the unprefixed
+   * pages show; a market's pages show the price in its currency, and fall back to the first when a backend lists
+   * only one.
    */
   prices: WirePrice[];
   manage_inventory: boolean;
@@ -152,8 +152,8 @@ export interface VariantsResponse {
 }
 
 /**
- * One country's delivery charge, in the currency of the market that delivers there (issue 28: the owner
- * sets it in the back office). Our store API's own call; the hosted backend has none.
+ * One country's delivery charge, in the currency of the market that delivers there (the owner sets it
+ * in the back office). Our store API's own call; the hosted backend has none.
  */
 export interface WireShippingRate {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -169,7 +169,7 @@ export interface WireShippingRate {
   max_days: number;
 }
 
-/** A market's tax setting as the owner last saved it (issue 28): whether its prices include tax. */
+/** A market's tax setting as the owner last saved it: whether its prices include tax. */
 export interface WireMarketTax {
   /** The market's code, lower case (`np`, `us`). */
   code: string;

@@ -16,8 +16,8 @@ import { PhotoUpload } from "./photo-upload.tsx";
 import { VariantPhotos } from "./variant-photos.tsx";
 
 /**
- * A product's photos (issue 28): previews in the shop's order, uploads, Move up/Move down and alt texts
- * saved together from the version shown, deletion after a confirmation, and each variant's photo.
+ * A product's photos in the back office: previews in the shop's order, uploads, Move up/Move down and alt
+ * texts saved together from the version shown, deletion after a confirmation, and each variant's photo.
  */
 export function ProductPhotos({ productId }: { productId: string }) {
   const path = `/products/${encodeURIComponent(productId)}/photos`;

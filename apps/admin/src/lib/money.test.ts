@@ -25,7 +25,7 @@ describe("writing amounts", () => {
     expect(formatMoney(5, npr)).toBe("Rs. 0.05");
     expect(formatMoney(1200, jpy)).toBe("¥1200");
     expect(formatMoney(1999, { currency: "USD", decimalDigits: 2, template: null, symbol: "$" })).toBe("$19.99");
-    // Each market's currency as the store API writes it (issue 26), Indian grouping included.
+    // Each market's currency as the store API writes it, Indian grouping included.
     expect(formatMoney(149_900, { currency: "INR", decimalDigits: 2, template: "₹$1", symbol: "₹" })).toBe("₹1,499.00");
     expect(formatMoney(3999, { currency: "CAD", decimalDigits: 2, template: "CA$$1", symbol: "CA$" })).toBe("CA$39.99");
   });

@@ -70,8 +70,8 @@ export function productIdFor(title: string, taken: ReadonlySet<string>): string 
 }
 
 /**
- * The product's one option, "Style" (SPEC's variant picker), whose values are its variants' titles; a
- * product with a single variant has no option to pick.
+ * The product's one option, "Style" (the storefront's variant picker, docs/storefront.md#product-page), whose
+ * values are its variants' titles; a product with a single variant has no option to pick.
  */
 export function styleOptions(
   productId: string,

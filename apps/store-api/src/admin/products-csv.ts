@@ -11,9 +11,9 @@ import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
 import { cleanPlainText, cleanRichText } from "../catalog/rich-text.ts";
 
 /**
- * The catalogue as CSV (issue 28), so a shop can move in or out: one line per variant with its product's
- * fields repeated, then a price and a sale price per market currency. This module writes and reads the
- * file; products-transfer.ts compares it with the database and saves it.
+ * The catalogue as CSV, so a shop can move in or out: one line per variant with its product's fields
+ * repeated, then a price and a sale price per market currency. This module writes and reads the file;
+ * products-transfer.ts compares it with the database and saves it.
  */
 
 export const productColumns = [

@@ -16,7 +16,7 @@ const seedVariantSchema = z.object({
   image: z.string().nullable(),
   amount: minorUnits,
   sale_amount: minorUnits.nullable(),
-  /** The variant's price in each further currency (its price list, issue 26); `amount` is the first currency's. */
+  /** The variant's fixed price in each further currency (its price list); `amount` is the first currency's. */
   prices: z.record(z.string().min(3), z.object({ amount: minorUnits, sale_amount: minorUnits.nullable() })).default({}),
   manage_inventory: z.boolean(),
   stock: z.number().int().nonnegative(),
@@ -155,9 +155,9 @@ function currencyRow(currency: SeedCatalog["currencies"][number]) {
 }
 
 /**
- * Adds the contract's markets the database does not have yet (issue 26), with their currencies, and gives
- * the seed's variants that exist a price in each new market's currency, from the seed's price lists. A
- * market already in the database stays as the owner set it, prices included. Returns the markets added.
+ * Adds the contract's markets the database does not have yet, with their currencies, and gives the seed's
+ * variants that exist a price in each new market's currency, from the seed's price lists. A market
+ * already in the database stays as the owner set it, prices included. Returns the markets added.
  */
 export async function seedMarkets(db: Database, catalog: SeedCatalog): Promise<string[]> {
   return db.transaction(async (tx) => {

@@ -81,8 +81,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 }
 
 /**
- * PGlite in its folder, which this process then holds alone (issue 13): a second process on the same files
- * would lose writes. Failures name the folder and the cause.
+ * PGlite in its folder, which this process then holds alone: a second process on the same files would lose
+ * writes. Failures name the folder and the cause.
  */
 async function openPglite(
   dataDir: string | undefined,

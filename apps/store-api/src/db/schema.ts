@@ -65,14 +65,14 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
-    /** Counts the owner's edits of the product: an edit names the version it started from (issue 28). */
+    /** Counts the owner's edits of the product: an edit names the version it started from. */
     version: integer("version").notNull().default(1),
   },
   (table) => [index("products_listing_idx").on(table.status, table.sortOrder)],
 );
 
 /**
- * An uploaded photo (issue 28), checked by its content and re-encoded at a few widths; the files live under
+ * An uploaded photo, checked by its content and re-encoded at a few widths; the files live under
  * DATA_DIR/media (or the bucket) as `<id>-<width>.<format>`.
  */
 export const media = pgTable("media", {
@@ -127,7 +127,7 @@ export const variants = pgTable(
     stockOnHand: integer("stock_on_hand").notNull().default(0),
     /** Units held by open checkout sessions; available = on hand - reserved. */
     stockReserved: integer("stock_reserved").notNull().default(0),
-    /** Counts the owner's edits of the variant's prices: an edit names the version it started from (issue 28). */
+    /** Counts the owner's edits of the variant's prices: an edit names the version it started from. */
     version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
@@ -144,8 +144,8 @@ export const variants = pgTable(
 );
 
 /**
- * The owner's edits of the catalogue (issue 28): who changed what, when, with the values before and after,
- * so a wrong price can be traced and put back. Written in the same transaction as the change.
+ * The owner's edits of the catalogue in the back office: who changed what, when, with the values before and
+ * after, so a wrong price can be traced and put back. Written in the same transaction as the change.
  */
 export const catalogChanges = pgTable(
   "catalog_changes",
@@ -164,8 +164,8 @@ export const catalogChanges = pgTable(
 );
 
 /**
- * A variant's price list (issue 26): one fixed price per currency the shop sells in, set by the owner, never
- * converted. A checkout in a currency prices its lines from this table only.
+ * A variant's price list: one fixed price per currency the shop sells in, set by the owner, never converted.
+ * A checkout in a currency prices its lines from this table only.
  */
 export const variantPrices = pgTable(
   "variant_prices",
@@ -189,9 +189,9 @@ export const variantPrices = pgTable(
 );
 
 /**
- * The markets (issue 26), seeded from the contract's defaults: the countries each serves, its currency and
- * locale, how its prices treat tax, the tax a registered shop charges there, and the payment methods it
- * offers. Tax lines appear on orders only once `taxRegistration` is set.
+ * The markets, seeded from the contract's defaults: the countries each serves, its currency and locale,
+ * how its prices treat tax, the tax a registered shop charges there, and the payment methods it offers.
+ * Tax lines appear on orders only once `taxRegistration` is set.
  */
 export const markets = pgTable(
   "markets",
@@ -212,7 +212,7 @@ export const markets = pgTable(
     taxRegistration: text("tax_registration"),
     paymentMethods: jsonb("payment_methods").$type<string[]>().notNull(),
     sortOrder: integer("sort_order").notNull(),
-    /** Counts the owner's edits of the market's tax settings (issue 28). */
+    /** Counts the owner's edits of the market's tax settings. */
     version: integer("version").notNull().default(1),
   },
   (table) => [
@@ -238,7 +238,7 @@ export const checkoutSessions = pgTable(
     currencyCode: text("currency_code")
       .notNull()
       .references(() => currencies.code),
-    /** The market whose price list and countries the checkout follows (issue 26); Nepal's before markets. */
+    /** The market whose price list and countries the checkout follows; Nepal's before markets. */
     marketCode: text("market_code").notNull().default("np"),
     /** Sum of the lines in minor units, computed from database prices. */
     totalAmount: integer("total_amount").notNull(),
@@ -336,7 +336,7 @@ export const orders = pgTable(
     subtotalAmount: integer("subtotal_amount").notNull(),
     shippingAmount: integer("shipping_amount").notNull().default(0),
     totalAmount: integer("total_amount").notNull(),
-    /** The market the order was priced in (issue 26). */
+    /** The market the order was priced in. */
     marketCode: text("market_code").notNull().default("np"),
     /**
      * The tax included in the total, when the shop was registered in the market: the sum of the lines' and
@@ -514,7 +514,7 @@ export const shippingRates = pgTable(
     amount: integer("amount").notNull(),
     minDays: integer("min_days").notNull(),
     maxDays: integer("max_days").notNull(),
-    /** Counts the owner's edits of the rate (issue 28). */
+    /** Counts the owner's edits of the rate. */
     version: integer("version").notNull().default(1),
   },
   (table) => [

@@ -30,8 +30,8 @@ export interface OrderSnapshot {
   /** Business days from the order to the door (handling plus transit), when the rate says. */
   deliveryDays: { min: number; max: number } | null;
   /**
-   * The tax included in the total, when the shop was registered in the order's market (issue 26); missing
-   * or null otherwise, and in snapshots written before markets.
+   * The tax included in the total, when the shop was registered in the order's market; missing or null
+   * otherwise, and in snapshots written before markets.
    */
   tax?: { name: string; rateBasisPoints: number; registration: string; amount: number } | null;
   /** True when the prices did not include tax (US, Canada): duties and taxes may be due on delivery. */

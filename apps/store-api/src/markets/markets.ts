@@ -6,8 +6,8 @@ import type { Database } from "../db/connection.ts";
 import { catalogChanges, currencies, markets } from "../db/schema.ts";
 
 /**
- * The markets as the database holds them (issue 26): seeded from the contract, the owner's to change. A
- * checkout follows the market it was priced in: its countries, its currency, its tax and its payment methods.
+ * The markets as the database holds them: seeded from the contract, the owner's to change. A checkout follows
+ * the market it was priced in: its countries, its currency, its tax and its payment methods.
  */
 
 export type MarketRow = typeof markets.$inferSelect;

@@ -100,7 +100,7 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
   if (counter === undefined) throw new Error("The order number counter is missing");
   const number = formatOrderNumber(counter.next - 1);
   const paymentStatus: PaymentStatus = payment.method === "cod" ? "cod_due" : "paid";
-  // The tax included, computed once per line and kept with the order (issue 26).
+  // The tax included, computed once per line and kept with the order, as it was when ordered.
   const market = await findMarketView(tx, session.marketCode);
   const tax = market === undefined ? null : orderTaxOf(market, lines, attempt.shippingAmount);
   const [order] = await tx

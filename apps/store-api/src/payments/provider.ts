@@ -46,7 +46,7 @@ export interface PaymentContext {
   paymentStepUrl: string;
   /** The shop's public origin, for providers that ask for the merchant's website. */
   siteUrl: string;
-  /** The payment methods the checkout's market offers (issue 26); null when it names none. */
+  /** The payment methods the checkout's market offers; null when it names none. */
   marketMethods: readonly string[] | null;
 }
 

@@ -14,8 +14,8 @@ export interface ShippingRateRouteOptions {
 }
 
 /**
- * The delivery charge and days per country, as checkout charges them, and whether each market's prices
- * include tax (issue 28): the storefront's shipping page, structured data and duties note read them here.
+ * The delivery charge and days per country, as checkout charges them, and whether each market's prices include
+ * tax, as the owner set them: the storefront's shipping page, structured data and duties note read them here.
  * Cached with the catalogue's answers, and dropped with them when the owner changes a rate or a market's tax.
  */
 export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = async (root, options) => {

@@ -7,8 +7,8 @@ import { currencies, markets, shippingRates } from "../db/schema.ts";
 type Reader = Pick<Database, "select">;
 
 /**
- * The delivery rates the shop charges (issue 28): for each country a market serves, its rate in that
- * market's currency, as checkout charges it. A rate in another currency (left from before markets) is
+ * The delivery rates the shop charges, as the owner sets them: for each country a market serves, its rate in
+ * that market's currency, as checkout charges it. A rate in another currency (left from before markets) is
  * never charged, so it is not listed; nor is a country no rate row covers.
  */
 export interface DeliveryRate {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lineName, messages } from "./messages";
 
-// SPEC §8's wording is the point here, so it is spelled out.
+// The exact wording (docs/storefront.md#messages) is the point here, so it is spelled out.
 describe("the message catalogue (SPEC §8)", () => {
   it("words load failures with SPEC's prefix and fallback", () => {
     expect(messages.productsError("HTTP 500: Internal Server Error")).toBe(

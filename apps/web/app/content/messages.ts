@@ -1,8 +1,8 @@
 import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
 
 /**
- * What the shop tells shoppers when something goes wrong or right: SPEC §8's catalogue and the
- * success toasts, in one place. Components import these; tests that check exact wording spell it out.
+ * What the shop tells shoppers when something goes wrong or right: the messages of docs/storefront.md#messages
+ * and the success toasts, in one place. Components import these; tests that check exact wording spell it out.
  */
 export const messages = {
   productsError: (message: string | null) => `Error loading products: ${message || "Failed to load products"}`,
@@ -10,7 +10,7 @@ export const messages = {
   noProducts: "No products available at the moment.",
   subtitleFallback: "Check out this amazing product!",
   unavailable: "Currently unavailable",
-  /** A managed variant with no stock left (issue 16: rather than "Only 0 left"). */
+  /** A managed variant with no stock left: clearer than "Only 0 left". */
   soldOutStatus: "Sold out",
   inStock: (count: number) => `${count} in stock!`,
   notEnoughStock: (count: number) => `Not enough stock. Only ${count} left.`,
@@ -29,7 +29,7 @@ export const messages = {
 
   /** Adding a variant whose managed stock is gone. */
   soldOut: (name: string) => `${name} is sold out.`,
-  /** SPEC §8: adding more than the stock the store reported. */
+  /** Adding more than the stock the store reported (docs/storefront.md#cart). */
   stockExceeded: (name: string, available: number) => `Not enough stock for ${name}. Only ${available} left.`,
   /** More of one item than one checkout may hold (the contract's maxLineQuantity). */
   lineLimitReached: (name: string) =>
@@ -49,18 +49,18 @@ export const messages = {
   checkoutUnavailable: (name: string) => `${name} is no longer available. Please remove it from your cart.`,
   checkoutOverLimit: (name: string, max: number) =>
     `You can order at most ${max} of ${name} at a time. Please lower the quantity in your cart.`,
-  /** The store has no price list in the cart's currency (issue 26); `currency` in words, e.g. "US dollars". */
+  /** The store has no price list in the cart's currency; `currency` in words, e.g. "US dollars". */
   checkoutCurrencyUnsupported: (currency: string) =>
     `We cannot take orders in ${currency} right now. Please choose another country at the bottom of the page.`,
-  /** One line has no price in the cart's currency (issue 26). */
+  /** One line has no price in the cart's currency. */
   checkoutUnpriced: (name: string, currency: string) =>
     `${name} is not sold in ${currency}. Please remove it from your cart.`,
-  /** The cart moved to the market's currency, its prices taken from the store (issue 26). */
+  /** The cart moved to the market's currency, its prices taken from the store. */
   cartRepriced: (currency: string) => `Your cart is now in ${currency}: prices were updated from the store.`,
   /** Lines the store has no price for in the cart's new currency left the cart. */
   cartLinesRemoved: (names: readonly string[], currency: string) =>
     `${names.join(", ")} ${names.length === 1 ? "is" : "are"} not sold in ${currency} and ${names.length === 1 ? "was" : "were"} removed.`,
-  /** The suggestion banner (issue 26): "Shopping from the United States?" */
+  /** The market suggestion banner: "Shopping from the United States?" */
   marketQuestion: (place: string) => `Shopping from ${place}?`,
   marketSuggestion: (currency: string) => `See prices in ${currency}`,
   /** The store refused more checkouts from this address for now (too many at once, or too many unpaid). */

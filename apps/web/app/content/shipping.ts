@@ -10,7 +10,7 @@ import type { ShippingRate } from "~/lib/store-api/types";
 /**
  * The shop's published delivery offer (the contract package's `shop-offer`, which seeds the store API's
  * rates), and what a shopper may send back. Pages quote the store's live rates, which the owner changes in
- * the back office (issue 28); this offer stands in only against a backend that has no rates to give.
+ * the back office; this offer stands in only against a backend that has no rates to give.
  */
 export const publishedShippingRates: readonly ShippingRate[] = offeredRates.map((rate) => ({
   country: rate.country,
@@ -28,9 +28,9 @@ export function shippingRateFor(rates: readonly ShippingRate[], country: string)
 }
 
 /**
- * SPEC §1's "100% satisfaction guaranteed", as a promise the shop can keep: within the return window an
- * order can be sent back by post for a full refund of what was paid for it; the return postage is the
- * shopper's unless the order arrived damaged or wrong.
+ * The "100% satisfaction guaranteed" claim (docs/storefront.md#overview), as a promise the shop can keep:
+ * within the return window an order can be sent back by post for a full refund of what was paid for it; the
+ * return postage is the shopper's unless the order arrived damaged or wrong.
  */
 export const returnPolicy = {
   countries: offeredRates.map((rate) => rate.country),

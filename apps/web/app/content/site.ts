@@ -1,11 +1,11 @@
-/** The brand and the fixed figures of SPEC §1 and §9, named once for the whole shop. */
+/** The brand and the fixed figures (docs/storefront.md#fixed-figures), named once for the whole shop. */
 export const site = {
   brand: "Herbo Shilajit",
   team: "Herbo Shilajit Team",
   tagline: "Pure Himalayan Shilajit Resin",
   /** Prefix of the structured-data SKU on country pages. */
   skuPrefix: "HERBO-SHILAJIT-",
-  /** The footer's © line starts here and runs to the current year (SPEC §9 said 2025). */
+  /** The footer's © line starts here and runs to the current year (docs/storefront.md#footer). */
   firstYear: 2025,
   /** The shop's calendar: the current year, and so the offers' end-of-year validity, is counted here. */
   timeZone: "Asia/Kathmandu",
@@ -13,8 +13,8 @@ export const site = {
   locale: "en_US",
   rating: { value: 4.9, best: 5, homeCountText: "500+", countryReviewCount: 500, nepalReviewCount: 150 },
   /**
-   * The product the market homes and country pages quote (issue 26): its displayed variant's price in the
-   * market's currency, read from the catalogue. A catalogue without it quotes its first product.
+   * The product the market homes and country pages quote: its displayed variant's price in the market's
+   * currency, read from the catalogue. A catalogue without it quotes its first product.
    */
   flagshipProductId: "prod_himalayan_resin",
   /**

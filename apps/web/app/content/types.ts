@@ -46,7 +46,7 @@ import type { ShippingCountry } from "@herbo/hosted-api";
 
 export type CountrySlug = "usa" | "india" | "uk" | "canada" | "uae";
 
-/** One country landing page (SPEC §3 "Country landing entry"). */
+/** One country landing page (docs/storefront.md#country-pages). */
 export interface CountryLanding {
   country: string;
   slug: CountrySlug;
@@ -78,7 +78,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The Nepal landing page (SPEC §2 "Nepal landing"). */
+/** The Nepal landing page (docs/storefront.md#nepal-page). */
 export interface NepalLanding {
   /** The flag emoji. */
   flag: string;
@@ -100,7 +100,7 @@ export interface NepalLanding {
   metaDescription: PricedCopy;
 }
 
-/** Copy for the home page sections (SPEC §2 "Home"). */
+/** Copy for the home page sections (docs/storefront.md#home). */
 export interface HomeCopy {
   heroTitle: string;
   heroSubtitle: string;

@@ -2,9 +2,9 @@ import { inclusionText, type Market } from "@herbo/hosted-api";
 import type { StoreShipping } from "./store-api/types";
 
 /**
- * Whether a market's prices include tax, as its pages say it (the duties note, issue 28): the owner's live
- * setting when the store names the market, else the contract's fixed flag (a store that could not answer,
- * the hosted backend, or an older store API).
+ * Whether a market's prices include tax, as its pages say it (the duties note): the owner's live setting
+ * when the store names the market, else the contract's fixed flag (a store that could not answer, the
+ * hosted backend, or an older store API).
  */
 export function pricesIncludeTax(
   market: Pick<Market, "code" | "pricesIncludeTax">,

@@ -1,7 +1,8 @@
 /**
- * Markets in the storefront (issue 26): the URL decides the market. SPEC's routes are Nepal's; every other
- * market has the same catalogue pages under its prefix (`/us`, `/us/store`, `/us/product/:id`). Nothing
- * here reads a cookie, a header or an address: a page is the same for everyone who asks for its URL.
+ * Markets in the storefront (docs/storefront.md#markets): the URL decides the market. The unprefixed routes are
+ * Nepal's; every other market has the same catalogue pages under its prefix (`/us`, `/us/store`,
+ * `/us/product/:id`). Nothing here reads a cookie, a header or an address: a page is the same for everyone who
+ * asks for its URL.
  */
 import {
   countryOfTimeZone,
@@ -20,7 +21,7 @@ import type { Product } from "./store-api/types";
 
 export { defaultMarket, marketOfPath, marketPath, markets, type Market };
 
-/** The market of the page at this path (Nepal's for SPEC's routes and every page outside the catalogue). */
+/** The market of the page at this path (Nepal's for the unprefixed routes and every page outside the catalogue). */
 export function marketOf(pathname: string): Market {
   return marketOfPath(pathname).market;
 }
@@ -45,8 +46,8 @@ export function marketOfPage(pathname: string): Market {
 }
 
 /**
- * The market whose prices a page lists, so the cart follows it (issue 26): a catalogue page's (home, store,
- * product). Other pages (blog, help, landing pages) list no catalogue prices and leave the cart as it is.
+ * The market whose prices a page lists, so the cart follows it: a catalogue page's (home, store, product).
+ * Other pages (blog, help, landing pages) list no catalogue prices and leave the cart as it is.
  */
 export function cartMarketOf(pathname: string): Market | null {
   const { market, path } = marketOfPath(pathname);
@@ -56,7 +57,7 @@ export function cartMarketOf(pathname: string): Market | null {
 /**
  * Makes the money format of a market's catalogue page ready before the page hydrates (entry.client.tsx),
  * answering whether there was one to make: those pages write their prices with Intl as they hydrate. Nepal's
- * rupees keep SPEC's template, and the other pages (landing pages, blog, help) write no price with Intl.
+ * rupees keep "Rs. 1200.00", and the other pages (landing pages, blog, help) write no price with Intl.
  */
 export function prepareMoneyFormat(pathname: string): boolean {
   const market = cartMarketOf(pathname);
@@ -76,8 +77,9 @@ export function marketOfRequest(request: Request): Market {
 }
 
 /**
- * A product as a market's pages price it: Nepal's (SPEC's routes) by SPEC §9's first price, every other
- * market by its currency's price, falling back to that first price when the store lists none in it.
+ * A product as a market's pages price it: Nepal's (the unprefixed routes) by the first price
+ * (docs/storefront.md#prices), every other market by its currency's price, falling back to that first price
+ * when the store lists none in it.
  */
 export function pricedForMarket(product: Product, market: Market): Product {
   return market.code === defaultMarket.code ? product : productInCurrency(product, market.currencyCode);
@@ -118,9 +120,9 @@ export function marketInSentence(market: Pick<Market, "name">): string {
 }
 
 /**
- * The hreflang cluster of a catalogue page (issue 26): its copy in each of the six markets, each in the
- * market's language-region, and Nepal's (SPEC's URL) as the x-default. Every copy lists the same cluster,
- * so the links are reciprocal by construction.
+ * The hreflang cluster of a catalogue page: its copy in each of the six markets, each in the market's
+ * language-region, and Nepal's (the unprefixed URL) as the x-default. Every copy lists the same cluster, so the
+ * links are reciprocal by construction.
  */
 export function marketAlternates(path: string): { hrefLang: string; path: string }[] {
   return [
@@ -150,8 +152,8 @@ export function marketOfTimeZone(timeZone: string | null | undefined): Market | 
 }
 
 /**
- * The market to suggest on a page of `pageMarket` (issue 26): the one the browser's time zone points to,
- * when it is another. Only ever a suggestion shown in the page; nothing redirects.
+ * The market to suggest on a page of `pageMarket`: the one the browser's time zone points to, when
+ * it is another. Only ever a suggestion shown in the page; nothing redirects.
  */
 export function suggestedMarket(timeZone: string | null | undefined, pageMarket: Market): Market | undefined {
   const market = marketOfTimeZone(timeZone);

@@ -27,7 +27,7 @@ export interface DisplayPrice {
   regularPrice: string | null;
 }
 
-/** A variant's price as its currency's market writes it: SPEC's "Rs. 1200.00" for rupees, "$29.99" for dollars. */
+/** A variant's price as its currency's market writes it: "Rs. 1200.00" for rupees, "$29.99" for dollars. */
 export function variantPrice(
   variant: Pick<CardVariant, "priceInCents" | "salePriceInCents" | "currency">,
 ): DisplayPrice {

@@ -11,8 +11,8 @@ export function orderNumberFromQuery(query: URLSearchParams): string | null {
 }
 
 /**
- * What the address of /success asks the page to do (issue 25 item 7):
- * - `plain`: no order in it, SPEC's page, as a backend that adds nothing to the success URL sends it;
+ * What the address of /success asks the page to do (docs/storefront.md#success):
+ * - `plain`: no order in it, the plain thank-you, as a backend that adds nothing to the success URL sends it;
  * - `order`: an order number with its receipt key, which the page checks with the store;
  * - `unverifiable`: an order named without a well-formed number and key, which claims nothing.
  */

@@ -6,7 +6,7 @@ import { articleSummaries, type ArticleSummary } from "~/lib/blog/articles.serve
 import { brandCardSize, pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/blog";
 
-/** SPEC §2: blog cards animate in 0.05 s apart. */
+/** Blog cards animate in 0.05 s apart (docs/storefront.md#blog). */
 export const blogCardStaggerSeconds = 0.05;
 export const blogTitle = `The ${site.brand} Blog`;
 

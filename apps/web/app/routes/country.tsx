@@ -25,10 +25,10 @@ import type { Route } from "./+types/country";
 
 /**
  * One module serves the five /shilajit-in-{slug} routes; the slug comes from the path. The page quotes
- * the flagship product's price from the live catalogue in its market's currency (issue 26), and its
- * structured data the store's delivery rate to the country (issue 28), so it renders on the server (cached
- * by URL like /store) instead of at build time. When the store cannot answer, the page still renders,
- * without the price line or an offer (or without the offer's shipping), and that answer is not cached.
+ * the flagship product's price from the live catalogue in its market's currency, and its structured
+ * data the store's delivery rate to the country, so it renders on the server (cached by URL like
+ * /store) instead of at build time. When the store cannot answer, the page still renders, without the
+ * price line or an offer (or without the offer's shipping), and that answer is not cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
   const storeApi = storeApiFor(context);
   // Asked at the same time as the products; it never fails (null when the store cannot say). It also says
-  // whether the market's prices include tax, for the duties note (issue 28).
+  // whether the market's prices include tax, for the duties note.
   const shippingCall = loadShipping(storeApi, request.signal);
   const shippingOf = (shipping: StoreShipping | null) =>
     shipping === null ? null : (shippingRateFor(shipping.rates, country.countryCode) ?? null);
@@ -119,7 +119,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function CountryLandingPage({ loaderData }: Route.ComponentProps) {
   const { country, priceText, shipping, pricesIncludeTax: taxIncluded } = loaderData;
-  // SPEC §2: a missing record renders nothing.
+  // A missing record renders nothing (docs/storefront.md#country-pages).
   if (country === null) return null;
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
   return (

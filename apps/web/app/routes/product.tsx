@@ -16,17 +16,17 @@ import { productMessageOf, statusForStoreError } from "~/lib/store-api/load-erro
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
 
-/** SPEC §2: the product page's meta description is cut at 160 characters. */
+/** The product page's meta description is cut at 160 characters (docs/storefront.md#product-page). */
 export const metaDescriptionLength = 160;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
   const storeApi = storeApiFor(context);
-  // The structured data's shipping and the duties note's tax setting (issue 28), in one call the store API
-  // caches, asked at the same time; it never fails (null: no rate stated, the contract's tax flag).
+  // The structured data's shipping and the duties note's tax setting, in one call the store API caches,
+  // asked at the same time; it never fails (null: no rate stated, the contract's tax flag).
   const shippingCall = loadShipping(storeApi, request.signal);
   try {
-    // Priced for the page's market: its currency's price, else the store's first (issue 26).
+    // Priced for the page's market: its currency's price, else the store's first.
     const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal), market);
     const descriptionHtml = await sanitizeHtmlInTurn(product.descriptionHtml);
     const sections: { title: string; descriptionHtml: string }[] = [];

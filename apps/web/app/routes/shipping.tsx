@@ -10,8 +10,8 @@ import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
 import type { Route } from "./+types/shipping";
 
 /**
- * The shipping page quotes the store's live rates (issue 28), which the owner changes in the back office,
- * so it renders on the server (cached by URL like /store) instead of at build time. When the store cannot
+ * The shipping page quotes the store's live rates, which the owner changes in the back office, so it
+ * renders on the server (cached by URL like /store) instead of at build time. When the store cannot
  * answer, the page says so instead of the table, and that answer is not cached.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

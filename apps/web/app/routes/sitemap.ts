@@ -9,7 +9,7 @@ import type { Route } from "./+types/sitemap";
 
 /**
  * Every public page; products are read from the store when the sitemap is asked for. Each market's copy
- * of the catalogue pages is listed too (issue 26): Nepal's (SPEC's URLs) first, then `/us`, `/in` and on.
+ * of the catalogue pages is listed too: Nepal's (the unprefixed URLs) first, then `/us`, `/in` and on.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const articles = articleSummaries();

@@ -14,14 +14,14 @@ import type { Route } from "./+types/store";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const market = marketOfRequest(request);
   const storeApi = storeApiFor(context);
-  // The duties note follows the market's live tax setting (issue 28): the store API's cached shipping
-  // answer, asked beside the list; it never fails (null: the contract's flag, and the page is not cached).
+  // The duties note follows the market's live tax setting: the store API's cached shipping answer, asked
+  // beside the list; it never fails (null: the contract's flag, and the page is not cached).
   const shippingCall = loadShipping(storeApi, request.signal);
   try {
     const list = await storeApi.listProducts({}, request.signal);
     // The cards' fields only: the page's hydration data is about half the size with the descriptions,
     // galleries and options left out, and the server encodes less on every render. Each card is priced
-    // in the page's market (issue 26): its currency's price, else the store's first.
+    // in the page's market: its currency's price, else the store's first.
     const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
     const shipping = await shippingCall;
     return data(

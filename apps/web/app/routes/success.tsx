@@ -30,8 +30,8 @@ const paidText =
 // An address that names no order proves no payment: the page thanks the shopper and claims nothing.
 const plainText =
   "Thank you for shopping with us. We could not find an order in this link. If you have paid, your confirmation email has your order number and details.";
-// Cash on delivery: nothing is paid yet, so SPEC's first sentence would be untrue; and the shop calls to
-// confirm the order before it is prepared (issue 25).
+// Cash on delivery: nothing is paid yet, so the paid text's first sentence would be untrue; and the shop calls
+// to confirm the order before it is prepared.
 const onDeliveryText =
   "Your order is placed, and you pay in cash when it arrives. We will call you to confirm it before we send it; an email with your order has been sent to you.";
 const checkingText = "Checking your order with the shop…";
@@ -55,7 +55,7 @@ type Check =
 /**
  * What the page may say: a thank-you when the address names no order, otherwise what the store confirms
  * of the order named with its receipt key. A number typed into the address, or a key that is not the
- * order's, claims no payment and leaves the cart alone (issue 25 item 7).
+ * order's, claims no payment and leaves the cart alone.
  */
 function useOrderCheck(): Check {
   const [query] = useSearchParams();
@@ -90,8 +90,8 @@ export default function Success() {
   const check = useOrderCheck();
   // Back to the market the shopper last shopped in: their cart's prices stay as they were.
   const store = marketPath(useShoppingMarket(), "/store");
-  // SPEC §4: arriving here means the payment went through, so the cart is emptied; when the address names
-  // an order, only once the store has confirmed it.
+  // Arriving here means the payment went through, so the cart is emptied (docs/storefront.md#success); when
+  // the address names an order, only once the store has confirmed it.
   const clears = hydrated && (check.kind === "plain" || check.kind === "confirmed");
   useEffect(() => {
     if (ready && clears) clear();

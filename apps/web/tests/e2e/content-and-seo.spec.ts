@@ -181,7 +181,7 @@ test.describe("what crawlers and social scrapers read, with JavaScript off", () 
           price: country.price,
           priceValidUntil: endOfThisYear,
           shippingDetails: {
-            // Issue 26: the rate is in the country's market currency, like the offer.
+            // The rate is in the country's market currency, like the offer.
             shippingRate: { currency: country.currency, value: expect.stringMatching(/^\d+\.\d\d$/) },
             shippingDestination: { addressCountry: country.code },
             deliveryTime: { handlingTime: { unitCode: "DAY" }, transitTime: { unitCode: "DAY" } },
@@ -207,7 +207,7 @@ test.describe("what crawlers and social scrapers read, with JavaScript off", () 
       await expect(page.locator("#order-now").getByTestId("delivery-time")).toHaveText(
         /^Delivered in \d+–\d+ business days$/,
       );
-      // Issue 26: SPEC's "/" is read as the country's market home.
+      // The button leads to the country's market home (docs/storefront.md#country-pages), not "/".
       await expect(
         page.locator("#order-now").getByRole("link", { name: "Order Now on Our Main Website" }),
       ).toHaveAttribute("href", country.home);

@@ -11,9 +11,9 @@ import { enterLocalDetails, localShopper } from "./support/local-shoppers";
 import { emailsTo, readable } from "./support/outbox";
 import { freePort, startStoreApi, startWebServer, type RunningServer } from "./support/servers";
 
-// A shop whose cards go through a Nepali bank's Cybersource Secure Acceptance page (issue 27): its own
-// store API (PAYMENT_METHODS=cybersource,cod) posting signed forms to a local fake of the hosted page,
-// which replies as the gateway does: a signed notification to the Merchant POST URL, and the shopper's
+// A shop whose cards go through a Nepali bank's Cybersource Secure Acceptance page: its own store API
+// (PAYMENT_METHODS=cybersource,cod) posting signed forms to a local fake of the hosted page, which
+// replies as the gateway does: a signed notification to the Merchant POST URL, and the shopper's
 // browser sent back to the receipt page with the same signed fields.
 test.use({ allowConsoleErrors: failedResource });
 

@@ -63,7 +63,7 @@ test.describe("with JavaScript off, as crawlers read them", () => {
     await expect(rows).toHaveCount(shippingRates.length);
     for (const [index, rate] of shippingRates.entries()) {
       const cells = rows.nth(index).locator("th, td");
-      // Issue 26: each rate in its own market's currency, rupees as SPEC writes them.
+      // Each rate in its own market's currency, rupees as Nepal's pages write them (docs/storefront.md#prices).
       const charge =
         rate.amount === 0
           ? "Free"
@@ -76,7 +76,7 @@ test.describe("with JavaScript off, as crawlers read them", () => {
       await expect(cells).toHaveText([
         rate.countryName,
         charge,
-        // From the order, handling included: the figure checkout and the emails show (issue 30 item 2).
+        // From the order, handling included: the figure checkout and the emails show.
         `${handlingDays.min + rate.transitDays.min}–${handlingDays.max + rate.transitDays.max} business days`,
         rate.country === "NP" ? "Yes" : "No, card only",
       ]);

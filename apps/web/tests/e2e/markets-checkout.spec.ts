@@ -11,9 +11,9 @@ test.use({ allowConsoleErrors: failedResource });
 const site = e2eSettings.webUrl;
 
 /**
- * Issue 26's per-market consistency: from each country page to /success with a local address, every step
- * shows the same number in the same currency: the landing page and its offer, the market's product page
- * and its offer, the cart, the hosted checkout, the success page, the stored order (its page), the email
+ * Per-market consistency (docs/storefront.md#markets): from each country page to /success with a local address,
+ * every step shows the same number in the same currency: the landing page and its offer, the market's product
+ * page and its offer, the cart, the hosted checkout, the success page, the stored order (its page), the email
  * and the invoice. Amounts with a currency code are matched with any space (Intl writes "AED 110.00" with a
  * no-break space).
  */

@@ -7,8 +7,8 @@ import { expect, failedResource, open, storedCart, test, visibleToast, waitForHy
 import { schemaOrgVocabulary } from "./support/schema-vocabulary";
 import { deadUrl, startWebServer, type RunningServer } from "./support/servers";
 
-// Issue 26: the URL decides the market. SPEC's routes are Nepal's; /us, /in, /uk, /ca and /ae have their own
-// copies of the home, store and product pages, priced from the store's list in their currency.
+// The URL decides the market (docs/storefront.md#markets). The unprefixed routes are Nepal's; /us, /in, /uk, /ca and
+// /ae have their own copies of the home, store and product pages, priced from the store's list in their currency.
 const site = e2eSettings.webUrl;
 const dutiesNote = "Import duties and taxes may be due on delivery";
 const resin = "Pure Himalayan Shilajit Resin";
@@ -577,7 +577,7 @@ test.describe("country landing pages quote the catalogue", () => {
       expect(Number((shownOffer(product) as { price: string }).price), landing.home).toBe(Number(landing.price));
       expect(product, landing.home).toContain(landing.shown);
     }
-    // Nepal's page keeps SPEC's link to the home page.
+    // Nepal's page keeps its link to the home page, "/".
     expect(await textOf(request, "/shilajit-nepal")).toMatch(/href="\/"[^>]*>Order Now on Our Main Website/);
   });
 });

@@ -30,7 +30,7 @@ test("a plain /success keeps its fixed title and button, claims no payment, and 
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
 
-// A number typed into the address, or with a key the store did not make, claims nothing (issue 25 item 7).
+// A number typed into the address, or with a key the store did not make, claims nothing.
 test.describe("an order the store does not confirm", () => {
   // The store API answers 404 for a forged receipt, which Chromium logs as a failed resource.
   test.use({ allowConsoleErrors: failedResource });

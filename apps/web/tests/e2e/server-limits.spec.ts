@@ -2,7 +2,7 @@ import { expect, test } from "./support/fixtures";
 import { rawExchange, statusOf } from "./support/raw-http";
 import { realApiJson, startFakeStoreApi, startWebServer, type RunningServer } from "./support/servers";
 
-// Issue 13: what an attacker's traffic may cost the web server (findings 5 and 6).
+// What an attacker's traffic may cost the web server.
 test.describe("limits of the web server", () => {
   let fake: RunningServer;
   let shop: RunningServer;
@@ -117,7 +117,7 @@ test.describe("limits of the web server", () => {
   });
 });
 
-// Issue 17: PAGE_CACHE_SECONDS=0 turns the page micro-cache off.
+// PAGE_CACHE_SECONDS=0 turns the page micro-cache off.
 test.describe("the page cache turned off (PAGE_CACHE_SECONDS=0)", () => {
   let fake: RunningServer;
   let shop: RunningServer;

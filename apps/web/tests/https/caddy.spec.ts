@@ -5,7 +5,7 @@ import { expect, failedResource, open, test } from "../e2e/support/fixtures";
 import { httpsTestSettings } from "./settings";
 import { throughCaddy } from "./through-caddy";
 
-// The shop behind Caddy with deploy/Caddyfile, as on a server (issue 29); run.mjs sets it all up.
+// The shop behind Caddy with deploy/Caddyfile, as on a server; run.mjs sets it all up.
 const settings = httpsTestSettings();
 const { shop, api } = settings;
 const hsts = "max-age=31536000; includeSubDomains";

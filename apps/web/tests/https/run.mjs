@@ -1,7 +1,7 @@
-// `npm test`'s step "HTTPS through Caddy" (issue 29): the shop behind Caddy running deploy/Caddyfile, with
-// Caddy's own CA, its own ports and a fresh database, then caddy.spec.ts over https. The web app is rebuilt
-// with this run's public addresses (they are baked into its prerendered pages), so the step runs after the
-// other browser tests; `npm start` rebuilds with its own settings afterwards.
+// `npm test`'s step "HTTPS through Caddy": the shop behind Caddy running deploy/Caddyfile, with Caddy's own
+// CA, its own ports and a fresh database, then caddy.spec.ts over https. The web app is rebuilt with this
+// run's public addresses (they are baked into its prerendered pages), so the step runs after the other
+// browser tests; `npm start` rebuilds with its own settings afterwards.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";

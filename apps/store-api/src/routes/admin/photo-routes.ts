@@ -27,9 +27,9 @@ const arrangementBody = z.object({
 const variantPhotoBody = z.object({ version, photoId: photoId.nullable() });
 
 /**
- * A product's photos (issue 28): list, upload one, set the order and alt texts of all, delete one, and
- * choose a variant's. Uploads are the photo's own bytes with its image type, not multipart/form-data, which
- * a page on another site could post with the owner's cookie.
+ * A product's photos in the back office: list, upload one, set the order and alt texts of all, delete one,
+ * and choose a variant's. Uploads are the photo's own bytes with its image type, not multipart/form-data,
+ * which a page on another site could post with the owner's cookie.
  */
 export const photoRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const services: PhotoServices = {

@@ -22,7 +22,7 @@ const updateBody = z.object({
     .max(20),
 });
 
-/** The owner's price lists (issue 28): one price per market currency for every variant, with a history. */
+/** The owner's price lists: one price per market currency for every variant, with a history. */
 export const priceRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

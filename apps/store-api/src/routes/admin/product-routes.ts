@@ -83,7 +83,7 @@ function importRefusal(result: AdminProductImportResult): string {
   return `${described}${more > 0 ? `; ${more} more ${more === 1 ? "problem" : "problems"}` : ""}. Nothing was imported.`;
 }
 
-/** The owner's products (issue 28): list, create, edit, archive; their variants' fields; CSV export and import. */
+/** The owner's products: list, create, edit, archive; their variants' fields; CSV export and import. */
 export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

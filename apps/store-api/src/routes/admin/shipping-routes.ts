@@ -35,7 +35,7 @@ const taxBody = z.object({
   registration: z.string().max(200).nullable(),
 });
 
-/** The owner's shipping rates per country and tax settings per market (issue 28), with their history. */
+/** The owner's shipping rates per country and tax settings per market, with their history. */
 export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();

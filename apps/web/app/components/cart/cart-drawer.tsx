@@ -15,12 +15,15 @@ import { useCheckout } from "./use-checkout";
 import { useStoreShipping } from "./use-store-shipping";
 import { messages } from "~/content/messages";
 
-/** SPEC §2 cart drawer: slides in from the right; the dark backdrop, Escape and Close all close it. */
+/**
+ * The cart drawer (docs/storefront.md#cart-drawer): slides in from the right; the dark backdrop, Escape and
+ * Close all close it.
+ */
 export default function CartDrawer() {
   const { items, drawerOpen, closeDrawer, setQuantity, remove, totalInCents, cartButtonRef } = useCart();
   const { checkout, pending } = useCheckout();
   const market = useShoppingMarket();
-  // An empty cart still totals in the market's currency (Nepal's as SPEC writes it), not the euro default.
+  // An empty cart still totals in the market's currency (rupees, as Nepal's pages write them), not the euro default.
   const currency =
     items[0]?.variant.currency ?? (market.code === defaultMarket.code ? site.currency : { code: market.currencyCode });
   // What checkout will add to and include in this cart: the market its prices are in, by the store's figures.

@@ -14,7 +14,7 @@ export const checkoutErrorText = messages.checkoutFailed.description;
 
 /**
  * What to tell the shopper when checkout fails: which cart line the store refused and why, when it said
- * so (the store client reads that from the answer), else SPEC §8's general text.
+ * so (the store client reads that from the answer), else the general text (docs/storefront.md#checkout).
  */
 export function checkoutProblem(error: unknown, items: readonly CartItem[]): string {
   if (isStoreApiError(error) && (error.code === "too_many_open_checkouts" || error.code === "rate_limited")) {
@@ -38,7 +38,7 @@ export function checkoutProblem(error: unknown, items: readonly CartItem[]): str
   }
 }
 
-/** The store has no price list in the cart's currency, or none for one of its lines (issue 26). */
+/** The store has no price list in the cart's currency, or none for one of its lines (docs/storefront.md#markets). */
 function currencyProblem(
   code: "unsupported_currency" | "unpriced_variant",
   details: Record<string, unknown> | undefined,
@@ -53,9 +53,9 @@ function currencyProblem(
 }
 
 /**
- * The currency a checkout names (issue 26): the one the cart's lines were shown in, so the store prices the
- * order from its list in it. None when that is not one of the shop's currencies (a backend that sent no
- * currency, read as SPEC's "eur" default, or a cart stored before lines kept theirs): the store's default.
+ * The currency a checkout names: the one the cart's lines were shown in, so the store prices the order from
+ * its list in it. None when that is not one of the shop's currencies (a backend that sent no currency, read
+ * as the "eur" default, or a cart stored before lines kept theirs): the store's default.
  */
 export function checkoutCurrency(items: readonly CartItem[]): string | null {
   const currency = cartCurrency(items);
@@ -71,8 +71,8 @@ function browserTimeZone(): string | undefined {
 }
 
 /**
- * SPEC §4 checkout: an empty cart gets a toast; otherwise the store creates a payment session and the
- * browser goes to its page. The cart is kept until /success, so an abandoned payment loses nothing.
+ * Checkout (docs/storefront.md#checkout): an empty cart gets a toast; otherwise the store creates a payment
+ * session and the browser goes to its page. The cart is kept until /success, so an abandoned payment loses nothing.
  */
 export function useCheckout(): { checkout(): Promise<void>; pending: boolean } {
   const { items, cartToken } = useCart();

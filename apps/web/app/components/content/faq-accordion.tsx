@@ -2,7 +2,7 @@ import * as Accordion from "@radix-ui/react-accordion";
 import type { FaqItem } from "~/content/types";
 import { Icon } from "../ui/icon";
 
-/** SPEC §4: one answer open at a time, and the open one can be closed again. */
+/** One answer open at a time, and the open one can be closed again (docs/storefront.md#nepal-page). */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   return (
     <Accordion.Root type="single" collapsible className="divide-y divide-line rounded-2xl border border-line bg-white">

@@ -6,7 +6,7 @@ import { FeatureCard } from "./feature-card";
 import { Flag } from "./flag";
 import { TestimonialCard } from "./testimonial-card";
 
-/** SPEC §2: landing-page benefit cards appear 0.1 s apart. */
+/** Landing-page benefit cards appear 0.1 s apart (docs/storefront.md#country-pages). */
 export const landingStaggerSeconds = 0.1;
 
 export function LandingHero({
@@ -124,9 +124,9 @@ export function OrderNowSection({
 }: {
   title: string;
   text: string;
-  /** A line under the text, such as the duties note of a price without tax (issue 26). */
+  /** A line under the text, such as the duties note of a price without tax. */
   note?: string | null;
-  /** Where 'Order Now on Our Main Website' leads: the page's market home (issue 26), "/" for Nepal. */
+  /** Where 'Order Now on Our Main Website' leads: the market's home (docs/storefront.md#markets), "/" for Nepal. */
   orderHref?: string;
   /**
    * The delivery time to the page's country from the store's rate ("Delivered in 9–17 business days"),

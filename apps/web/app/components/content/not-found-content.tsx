@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** SPEC §2 "Not found": a large 404, 'Page Not Found', a playful line and the way home. */
+/** The not-found page (docs/storefront.md#not-found): a large 404, 'Page Not Found', a playful line, the way home. */
 export function NotFoundContent() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">

@@ -3,7 +3,7 @@ import type { Testimonial } from "~/content/types";
 import { useRevealOnScroll } from "~/hooks/use-reveal-on-scroll";
 import { Icon } from "../ui/icon";
 
-/** A customer quote with five stars (SPEC §9: every testimonial shows five). */
+/** A customer quote with five stars: every testimonial shows five (docs/storefront.md#fixed-figures). */
 export function TestimonialCard({ testimonial, index = 0 }: { testimonial: Testimonial; index?: number }) {
   const ref = useRevealOnScroll<HTMLLIElement>();
   return (

@@ -4,8 +4,8 @@ import { currencyName } from "~/lib/markets";
 import { Icon } from "../ui/icon";
 
 /**
- * Says so when the cart moved to another currency (issue 26), under the header, until dismissed. The
- * status region is always in the page, so screen readers announce the notice when it appears.
+ * Says so when the cart moved to another currency (docs/storefront.md#markets), under the header, until dismissed.
+ * The status region is always in the page, so screen readers announce the notice when it appears.
  */
 export function CartCurrencyNotice() {
   const { currencyNotice, dismissCurrencyNotice } = useCart();

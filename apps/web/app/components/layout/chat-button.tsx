@@ -2,7 +2,10 @@ import { chatLink } from "~/content/site";
 import { usePublicEnvironment } from "~/lib/public-env";
 import { Icon } from "../ui/icon";
 
-/** SPEC §1: a green chat button at the bottom right, shown 1 s after load (CSS delay), opening a new tab. */
+/**
+ * The chat button (docs/storefront.md#chat-button): green, at the bottom right, shown 1 s after load (CSS
+ * delay), opening a new tab.
+ */
 export function ChatButton() {
   const { chatPhone } = usePublicEnvironment();
   return (

@@ -2,9 +2,9 @@ import { Link, useLocation } from "react-router";
 import { equivalentPath, marketOfPage, markets } from "~/lib/markets";
 
 /**
- * The country selector (issue 26): plain links to this page in each market (a catalogue page's own copy, a
- * landing page the other country's, else the market's home), with the market's name and currency; the
- * page's market is marked. Links, so it works before the page's JavaScript does and for crawlers.
+ * The country selector (docs/storefront.md#markets): plain links to this page in each market (a catalogue
+ * page's own copy, a landing page the other country's, else the market's home), with the market's name and
+ * currency; the page's market is marked. Links, so it works before the page's JavaScript does and for crawlers.
  */
 export function CountrySelector() {
   const { pathname } = useLocation();

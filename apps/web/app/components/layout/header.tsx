@@ -12,7 +12,7 @@ import { marketNavLinks } from "./nav-links";
 
 const MobileMenu = lazy(() => import("./mobile-menu"));
 
-/** SPEC §9: the header turns translucent with blur and shadow past this many pixels of scroll. */
+/** The header turns translucent with blur and shadow past this many pixels of scroll (docs/storefront.md#header). */
 export const headerScrollThresholdPx = 10;
 
 function useScrolledPast(threshold: number): boolean {

@@ -67,9 +67,10 @@ function browserTimeZone(): string | undefined {
 }
 
 /**
- * Suggests the market the browser's time zone points to, when the page belongs to another (issue 26).
- * Only in the browser, once the page has settled (see `whenSettled`), and only ever a link: nothing redirects, so a crawler or
- * a shopper gets exactly the URL asked for. Fixed over the page's corner, so it moves nothing when it appears.
+ * Suggests the market the browser's time zone points to, when the page belongs to another
+ * (docs/storefront.md#markets). Only in the browser, once the page has settled (see `whenSettled`), and only ever a
+ * link: nothing redirects, so a crawler or a shopper gets exactly the URL asked for. Fixed over the page's corner, so
+ * it moves nothing when it appears.
  */
 export function MarketSuggestion() {
   const { pathname } = useLocation();

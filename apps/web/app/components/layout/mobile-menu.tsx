@@ -11,7 +11,7 @@ interface MobileMenuProps {
   onViewCart(): void;
 }
 
-/** SPEC §2: a full-screen menu sliding in from the right in 0.4 s; links and View Cart close it. */
+/** A full-screen menu sliding in from the right in 0.4 s; links and View Cart close it (docs/storefront.md#header). */
 export default function MobileMenu({ open, onOpenChange, onViewCart }: MobileMenuProps) {
   const links = marketNavLinks(useShoppingMarket());
   return (

@@ -1,6 +1,6 @@
 import { marketPath, type Market } from "~/lib/markets";
 
-/** The header and mobile menu links (SPEC §2 layout). */
+/** The header and mobile menu links (docs/storefront.md#header). */
 export const navLinks = [
   { to: "/", label: "Home" },
   { to: "/store", label: "Store" },

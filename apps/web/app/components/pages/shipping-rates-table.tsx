@@ -2,7 +2,7 @@ import type { ShippingTableRow } from "~/lib/shop-offer/shipping";
 
 /**
  * Delivery charge, time and cash on delivery per country, as checkout charges them (the store's live rates,
- * issue 28); a short note instead when the store could not say.
+ * which the owner sets in the back office); a short note instead when the store could not say.
  */
 export function ShippingRatesTable({ rows }: { rows: readonly ShippingTableRow[] | null }) {
   if (rows === null) {

@@ -16,7 +16,7 @@ interface CarouselProps {
   onIndexChange(index: number): void;
 }
 
-/** SPEC §2: product images; arrows and dots only with two or more, wrapping at both ends. */
+/** Product images; arrows and dots only with two or more, wrapping at both ends (docs/storefront.md#product-page). */
 export function Carousel({ images, title, index, onIndexChange }: CarouselProps) {
   const current = images[index] ?? images[0];
   const several = images.length > 1;

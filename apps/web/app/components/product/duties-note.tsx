@@ -2,8 +2,8 @@ import { dutiesNote, type Market } from "@herbo/hosted-api";
 import { taxName } from "~/lib/market-tax";
 
 /**
- * Beside prices that leave the tax out (US and Canada as seeded, issue 26; whichever markets the owner sets
- * so, issue 28): who pays duties and taxes, and when. The page decides with `pricesIncludeTax` (lib/market-tax).
+ * Beside prices that leave the tax out (US and Canada as seeded; whichever markets the owner sets so in the
+ * back office): who pays duties and taxes, and when. The page decides with `pricesIncludeTax` (lib/market-tax).
  */
 export function DutiesNote({ pricesIncludeTax, className = "" }: { pricesIncludeTax: boolean; className?: string }) {
   if (pricesIncludeTax) return null;

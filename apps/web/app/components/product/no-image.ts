@@ -1,4 +1,4 @@
 import noImageUrl from "~/assets/images/no-image.svg?url";
 
-/** SPEC §2: the placeholder picture shown when a product has no image; it reads 'No Image'. */
+/** The picture shown for a product with no image; it reads 'No Image' (docs/storefront.md#product-grid-and-card). */
 export const noImage = { src: noImageUrl, alt: "No Image" } as const;

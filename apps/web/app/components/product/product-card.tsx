@@ -11,7 +11,10 @@ import { Price } from "./price";
 import { cardStockStatus } from "./stock-status";
 import { messages } from "~/content/messages";
 
-/** SPEC §2 card: clicking it opens the product; its Add to Cart adds one unit, or opens a multi-variant product. */
+/**
+ * A product card (docs/storefront.md#product-grid-and-card): clicking it opens the product; its Add to Cart
+ * adds one unit, or opens a multi-variant product.
+ */
 interface ProductCardProps {
   product: CardProduct;
   /** Loads the image at once (the first cards of a page) instead of when scrolled near. */

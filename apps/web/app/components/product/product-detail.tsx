@@ -18,8 +18,8 @@ import { VariantPicker } from "./variant-picker";
 import { messages } from "~/content/messages";
 
 /**
- * SPEC §2 product detail; `product.descriptionHtml` and the sections arrive already sanitised by the loader,
- * and whether the market's prices include tax as the store last said (issue 28).
+ * The product page (docs/storefront.md#product-page); `product.descriptionHtml` and the sections arrive already
+ * sanitised by the loader, and whether the market's prices include tax as the store last said.
  */
 export function ProductDetail({
   product,

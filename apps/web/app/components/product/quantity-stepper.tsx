@@ -1,6 +1,6 @@
 import { Icon } from "../ui/icon";
 
-/** A quantity control that never goes below 1 (SPEC §5) nor above `max`. */
+/** A quantity control that never goes below 1 (docs/storefront.md#product-page) nor above `max`. */
 export function QuantityStepper({
   value,
   max,

@@ -7,7 +7,7 @@ export interface StockStatus {
   canAdd: boolean;
 }
 
-/** SPEC §4 stock messages on the detail page and when Add to Cart is disabled. */
+/** The product page's stock messages and when Add to Cart is disabled (docs/storefront.md#product-page). */
 export function stockStatus(
   product: Pick<Product, "purchasable">,
   variant: Variant | undefined,

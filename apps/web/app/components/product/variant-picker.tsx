@@ -6,7 +6,7 @@ interface VariantPickerProps {
   onSelect(variantId: string): void;
 }
 
-/** SPEC §2 'Style' picker, shown only for products with more than one variant. */
+/** The 'Style' picker, shown only for products with more than one variant (docs/storefront.md#product-page). */
 export function VariantPicker({ variants, selectedId, onSelect }: VariantPickerProps) {
   if (variants.length < 2) return null;
   return (

@@ -1,4 +1,4 @@
-/** SPEC §9: one toast at a time, gone after 5000 ms, swiped away after 50 px. */
+/** One toast at a time, gone after 5000 ms, swiped away after 50 px (docs/storefront.md#toasts). */
 export const toastLimit = 1;
 export const toastDurationMs = 5_000;
 export const toastSwipeThresholdPx = 50;

@@ -26,13 +26,13 @@ export interface CartApi {
   ready: boolean;
   totalQuantity: number;
   totalInCents: number;
-  /** Adds unless SPEC §5's stock rule or a checkout limit refuses; the cart is unchanged when one does. */
+  /** Adds unless the stock rule or a checkout limit refuses (docs/storefront.md#cart); the cart is then unchanged. */
   add(item: CartItem, availableStock: number | null): AddResult;
   remove(variantId: string): void;
   setQuantity(variantId: string, quantity: number): void;
   /** Empties the cart and starts a new cart token: a new cart is a new cart. */
   clear(): void;
-  /** This browser's cart token, sent with a checkout so it replaces only this cart's unpaid one (issue 24). */
+  /** This browser's cart token, sent with a checkout so it replaces only this cart's unpaid one. */
   cartToken(): string;
   drawerOpen: boolean;
   openDrawer(): void;

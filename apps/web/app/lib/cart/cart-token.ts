@@ -1,6 +1,6 @@
 import { cartTokenPattern } from "@herbo/hosted-api";
 
-/** Where the browser keeps its cart token: beside the cart, whose stored format SPEC §4 fixes, not inside it. */
+/** The cart token's storage key: beside the cart, not inside its fixed stored format (docs/storefront.md#cart). */
 export const cartTokenStorageKey = "e-commerce-cart-token";
 
 /** 128 random bits, as the contract asks: 22 characters of base64url. */
@@ -31,8 +31,8 @@ function keep(storage: TokenStorage | undefined, token: string): string {
 }
 
 /**
- * This browser's cart token (issue 24): the stored one, or a new one, stored, when none is stored, the stored
- * value is not a token, or storage cannot be read. Never throws.
+ * This browser's cart token: the stored one, or a new one, stored, when none is stored, the stored value is
+ * not a token, or storage cannot be read. Never throws.
  */
 export function readCartToken(storage: TokenStorage | undefined): string {
   let stored: unknown;

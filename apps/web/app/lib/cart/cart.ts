@@ -3,7 +3,7 @@ import { lineName, messages } from "~/content/messages";
 import { effectivePrice } from "../money";
 import type { Currency } from "../store-api/types";
 
-/** One cart line (SPEC §3 "Cart item"), identified by its variant id. */
+/** One cart line (docs/storefront.md#cart), identified by its variant id. */
 export interface CartItem {
   product: { id: string; title: string; imageUrl: string | null };
   variant: {
@@ -25,8 +25,8 @@ export type CartAction =
   | { type: "replace"; items: CartItem[] };
 
 /**
- * The pure cart rules of SPEC §4: adding merges by variant id; quantities stay whole, at least 1 and at
- * most the contract's per-line limit.
+ * The pure cart rules (docs/storefront.md#cart): adding merges by variant id; quantities stay whole, at least 1 and
+ * at most the contract's per-line limit.
  */
 export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
@@ -52,8 +52,9 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
 }
 
 /**
- * SPEC §5: with managed inventory, what is already in the cart plus what is added may not exceed the
- * available stock. Returns the §8 message when it would, else null. Untracked stock is never checked.
+ * The stock rule (docs/storefront.md#cart): with managed inventory, what is already in the cart plus what is
+ * added may not exceed the available stock. Returns the refusal message when it would, else null. Untracked
+ * stock is never checked.
  */
 export function stockProblem(items: readonly CartItem[], adding: CartItem, available: number | null): string | null {
   if (!adding.variant.manageInventory || available === null) return null;
@@ -82,7 +83,7 @@ export function addProblem(items: readonly CartItem[], adding: CartItem, availab
   return stockProblem(items, adding, available) ?? limitProblem(items, adding);
 }
 
-/** SPEC §9: the sum over lines of (sale price if present, else price) × quantity, in minor units. */
+/** The sum over lines of (sale price if present, else price) × quantity, in minor units (docs/storefront.md#cart). */
 export function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + effectivePrice(item.variant) * item.quantity, 0);
 }

@@ -3,7 +3,7 @@ import type { Product } from "../store-api/types";
 import type { CartItem } from "./cart";
 
 /**
- * One cart per market (issue 26): a cart never mixes currencies. These are the pure rules; the cart
+ * One cart per market (docs/storefront.md#markets): a cart never mixes currencies. These are the pure rules; the cart
  * context fetches the products and applies them.
  */
 

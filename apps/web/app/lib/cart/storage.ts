@@ -2,7 +2,7 @@ import { maxCheckoutLines, maxLineQuantity } from "@herbo/hosted-api";
 import { asBoolean, asRecord, asString, isWholeNumber } from "../json-guards";
 import type { CartItem } from "./cart";
 
-/** The localStorage key SPEC §4 keeps the cart under. */
+/** The localStorage key the cart is kept under (docs/storefront.md#cart). */
 export const cartStorageKey = "e-commerce-cart";
 /** Stored entries looked at; a longer list is not a shopper's cart. */
 const maxStoredEntries = 1_000;

@@ -5,7 +5,7 @@ import { useStoreApi } from "../public-env";
 import type { CartAction, CartItem } from "./cart";
 import { needsRepricing, productsToReprice, repriceCart, repricingCurrency } from "./reprice";
 
-/** What the shopper is told after the cart moved to another currency (issue 26). */
+/** What the shopper is told after the cart moved to another currency. */
 export interface CartCurrencyNotice {
   /** Upper-case ISO code of the cart's new currency. */
   currency: string;
@@ -21,11 +21,11 @@ export interface CartRepricing {
 }
 
 /**
- * One cart per market (issue 26). On arriving on a market's catalogue page (and on the first read of the
- * stored cart), a cart in another currency moves to the market's, once the store prices any of its lines
- * in it; `repriceTo` moves it to an added item's currency. Prices come from the store's list, lines without
- * one leave the cart, and the shopper is told; a failed call leaves the cart as it is. Other tabs' changes
- * start nothing, so two tabs in two markets never take turns, and nor do pages without catalogue prices.
+ * One cart per market (docs/storefront.md#markets). On arriving on a market's catalogue page (and on the first
+ * read of the stored cart), a cart in another currency moves to the market's, once the store prices any of its
+ * lines in it; `repriceTo` moves it to an added item's currency. Prices come from the store's list, lines
+ * without one leave the cart, and the shopper is told; a failed call leaves the cart as it is. Other tabs'
+ * changes start nothing, so two tabs in two markets never take turns, and nor do pages without catalogue prices.
  */
 export function useCartRepricing(
   itemsRef: RefObject<CartItem[]>,

@@ -29,7 +29,7 @@ function rateTo(country: string): ShippingRate {
   return rate;
 }
 
-/** The seed catalogue's 10 g jar in each country's currency (issue 26), as the store lists it. */
+/** The seed catalogue's 10 g jar in each country's currency, as the store lists it. */
 const cataloguePrices: Record<string, CataloguePrice> = {
   usa: { amount: 2999, currency: "USD", decimalDigits: 2 },
   india: { amount: 149900, currency: "INR", decimalDigits: 2 },

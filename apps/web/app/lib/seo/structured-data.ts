@@ -18,8 +18,8 @@ function decimalAmount(minorUnits: number, digits: number): string {
 }
 
 /**
- * An offer's price as a decimal string, without a zero minor part (issue 26): 2999 → "29.99",
- * 149900 → "1499", 11000 → "110", 120050 → "1200.50".
+ * An offer's price as a decimal string, without a zero minor part: 2999 → "29.99", 149900 → "1499",
+ * 11000 → "110", 120050 → "1200.50".
  */
 export function offerPrice(minorUnits: number, digits: number): string {
   return exactDecimal(minorUnits, digits).replace(/\.0+$/, "");
@@ -29,7 +29,7 @@ function days(range: { min: number; max: number }): JsonLd {
   return { "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" };
 }
 
-/** One destination's flat rate and delivery time, as the store charges them (issue 28). */
+/** One destination's flat rate and delivery time, as the store charges them. */
 export function shippingDetailsJsonLd(rate: ShippingRate): JsonLd {
   return {
     "@type": "OfferShippingDetails",
@@ -119,9 +119,9 @@ export interface CataloguePrice {
 }
 
 /**
- * Structured product data for a country landing page (SPEC §3 and §9; ISO country codes, issue 16). The
- * offer's price is the catalogue's (issue 26), the one the page shows; without one there is no offer. Its
- * shipping is the store's rate to the country (issue 28).
+ * Structured product data for a country landing page (docs/storefront.md#country-pages), with ISO country
+ * codes as search engines expect. The offer's price is the catalogue's, the one the page shows; without one
+ * there is no offer. Its shipping is the store's rate to the country.
  */
 export function countryProductJsonLd(
   country: CountryLanding,

@@ -1,6 +1,6 @@
 /**
- * The shop's delivery rates in the words the shipping page prints: the store's live rates (issue 28), so
- * the page never states a charge that checkout does not make.
+ * The shop's delivery rates in the words the shipping page prints: the store's live rates, which the owner
+ * sets in the back office, so the page never states a charge that checkout does not make.
  */
 import {
   cashOnDeliveryCountries,
@@ -15,12 +15,12 @@ import type { ShippingRate } from "~/lib/store-api/types";
 
 export { cashOnDeliveryCountries };
 
-/** Rupees as SPEC §9 writes them ("Rs. 1500.00"); the other markets' currencies as their markets do. */
+/** Rupees as Nepal's pages write them ("Rs. 1500.00"); the other markets' currencies as their markets do. */
 const nepaleseRupees: MoneyCurrency = { code: "NPR", template: "Rs. $1", decimalDigits: 2 };
 
 /**
  * "Free" for 0, else the amount in its own currency, as that currency's market writes it ("Rs. 1500.00",
- * "$12.99", "₹149.00"): each rate is in the currency of the market that delivers there (issue 26).
+ * "$12.99", "₹149.00"): each rate is in the currency of the market that delivers there.
  */
 export function formatShippingCharge(rate: Pick<ShippingRate, "amount" | "currency">): string {
   if (rate.amount === 0) return "Free";

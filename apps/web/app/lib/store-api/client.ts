@@ -95,19 +95,19 @@ export interface StoreApi {
   createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
   /**
    * Each country's delivery charge and days as checkout charges them, and each market's live "prices include
-   * tax" (issue 28): our store API's own call. The hosted backend has none and answers 404.
+   * tax": our store API's own call. The hosted backend has none and answers 404.
    */
   getShipping(signal?: AbortSignal): Promise<StoreShipping>;
   /**
-   * What the store says of an order placed with it, for the receipt key of its success URL (issue 25):
-   * how it is paid and its total. A number the store did not place, or a wrong key, fails with 404.
+   * What the store says of an order placed with it, for the receipt key of its success URL: how it is
+   * paid and its total. A number the store did not place, or a wrong key, fails with 404.
    */
   getOrderReceipt(number: string, key: string, signal?: AbortSignal): Promise<OrderReceiptBody["order"]>;
 }
 
 export const defaultTimeoutMs = 2_500;
 
-/** SPEC §8's `{message}` when the store cannot be reached at all (instead of "fetch failed"). */
+/** The load errors' `{message}` when the store is unreachable (docs/storefront.md#store-calls), not "fetch failed". */
 export const storeUnreachableMessage = "The store is not reachable right now. Please try again in a moment.";
 
 /** Longest id the store accepts; longer ones, and ids with control characters, cannot name a product. */
@@ -179,7 +179,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       return reshapeProductList(await call(`/products${search === "" ? "" : `?${search}`}`, {}, signal));
     },
     async getProduct(id, signal) {
-      // Answered as the store answers an unknown id, without a call it would refuse (issue 13, finding 9).
+      // Answered as the store answers an unknown id, without a call it would refuse.
       if (!isPossibleProductId(id)) throw new StoreApiError("HTTP 404: Not Found", 404, "not_found");
       return reshapeProductResponse(await call(`/products/${encodeURIComponent(id)}`, {}, signal));
     },

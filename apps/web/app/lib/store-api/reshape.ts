@@ -85,7 +85,7 @@ function toVariant(json: unknown): Variant | undefined {
   const id = asId(raw?.id);
   if (raw === undefined || id === undefined) return undefined;
   const prices = (asArray(raw.prices) ?? []).map(toPrice);
-  // SPEC §9: the first price is the one shown, until a market's page picks its own (`productInCurrency`).
+  // The first price is shown (docs/storefront.md#prices) until a market's page picks its own (`productInCurrency`).
   const first = prices[0] ?? toPrice(undefined);
   return {
     id,
@@ -109,7 +109,7 @@ export function priceInCurrency(prices: readonly VariantPrice[], currencyCode: s
 }
 
 /**
- * The price a market's pages show (issue 26): the one in the market's currency, else the first (SPEC §9),
+ * The price a market's pages show (docs/storefront.md#markets): the one in the market's currency, else the first,
  * so a backend that lists one price keeps the shop as it was. Undefined only when there is no price at all.
  */
 export function chosenPrice(prices: readonly VariantPrice[], currencyCode: string): VariantPrice | undefined {

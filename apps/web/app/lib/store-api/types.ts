@@ -9,7 +9,7 @@ export interface Currency {
   decimalDigits: number;
 }
 
-/** One of a variant's prices: the store lists one per currency it sells in (issue 26). */
+/** One of a variant's prices: the store lists one per currency it sells in. */
 export interface VariantPrice {
   /** Minor units. */
   amount: number;
@@ -24,14 +24,14 @@ export interface Variant {
   imageUrl: string | null;
   sku: string | null;
   /**
-   * The price shown: the store's first price (SPEC §9) as read, the market's after `productInCurrency`
-   * (the price in the market's currency, else still the first).
+   * The price shown: the store's first price (docs/storefront.md#prices) as read, the market's after
+   * `productInCurrency` (the price in the market's currency, else still the first).
    */
   priceInCents: number;
   /** Null when the variant is not on sale. */
   salePriceInCents: number | null;
   currency: Currency;
-  /** Every price the store lists for the variant, in its order: the first is SPEC's (Nepal's). */
+  /** Every price the store lists for the variant, in its order: the first is Nepal's. */
   prices: VariantPrice[];
   manageInventory: boolean;
   /** Units available; null only when the backend did not say. Zero means none. */
@@ -136,9 +136,9 @@ export interface CheckoutRequest {
   cancelUrl: string;
   timeZone?: string;
   locale?: string;
-  /** The browser's cart token (issue 24): only a checkout with the same token may replace this cart's unpaid one. */
+  /** The browser's cart token: only a checkout with the same token may replace this cart's unpaid one. */
   cartToken: string;
-  /** The currency the cart was shown in (ISO 4217, upper case): the store prices every line in it (issue 26). */
+  /** The currency the cart was shown in (ISO 4217, upper case): the store prices every line in it. */
   currency?: string;
 }
 
@@ -156,8 +156,8 @@ export interface DayRange {
 }
 
 /**
- * One country's delivery charge and time (issue 28): our store API's live rates, which the owner sets in
- * the back office, or the shop's published offer against a backend without them.
+ * One country's delivery charge and time: our store API's live rates, which the owner sets in the back
+ * office, or the shop's published offer against a backend without them.
  */
 export interface ShippingRate {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -177,8 +177,8 @@ export interface ShippingRate {
 }
 
 /**
- * What the store's shipping call says (issue 28): the delivery rates, and whether each market's prices
- * include tax as the owner last set it, by market code; a market it does not name keeps the contract's flag.
+ * What the store's shipping call says: the delivery rates, and whether each market's prices include tax as
+ * the owner last set it, by market code; a market it does not name keeps the contract's flag.
  */
 export interface StoreShipping {
   rates: ShippingRate[];

@@ -34,7 +34,7 @@ export async function storedCart(page: Page): Promise<{ variant: { id: string };
   return page.evaluate(() => JSON.parse(window.localStorage.getItem("e-commerce-cart") ?? "[]") as never);
 }
 
-/** The cart token the page keeps beside the cart in localStorage (issue 24). */
+/** The cart token the page keeps beside the cart in localStorage. */
 export async function storedCartToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem("e-commerce-cart-token"));
 }
