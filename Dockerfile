@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One image for both servers (the store API by default; deploy/compose.yaml runs the storefront from it too).
-# Not built on this project's CI: see README, "Deploying", "Containers".
+# Not built on this project's CI: see docs/operations.md#containers.
 # The storefront's public addresses are baked into its prerendered pages, so they are build arguments:
 #   docker build --build-arg SITE_URL=https://shop.example.com \
 #     --build-arg PUBLIC_STORE_API_URL=https://api.shop.example.com -t herbo-shop .

@@ -173,17 +173,52 @@ function commentLines(text) {
 const COMMENT_PATH =
   /(?<![\w./-])(docs\/[\w./-]*\.md(?:#[\w-]+)?|(?:apps|packages)\/[\w./@-]*\.[A-Za-z]{1,5})(?![\w*<{…])/g;
 
-/** Every bad path reference in the comments of one source file. */
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+const anchorsByDoc = new Map();
+/** The anchors of a markdown file's headings. */
+function anchorsOf(doc) {
+  if (!anchorsByDoc.has(doc)) {
+    const headings = readFileSync(path.join(root, doc), "utf8").match(/^#{1,6} .+$/gm) ?? [];
+    anchorsByDoc.set(doc, new Set(headings.map((heading) => anchorOf(heading.replace(/^#+ /, "")))));
+  }
+  return anchorsByDoc.get(doc);
+}
+
+/** Every bad path reference in the comments of one source file: a missing file, or a missing section of a doc. */
 function badCommentReferences(file) {
   const bad = [];
   for (const { line, text } of commentLines(readFileSync(path.join(root, file), "utf8"))) {
     for (const match of text.matchAll(COMMENT_PATH)) {
       const shown = match[1];
       if (PLACEHOLDER.test(shown)) continue;
-      if (!exists(stripSuffixes(shown))) bad.push(`${file}:${line} → ${shown}`);
+      const target = stripSuffixes(shown);
+      if (!exists(target)) bad.push(`${file}:${line} → ${shown}`);
+      else if (shown.includes("#") && target.endsWith(".md") && !anchorsOf(target).has(shown.split("#")[1]))
+        bad.push(`${file}:${line} → ${shown} (no such section)`);
     }
   }
   return bad;
+}
+
+const isTestFile = (file) =>
+  /(^|\/)(test|tests|e2e)\//.test(file) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file === THIS_FILE;
+
+/** A ticket number or the storefront's outside specification, neither of which a newcomer can read. */
+const citesOutside = (comment) => /\b[Ii]ssue \d+|\bSPEC\b/.test(comment);
+
+/** The comments of a file that cite what is outside the repository. */
+function outsideCites(file) {
+  return commentLines(readFileSync(path.join(root, file), "utf8"))
+    .filter(({ text }) => citesOutside(text))
+    .map(({ line, text }) => `${file}:${line} →${text}`);
 }
 
 function report(bad) {
@@ -198,9 +233,21 @@ describe("paths named in the documentation", () => {
     assert.deepEqual(bad, [], report(bad));
   });
 
-  it("source comments name only docs and files that exist", () => {
+  it("source comments name only docs, sections of docs and files that exist", () => {
     const bad = sourceFiles().flatMap(badCommentReferences);
     assert.deepEqual(bad, [], report(bad));
+  });
+
+  it("source comments give reasons, not ticket numbers or the outside specification's sections", () => {
+    const cites = sourceFiles()
+      .filter((file) => !isTestFile(file))
+      .flatMap(outsideCites);
+    assert.deepEqual(cites, [], `${cites.length} comment(s) citing an issue or SPEC:\n${cites.join("\n")}`);
+  });
+
+  it("the README stays a front page of at most 200 lines, the rest living in docs/", () => {
+    const lines = readFileSync(path.join(root, "README.md"), "utf8").trimEnd().split("\n").length;
+    assert.ok(lines <= 200, `README.md has ${lines} lines`);
   });
 });
 
@@ -240,5 +287,16 @@ describe("the path detection itself", () => {
     );
     const found = comments.flatMap(({ line, text }) => [...text.matchAll(COMMENT_PATH)].map((m) => `${line}:${m[1]}`));
     assert.deepEqual(found, ["1:docs/b.md", "2:docs/c.md", "3:apps/web/app/root.tsx"]);
+  });
+
+  it("makes a heading's anchor as GitHub does, and finds a ticket cite in a comment", () => {
+    assert.equal(anchorOf("Cart drawer"), "cart-drawer");
+    assert.equal(anchorOf("Paying in the sandbox (test cards)"), "paying-in-the-sandbox-test-cards");
+    assert.equal(anchorOf("Home: the hero, the grid & FAQ"), "home-the-hero-the-grid--faq");
+    const cite = (line) => commentLines(line).some(({ text }) => citesOutside(text));
+    assert.equal(cite("// as issue 28 asked"), true);
+    assert.equal(cite("/** SPEC §2 */"), true);
+    assert.equal(cite('const shell = "COMSPEC"; // Windows'), false);
+    assert.equal(cite("// the issue is a race"), false);
   });
 });

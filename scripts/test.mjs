@@ -7,9 +7,9 @@ const steps = [
   ["Lint", "npm", ["run", "lint"]],
   ["Contract package: unit tests", "npm", ["test", "-w", "packages/hosted-api"]],
   [
-    "Scripts: unit tests (npm start's supervisor and build checks)",
+    "Scripts: unit tests (npm start's supervisor, build checks, the docs' paths)",
     "node",
-    ["--test", "scripts/supervisor.test.mjs", "scripts/lib.test.mjs"],
+    ["--test", "scripts/supervisor.test.mjs", "scripts/lib.test.mjs", "scripts/doc-paths.test.mjs"],
   ],
   ["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]],
   ["Web: unit tests", "npm", ["test", "-w", "apps/web"]],

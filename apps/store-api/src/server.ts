@@ -110,7 +110,9 @@ function logBackupPlan(
   backups: AppOptions["backups"],
 ): void {
   if (backups === undefined) {
-    log.info("backups: with DATABASE_URL they are pg_dump's job (see the README's Backups); copy MEDIA_DIR with them");
+    log.info(
+      "backups: with DATABASE_URL they are pg_dump's job (see docs/operations.md#backups); copy MEDIA_DIR with them",
+    );
   } else if (backups.intervalMs > 0) {
     log.info(
       { folder: config.backup.dir, everyHours: backups.intervalMs / 3_600_000, keep: config.backup.keep },

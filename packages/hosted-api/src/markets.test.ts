@@ -64,7 +64,7 @@ describe("markets", () => {
 });
 
 describe("the six markets", () => {
-  it("are the shop's markets, as the README lists them", () => {
+  it("are the shop's markets, as docs/markets.md lists them", () => {
     expect(
       markets.map((market) => [
         market.code,

@@ -215,7 +215,7 @@ export function verdictOfReply(
     }
     case "REVIEW":
       // Authorised but not captured (address or card-code check): nothing is taken unless the owner
-      // captures it in the Business Center, which the README asks them not to do.
+      // captures it in the Business Center, which docs/payments.md asks them not to do.
       return {
         status: "failed",
         reason: `The card gateway held the payment for review (${field(reply.reason_code, 8)})`,
