@@ -314,6 +314,22 @@ describe.each(kinds)("checkout on %s", (kind) => {
     expect((await fetch(`${api.baseUrl}/checkout/${sessionId}`)).status).toBe(410);
   });
 
+  it("takes stock whose hold ended since the last sweep, even before the next sweep is due", async () => {
+    const sessionId = await openSession(api, [{ variant_id: "var_starter_kit", quantity: 3 }]);
+    api.clock.advance(30 * 60_000 - 500);
+    // This checkout sweeps, finding no hold ended yet.
+    const other = await openSession(api, [{ variant_id: "var_travel_tin", quantity: 1 }]);
+    api.clock.advance(600);
+    // The kits' hold ended 100 ms ago, well inside the interval between sweeps: short of stock, it sweeps.
+    const next = await checkout(api, checkoutBody([{ variant_id: "var_starter_kit", quantity: 3 }]));
+    expect(next.status).toBe(200);
+    expect((await fetch(`${api.baseUrl}/checkout/${sessionId}`)).status).toBe(410);
+    for (const id of [other, sessionIdOf(next.body.url ?? "")]) {
+      const cancel = await fetch(`${api.baseUrl}/checkout/${id}/cancel`, { method: "POST", redirect: "manual" });
+      expect(cancel.status).toBe(303);
+    }
+  });
+
   it("shows a clear page for an unknown or malformed session", async () => {
     for (const id of ["cs_doesnotexist", "not-a-session", "cs_%3Cscript%3E"]) {
       const response = await fetch(`${api.baseUrl}/checkout/${id}`);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { checkoutSweepEveryMs, throttledSweep } from "../checkout/expiry-sweep.ts";
 import { cartKeyOf, clientKeyOf, createCheckoutSession, releaseExpiredSessions } from "../checkout/sessions.ts";
 import type { Database } from "../db/connection.ts";
 import { ApiError } from "../errors.ts";
@@ -27,6 +28,7 @@ export interface CheckoutApiOptions {
 export const checkoutApiRoutes: FastifyPluginAsync<CheckoutApiOptions> = async (app, options) => {
   const { db, now } = options;
   const allowed = new Set(options.allowedOrigins);
+  const sweepExpired = throttledSweep((at) => releaseExpiredSessions(db, at), checkoutSweepEveryMs);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     "/store/:storeId/checkout",
@@ -67,29 +69,37 @@ export const checkoutApiRoutes: FastifyPluginAsync<CheckoutApiOptions> = async (
       };
       const successUrl = redirectTo("successUrl", body.successUrl);
       const cancelUrl = redirectTo("cancelUrl", body.cancelUrl);
-      if ((await releaseExpiredSessions(db, now())) > 0) options.onStockChange();
-      const { session } = await createCheckoutSession(
-        db,
-        {
-          items: body.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
-          successUrl,
-          cancelUrl,
-          locale: body.locale,
-          timeZone: body.timeZone,
-          currencyCode: body.currency?.toUpperCase(),
-        },
-        {
-          now: now(),
-          holdMs: options.holdMs,
-          ...(options.maxUnitsPerAddress > 0
-            ? { client: { key: clientKeyOf(request.ip), maxUnits: options.maxUnitsPerAddress } }
-            : {}),
-          // Cash on delivery counts a client's unconfirmed orders by this key (orders/cash-on-delivery-limits.ts).
-          clientKey: clientKeyOf(request.ip),
-          // Only this browser's own earlier checkout may be replaced: the address cannot tell shoppers apart.
-          ...(body.cartToken === undefined ? {} : { cartKey: cartKeyOf(body.cartToken) }),
-        },
-      );
+      if ((await sweepExpired(now())) > 0) options.onStockChange();
+      const create = () =>
+        createCheckoutSession(
+          db,
+          {
+            items: body.items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
+            successUrl,
+            cancelUrl,
+            locale: body.locale,
+            timeZone: body.timeZone,
+            currencyCode: body.currency?.toUpperCase(),
+          },
+          {
+            now: now(),
+            holdMs: options.holdMs,
+            ...(options.maxUnitsPerAddress > 0
+              ? { client: { key: clientKeyOf(request.ip), maxUnits: options.maxUnitsPerAddress } }
+              : {}),
+            // Cash on delivery counts a client's unconfirmed orders by this key (orders/cash-on-delivery-limits.ts).
+            clientKey: clientKeyOf(request.ip),
+            // Only this browser's own earlier checkout may be replaced: the address cannot tell shoppers apart.
+            ...(body.cartToken === undefined ? {} : { cartKey: cartKeyOf(body.cartToken) }),
+          },
+        );
+      const { session } = await create().catch(async (error: unknown) => {
+        // Too little stock may be a hold that ended since the last sweep: release such holds, then try again.
+        if (!(error instanceof ApiError && error.code === "insufficient_inventory")) throw error;
+        if ((await sweepExpired(now(), { force: true })) === 0) throw error;
+        options.onStockChange();
+        return create();
+      });
       options.onStockChange();
       const url = new URL(`${options.publicUrl}/checkout/${session.id}`);
       url.searchParams.set("store", options.storeId);
