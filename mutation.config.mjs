@@ -68,6 +68,7 @@ export const workspaces = [
       { file: "src/backup/backup-manifest.ts", target: 90 },
       { file: "src/backup/backup-retention.ts", target: 90 },
       { file: "src/checkout/sessions.ts", only: ["unitPrice", "mergeItems", "sameItems"], target: 90 },
+      { file: "src/checkout/expiry-sweep.ts", target: 90 },
       { file: "src/trust-proxy.ts", target: 90 },
       { file: "src/routes/redirects.ts", target: 90 },
       { file: "src/orders/order-state-machine.ts", target: 90 },

@@ -36,6 +36,13 @@ describe("throttledSweep", () => {
     expect(runs).toEqual([10_000, 9_999]);
   });
 
+  it("does not sweep twice at the same instant", async () => {
+    const { runs, sweep } = counting();
+    await sweep(new Date(10_000));
+    expect(await sweep(new Date(10_000))).toBe(0);
+    expect(runs).toEqual([10_000]);
+  });
+
   it("passes a failing sweep's error on", async () => {
     const sweep = throttledSweep(() => Promise.reject(new Error("database gone")), 1_000);
     await expect(sweep(new Date(0))).rejects.toThrow("database gone");
