@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand, type AdminCommandIo } from "../src/admin/admin-command.ts";
-import { createSession, findSession } from "../src/admin/sessions.ts";
+import { createSession, findSession } from "../src/admin/owner-sessions.ts";
 import { verifyPassword } from "../src/admin/passwords.ts";
 import { signInLimits, signInThrottle } from "../src/admin/sign-in-throttle.ts";
 import { markets, requestCounters } from "../src/db/schema.ts";

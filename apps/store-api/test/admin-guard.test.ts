@@ -8,7 +8,7 @@ import { buildApp } from "../src/app.ts";
 import { withShopName } from "../src/routes/admin-app.ts";
 import { createOwner, ensureFirstOwner } from "../src/admin/owners.ts";
 import { defaultScryptParameters } from "../src/admin/passwords.ts";
-import { sessionLifetime } from "../src/admin/sessions.ts";
+import { sessionLifetime } from "../src/admin/owner-sessions.ts";
 import { signInLimits } from "../src/admin/sign-in-throttle.ts";
 import { adminSessions, owners } from "../src/db/schema.ts";
 import {

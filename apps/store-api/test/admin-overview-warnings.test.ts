@@ -2,7 +2,7 @@ import type { AdminOverview, AdminOverviewWarning } from "@herbo/hosted-api/admi
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeholderChatPhone } from "@herbo/hosted-api/shop-defaults";
-import { providerPaymentOverdueMs } from "../src/admin/overview-warnings.ts";
+import { providerPaymentOverdueMs } from "../src/payments/owed-payments.ts";
 import { orders, paymentAttempts } from "../src/db/schema.ts";
 import { claimDueEmails, markAttemptFailed } from "../src/email/outbox-store.ts";
 import { AdminClient, addOwner, placeTestOrder } from "./admin-helpers.ts";

@@ -2,7 +2,7 @@ import type { AdminPrices, AdminProduct, AdminProductImportResult } from "@herbo
 import { parse } from "csv-parse/sync";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayOf } from "../src/admin/shop-time.ts";
+import { dayOf } from "../src/shop-time.ts";
 import { catalogChanges, products, variantPrices, variants } from "../src/db/schema.ts";
 import { richTextShapeLimits } from "@herbo/hosted-api/rich-text-shape";
 import { AdminClient, addOwner, adminOrigin } from "./admin-helpers.ts";

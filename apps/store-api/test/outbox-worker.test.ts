@@ -13,7 +13,7 @@ import { deliverDueEmails, startOutboxWorker, type OutboxDeliveryOptions } from 
 import { retryDelayMs } from "../src/email/retry-schedule.ts";
 import { createSmtpTransport } from "../src/email/smtp-transport.ts";
 import type { EmailTransport } from "../src/email/transport.ts";
-import outboxWorker, { isEmbeddedDatabase } from "../src/plugins/outbox-worker.ts";
+import outboxWorker, { isEmbeddedDatabase } from "../src/plugins/outbox-plugin.ts";
 import { sampleOrder } from "./email-fixtures.ts";
 import { parseEmail } from "./email-parse.ts";
 import { startFakeSmtpServer, type FakeSmtpServer } from "./fake-smtp-server.ts";

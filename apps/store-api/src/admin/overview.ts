@@ -4,10 +4,10 @@ import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { orderLines, orders, paymentAttempts, products, variants } from "../db/schema.ts";
 import { availableUnits, lowStockCondition, lowStockThreshold } from "../stock/low-stock.ts";
-import { totalsByCurrency } from "./admin-money.ts";
-import { cashToCollect } from "./order-queries.ts";
+import { totalsByCurrency } from "../admin-money.ts";
+import { cashToCollect } from "../orders/order-queries.ts";
 import { overviewWarnings, type ShopSettingsSeen } from "./overview-warnings.ts";
-import { addDays, dayOf, dayStart, shopTimeZone } from "./shop-time.ts";
+import { addDays, dayOf, dayStart, shopTimeZone } from "../shop-time.ts";
 
 type CurrencyMap = Awaited<ReturnType<typeof listCurrencies>>;
 

@@ -8,7 +8,7 @@ import {
   type PasswordCheckLimits,
 } from "./password-check-gate.ts";
 import { hashPassword, needsRehash, verifyPassword, type ScryptParameters } from "./passwords.ts";
-import { createSession, deleteExpiredSessions } from "./sessions.ts";
+import { createSession, deleteExpiredSessions } from "./owner-sessions.ts";
 import { signInThrottle } from "./sign-in-throttle.ts";
 
 export interface SignInOptions {

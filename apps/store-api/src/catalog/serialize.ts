@@ -8,7 +8,7 @@ import type {
 } from "@herbo/hosted-api";
 import { cardFileName, mediaFileOfUrl, mediaPath, photoFileName } from "../media/media-names.ts";
 import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
-import { socialCardSize } from "./social-card.ts";
+import { socialCardSize } from "../media/social-card.ts";
 
 /** Turns a stored path such as /images/x.svg into an absolute URL on this API; leaves absolute URLs alone. */
 export type AssetUrl = (stored: string) => string;

@@ -1,5 +1,5 @@
 import { markup } from "../html/markup.ts";
-import { htmlDocument, styles, textDocument } from "./layout.ts";
+import { htmlDocument, styles, textDocument } from "./email-layout.ts";
 import { actionLabels, shopTimeZone } from "@herbo/hosted-api/admin";
 import { backOfficeOrderUrl, money, paymentMethodText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";

@@ -1,6 +1,6 @@
 import type { OrderSnapshot } from "./order-snapshot.ts";
 import { markup } from "../html/markup.ts";
-import { htmlDocument, styles, textDocument } from "./layout.ts";
+import { htmlDocument, styles, textDocument } from "./email-layout.ts";
 import { money } from "./order-facts.ts";
 import { buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
 import type { OutboxData, RefundState } from "./outbox-data.ts";

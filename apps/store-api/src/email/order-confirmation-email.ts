@@ -1,5 +1,5 @@
 import { markup } from "../html/markup.ts";
-import { htmlDocument, styles, textDocument } from "./layout.ts";
+import { htmlDocument, styles, textDocument } from "./email-layout.ts";
 import { deliveryEstimateText, money, paymentMethodText, paymentStatusText, placedAtText } from "./order-facts.ts";
 import { addressHtml, addressText, buttonHtml, linesTableHtml, linesText } from "./order-parts.ts";
 import type { OutboxData } from "./outbox-data.ts";

@@ -1,7 +1,7 @@
 import type { OrderSnapshot } from "./order-snapshot.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
-import { styles } from "./layout.ts";
+import { styles } from "./email-layout.ts";
 import { lineTitle, money, shippingText, taxText, totalText } from "./order-facts.ts";
 
 /** Blocks several emails about an order show, each as HTML and as plain text. */

@@ -1,5 +1,5 @@
 import { markup } from "../html/markup.ts";
-import { htmlDocument, styles, textDocument } from "./layout.ts";
+import { htmlDocument, styles, textDocument } from "./email-layout.ts";
 import { refundText } from "./order-cancelled-email.ts";
 import { money } from "./order-facts.ts";
 import { buttonHtml } from "./order-parts.ts";

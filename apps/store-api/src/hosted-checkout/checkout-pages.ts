@@ -14,7 +14,7 @@ import {
   renderPaymentPendingPage,
   type OrderView,
 } from "./page.ts";
-import type { PageFrame } from "../pages/layout.ts";
+import type { PageFrame } from "../pages/page-layout.ts";
 import { offeredProviders, paymentContextOf } from "./payment-context.ts";
 import { findShippingRate, type SessionRow, type SessionWithLines } from "../checkout/sessions.ts";
 

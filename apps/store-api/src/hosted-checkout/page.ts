@@ -2,7 +2,7 @@ import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } fro
 import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
-import { layout, type PageFrame } from "../pages/layout.ts";
+import { layout, type PageFrame } from "../pages/page-layout.ts";
 import { timeText } from "../pages/times.ts";
 import type { DetailsField, FieldDefinition } from "../checkout/details/index.ts";
 import type { SessionWithLines } from "../checkout/sessions.ts";

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { ApiError } from "../errors.ts";
-import { socialCardSize } from "../catalog/social-card.ts";
+import { socialCardSize } from "./social-card.ts";
 import type { PhotoFormat } from "./image-structure.ts";
 
 /**

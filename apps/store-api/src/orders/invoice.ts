@@ -10,7 +10,7 @@ import { addressLines } from "../checkout/details/index.ts";
 import type { RefundStatus } from "../db/schema.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { orderTaxFacts } from "../markets/tax-note.ts";
-import { layout, type PageFrame } from "../pages/layout.ts";
+import { layout, type PageFrame } from "../pages/page-layout.ts";
 import { formatCreditNoteNumber, netOfCredits, type CreditNoteLine } from "./credit-note.ts";
 import type { OrderRow } from "./place-order.ts";
 

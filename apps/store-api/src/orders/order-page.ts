@@ -2,7 +2,7 @@ import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } fro
 import { orderTaxFacts } from "../markets/tax-note.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import { markup } from "../html/markup.ts";
-import { layout, type PageFrame } from "../pages/layout.ts";
+import { layout, type PageFrame } from "../pages/page-layout.ts";
 import { dateTimeText, dayText } from "../pages/times.ts";
 import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
 import { cashDue } from "./cash-due.ts";

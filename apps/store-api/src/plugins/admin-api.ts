@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import { readSessionTokens } from "../admin/session-cookie.ts";
-import { findSession } from "../admin/sessions.ts";
+import { findSession } from "../admin/owner-sessions.ts";
 import { ApiError } from "../errors.ts";
 import { isImageContentType } from "../media/content-check.ts";
 import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-context.ts";

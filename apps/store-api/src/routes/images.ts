@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { renderSocialCard } from "../catalog/social-card.ts";
+import { renderSocialCard } from "../media/social-card.ts";
 
 const contentTypes: Record<string, string> = {
   ".svg": "image/svg+xml",

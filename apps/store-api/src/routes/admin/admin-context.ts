@@ -1,5 +1,5 @@
 import type { PasswordCheckLimits } from "../../admin/password-check-gate.ts";
-import type { SignedInOwner } from "../../admin/sessions.ts";
+import type { SignedInOwner } from "../../admin/owner-sessions.ts";
 import type { ScryptParameters } from "../../admin/passwords.ts";
 import type { Database } from "../../db/connection.ts";
 import { ApiError } from "../../errors.ts";

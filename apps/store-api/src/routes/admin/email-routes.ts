@@ -2,7 +2,7 @@ import type { AdminEmailList, AdminEmailMessage } from "@herbo/hosted-api/admin"
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { emailStatus, listEmails } from "../../admin/emails.ts";
+import { emailStatus, listEmails } from "../../email/outbox-view.ts";
 import { orderEvents, outbox } from "../../db/schema.ts";
 import { renderOutboxRow } from "../../email/compose.ts";
 import { EmailDataError } from "../../email/outbox-data.ts";

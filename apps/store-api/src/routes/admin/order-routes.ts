@@ -2,15 +2,15 @@ import type { AdminOrderActionRequest, AdminOrderDetail, AdminOrderList } from "
 import { asc, and, count, gte, lt, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { orderConditions, orderDetail, listOrders } from "../../admin/order-queries.ts";
+import { orderConditions, orderDetail, listOrders } from "../../orders/order-queries.ts";
 import {
   exportMaxDays,
   exportMaxOrders,
   isExportableRange,
   ordersCsv,
   tooManyOrdersMessage,
-} from "../../admin/orders-csv.ts";
-import { dayRange } from "../../admin/shop-time.ts";
+} from "../../orders/orders-csv.ts";
+import { dayRange } from "../../shop-time.ts";
 import { listCurrencies } from "../../catalog/repository.ts";
 import { addressLines } from "../../checkout/details/index.ts";
 import { fulfilmentStatuses, orderLines, orders, paymentStatuses } from "../../db/schema.ts";

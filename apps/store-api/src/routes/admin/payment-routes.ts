@@ -1,7 +1,7 @@
 import type { AdminOwedPaymentAction, AdminOwedPayments } from "@herbo/hosted-api/admin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { listOwedPayments } from "../../admin/owed-payments.ts";
+import { listOwedPayments } from "../../payments/owed-payments.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { findAttempt, moveAttempt } from "../../payments/attempts.ts";

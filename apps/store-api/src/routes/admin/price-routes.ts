@@ -1,7 +1,7 @@
 import type { AdminPrices } from "@herbo/hosted-api/admin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { listPrices, setVariantPrices } from "../../admin/prices.ts";
+import { listPrices, setVariantPrices } from "../../catalog/prices.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 

@@ -15,9 +15,9 @@ import {
   listAdminProducts,
   updateProduct,
   updateVariant,
-} from "../../admin/products.ts";
-import { describeProblem } from "../../admin/products-csv.ts";
-import { exportProducts, importProducts } from "../../admin/products-transfer.ts";
+} from "../../catalog/product-edits.ts";
+import { describeProblem } from "../../catalog/products-csv.ts";
+import { exportProducts, importProducts } from "../../catalog/products-transfer.ts";
 import { invalidRequest } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";

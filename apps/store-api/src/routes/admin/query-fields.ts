@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDay } from "../../admin/shop-time.ts";
+import { isDay } from "../../shop-time.ts";
 
 /** A query parameter a form may send empty: "" counts as not given. */
 export function optionalField<T extends z.ZodType>(schema: T) {

@@ -5,7 +5,7 @@ import { normaliseEmail } from "../../admin/owners.ts";
 import { defaultPasswordCheckLimits } from "../../admin/password-check-gate.ts";
 import { maxPasswordLength } from "../../admin/passwords.ts";
 import { clearedSessionCookie, readSessionTokens, sessionCookie } from "../../admin/session-cookie.ts";
-import { endSession, sessionLifetime } from "../../admin/sessions.ts";
+import { endSession, sessionLifetime } from "../../admin/owner-sessions.ts";
 import { createSignIn } from "../../admin/sign-in.ts";
 import { maskEmail } from "../../email/privacy.ts";
 import { ApiError } from "../../errors.ts";

@@ -1,7 +1,7 @@
 import type { AdminShipping } from "@herbo/hosted-api/admin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { listShipping, setMarketTax, setShippingRate } from "../../admin/shipping.ts";
+import { listShipping, setMarketTax, setShippingRate } from "../../shipping/shipping-settings.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 

@@ -1,7 +1,7 @@
 import type { AdminStock } from "@herbo/hosted-api/admin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { adjustStock, listStock, setPurchasable } from "../../admin/stock.ts";
+import { adjustStock, listStock, setPurchasable } from "../../stock/adjustments.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 

@@ -1,6 +1,6 @@
 import { formatMoney } from "@herbo/hosted-api";
 import type { AdminMoney } from "@herbo/hosted-api/admin";
-import type { currencies } from "../db/schema.ts";
+import type { currencies } from "./db/schema.ts";
 
 type CurrencyRow = typeof currencies.$inferSelect;
 

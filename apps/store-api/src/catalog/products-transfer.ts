@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
 import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
-import { cleanRichTextsInTurn } from "../catalog/rich-text.ts";
+import { cleanRichTextsInTurn } from "./rich-text.ts";
 import { catalogChanges, products, variantPrices, variants } from "../db/schema.ts";
 import { saleCurrencies } from "./prices.ts";
 import { markVariantsProductChanged } from "./product-changed.ts";
@@ -24,7 +24,7 @@ import {
   variantEntity,
   variantFieldsOf,
   writeChange,
-} from "./products.ts";
+} from "./product-edits.ts";
 import {
   changedPrices,
   descriptionColumn,
@@ -38,7 +38,7 @@ import {
   type FileVariant,
   type TextCell,
 } from "./products-csv.ts";
-import { dayOf } from "./shop-time.ts";
+import { dayOf } from "../shop-time.ts";
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;

@@ -16,7 +16,7 @@ import type { Database, Transaction } from "../db/connection.ts";
 import { catalogChanges, markets, products, variantPrices, variants } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
-import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "../catalog/rich-text.ts";
+import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "./rich-text.ts";
 import { priceListRefusal, saleCurrencies } from "./prices.ts";
 import {
   changedProductFields,

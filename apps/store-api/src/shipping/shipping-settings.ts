@@ -22,7 +22,7 @@ import {
   taxValuesOf,
   writeMarketTax,
 } from "../markets/markets.ts";
-import { countryNameOf, listDeliveryRates } from "../shipping/rates.ts";
+import { countryNameOf, listDeliveryRates } from "./rates.ts";
 
 const historyLength = 30;
 /** The history's name for a change of a country's shipping rate (catalog_changes.entity). */

@@ -1,5 +1,5 @@
-import type { AdminEmail, AdminEmailList, AdminEmailStatus } from "@herbo/hosted-api/admin";
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { AdminEmail, AdminEmailList, AdminEmailStatus, AdminEmailsFailingWarning } from "@herbo/hosted-api/admin";
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { orders, outbox } from "../db/schema.ts";
 
@@ -60,4 +60,27 @@ export async function listEmails(
     page,
     pageSize: emailPageSize,
   };
+}
+
+/** Emails given up on are reported for this long. */
+export const givenUpEmailsWindowMs = 7 * 24 * 3_600_000;
+
+/**
+ * Emails whose latest attempt failed: pending ones tried before whose error is still recorded (waiting for
+ * a retry), and failed ones given up within the window (a failed row's next_attempt_at is when it was given up).
+ */
+export async function failingEmails(db: Database, now: Date): Promise<AdminEmailsFailingWarning | undefined> {
+  const since = new Date(now.getTime() - givenUpEmailsWindowMs);
+  const [row] = await db
+    .select({
+      retrying: sql<number>`COUNT(*) FILTER (WHERE ${outbox.status} = 'pending')::int`,
+      givenUp: sql<number>`COUNT(*) FILTER (WHERE ${outbox.status} = 'failed' AND ${outbox.nextAttemptAt} >= ${since.toISOString()}::timestamptz)::int`,
+    })
+    .from(outbox)
+    .where(
+      and(isNotNull(outbox.lastError), sql`${outbox.attempts} > 0`, inArray(outbox.status, ["pending", "failed"])),
+    );
+  const retrying = Number(row?.retrying ?? 0);
+  const givenUp = Number(row?.givenUp ?? 0);
+  return retrying + givenUp === 0 ? undefined : { kind: "emails_failing", retrying, givenUp };
 }

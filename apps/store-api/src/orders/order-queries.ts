@@ -13,14 +13,14 @@ import { listCurrencies } from "../catalog/repository.ts";
 import { addressLines } from "../checkout/details/index.ts";
 import type { Database } from "../db/connection.ts";
 import { markets, orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
-import { availableActions } from "../orders/order-state-machine.ts";
-import type { RefundingProvider } from "../orders/refund-request.ts";
-import { providerCanRefund } from "../orders/refunds.ts";
+import { availableActions } from "./order-state-machine.ts";
+import type { RefundingProvider } from "./refund-request.ts";
+import { providerCanRefund } from "./refunds.ts";
 import { isOutstandingRefund } from "../lifecycle/order-states.ts";
 import { orderTaxFacts } from "../markets/tax-note.ts";
-import { adminMoney } from "./admin-money.ts";
+import { adminMoney } from "../admin-money.ts";
 import { eventSummary } from "./order-history.ts";
-import { dayRange } from "./shop-time.ts";
+import { dayRange } from "../shop-time.ts";
 
 export interface OrderFilters {
   q?: string | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryDaysRefusal, marketTaxValues } from "./shipping.ts";
+import { deliveryDaysRefusal, marketTaxValues } from "./shipping-settings.ts";
 
 const vat = { pricesIncludeTax: true, taxName: "VAT", rateBasisPoints: 1_300, registration: "601234567" };
 

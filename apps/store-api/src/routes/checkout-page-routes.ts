@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
 import { createCheckoutPages, type CheckoutPage } from "../hosted-checkout/checkout-pages.ts";
 import { createCheckoutFlow, type CheckoutFlowOptions } from "../hosted-checkout/flow.ts";
-import type { PageFrame } from "../pages/layout.ts";
+import type { PageFrame } from "../pages/page-layout.ts";
 
 export interface CheckoutPagesRouteOptions extends CheckoutFlowOptions {
   frame: PageFrame;

@@ -6,7 +6,7 @@ import {
   type AdminPaymentStatus,
 } from "@herbo/hosted-api/admin";
 import { stringify } from "csv-stringify/sync";
-import { addDays, isDay, shopDateTime, shopTimeZone } from "./shop-time.ts";
+import { addDays, isDay, shopDateTime, shopTimeZone } from "../shop-time.ts";
 
 /** The longest range one export covers: a year, a leap year's too. */
 export const exportMaxDays = 366;

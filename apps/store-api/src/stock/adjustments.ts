@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { catalogChanges, orders, products, stockMovements, variants } from "../db/schema.ts";
-import { applyStock, StockShortage } from "../stock/ledger.ts";
+import { applyStock, StockShortage } from "./ledger.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { markVariantsProductChanged } from "./product-changed.ts";
+import { markVariantsProductChanged } from "../catalog/product-changed.ts";
 
 const historyLength = 30;
 

@@ -8,7 +8,7 @@ import {
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
-import { cleanPlainText, cleanRichText } from "../catalog/rich-text.ts";
+import { cleanPlainText, cleanRichText } from "./rich-text.ts";
 
 /**
  * The catalogue as CSV, so a shop can move in or out: one line per variant with its product's fields

@@ -2,12 +2,12 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
-import type { PageFrame } from "../pages/layout.ts";
+import type { PageFrame } from "../pages/page-layout.ts";
 import type { Database } from "../db/connection.ts";
 import { markets, orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
 import { renderOrderNotFound, renderOrderPage } from "../orders/order-page.ts";
 import { renderInvoice } from "../orders/invoice.ts";
-import { shopTimeZone } from "../admin/shop-time.ts";
+import { shopTimeZone } from "../shop-time.ts";
 
 const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/) });
 
