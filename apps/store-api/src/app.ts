@@ -24,7 +24,7 @@ import { databaseRequestLimit } from "./request-counters.ts";
 import { refuseUnservedMethods, requestTimeoutOptions } from "./request-limits.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { shippingRateRoutes } from "./routes/shipping-rates.ts";
-import { resumeRefunds } from "./orders/refunds.ts";
+import { resumeRefunds } from "./payments/refund-sending.ts";
 import { createProviders, defaultPaymentMethods } from "./payments/registry.ts";
 import { reconcilePayments, type ReconcileReport } from "./payments/reconcile.ts";
 import type { PaymentServices } from "./payments/settle.ts";

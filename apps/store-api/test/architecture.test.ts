@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { packageRoot } from "../src/package-root.ts";
 
@@ -94,6 +95,80 @@ export function filesUpdating(
   return changing.sort();
 }
 
+/** The folder a file of src belongs to (its first folder), or the file itself for one at the top. */
+export function folderOf(file: string): string {
+  const [first] = file.split(path.sep);
+  return first ?? file;
+}
+
+/** Folders that import each other, directly or round a loop: each one imports a folder above it. */
+export function folderCircles(sources: ReadonlyMap<string, string>): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, source] of sources) {
+    const from = folderOf(file);
+    const targets = graph.get(from) ?? new Set<string>();
+    for (const target of importsOf(file, source)) if (folderOf(target) !== from) targets.add(folderOf(target));
+    graph.set(from, targets);
+  }
+  return circlesOf(new Map([...graph].map(([folder, targets]) => [folder, [...targets]])));
+}
+
+/**
+ * Route files that reach the database layer themselves: a value import of db/ or of drizzle-orm (a type
+ * import of the database handle, to pass it on, is allowed). Routes parse and answer; the domain folders
+ * read and write.
+ */
+export function routesReachingTheDatabase(sources: ReadonlyMap<string, string>): string[] {
+  const reaching: string[] = [];
+  for (const [file, source] of sources) {
+    if (!file.startsWith(`routes${path.sep}`)) continue;
+    for (const match of source.matchAll(/(?:^|\n)\s*import\s+(type\s+)?[^;]*?from\s+"([^"]+)"/g)) {
+      const [, typeOnly, specifier = ""] = match;
+      if (typeOnly !== undefined) continue;
+      const target = specifier.startsWith(".") ? path.normalize(path.join(path.dirname(file), specifier)) : specifier;
+      if (target === "drizzle-orm" || target.startsWith(`db${path.sep}`)) reaching.push(`${file} -> ${target}`);
+    }
+  }
+  return reaching;
+}
+
+/** The provider methods that move money or judge a payment: only payments/ may call them. */
+export const moneyMovingCalls = [
+  "initiatePayment",
+  "authorizePayment",
+  "cancelPayment",
+  "refundPayment",
+  "getWebhookActionAndData",
+] as const;
+
+/** Files outside payments/ that call a provider's money-moving method. */
+export function providerCallsOutsidePayments(sources: ReadonlyMap<string, string>): string[] {
+  const call = new RegExp(`\\.(?:${moneyMovingCalls.join("|")})\\(`);
+  return [...sources]
+    .filter(([file, source]) => !file.startsWith(`payments${path.sep}`) && call.test(source))
+    .map(([file]) => file);
+}
+
+/** Every function, method and arrow function in a source longer than `max` lines, with its line count. */
+export function functionsLongerThan(file: string, source: string, max: number): string[] {
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const long: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body !== undefined) {
+      const start = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line;
+      const end = sourceFile.getLineAndCharacterOfPosition(node.getEnd()).line;
+      const lines = end - start + 1;
+      if (lines > max) {
+        const name = "name" in node && node.name !== undefined ? node.name.getText(sourceFile) : "(anonymous)";
+        long.push(`${file}: ${name} (${lines} lines)`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return long;
+}
+
 describe("the store API's layout", () => {
   it("has no file that imports in a circle", () => {
     const graph = new Map([...files].map(([file, source]) => [file, importsOf(file, source)]));
@@ -142,6 +217,25 @@ describe("the store API's layout", () => {
     expect(reaching).toEqual([]);
   });
 
+  it("has folders that never import a folder above them (no two folders import each other)", () => {
+    expect(folderCircles(files)).toEqual([]);
+  });
+
+  it("has route files that leave the database to the domain folders", () => {
+    expect(routesReachingTheDatabase(files)).toEqual([]);
+  });
+
+  it("calls the payment providers' money-moving methods from payments/ alone", () => {
+    expect(providerCallsOutsidePayments(files)).toEqual([]);
+  });
+
+  it("keeps every function of the hosted checkout within 80 lines", () => {
+    const long = [...files]
+      .filter(([file]) => file.startsWith(`hosted-checkout${path.sep}`))
+      .flatMap(([file, source]) => functionsLongerThan(file, source, 80));
+    expect(long).toEqual([]);
+  });
+
   it("has route files that never import the plugin that registers them", () => {
     const backwards = [...files]
       .filter(([file]) => file.startsWith(`routes${path.sep}`))
@@ -182,6 +276,42 @@ describe("the layout checks themselves", () => {
       path.join("orders", "y.ts"),
       path.join("orders", "z.ts"),
     ]);
+  });
+
+  it("fail on a planted folder that imports a folder above it", () => {
+    const planted = new Map([
+      ...files,
+      [path.join("media", "planted.ts"), 'import { seedIfEmpty } from "../catalog/seed.ts";'],
+    ]);
+    expect(folderCircles(planted).flat()).toEqual(expect.arrayContaining(["catalog", "media"]));
+  });
+
+  it("fail on a planted route that reads the database itself, and allow a type import of the handle", () => {
+    const route = path.join("routes", "planted.ts");
+    const planted = new Map([
+      [
+        route,
+        'import type { Database } from "../db/connection.ts";\nimport { orders } from "../db/schema.ts";\nimport { eq } from "drizzle-orm";',
+      ],
+    ]);
+    expect(routesReachingTheDatabase(planted)).toEqual([
+      `${route} -> ${path.join("db", "schema.ts")}`,
+      `${route} -> drizzle-orm`,
+    ]);
+  });
+
+  it("fail on a planted provider call outside payments/", () => {
+    const planted = new Map([
+      [path.join("orders", "planted.ts"), "await provider.refundPayment(request);"],
+      [path.join("payments", "fine.ts"), "await provider.refundPayment(request);"],
+    ]);
+    expect(providerCallsOutsidePayments(planted)).toEqual([path.join("orders", "planted.ts")]);
+  });
+
+  it("measure a function's lines, arrow functions and methods included", () => {
+    const body = Array.from({ length: 80 }, (_, line) => `  const x${line} = ${line};`).join("\n");
+    const source = `export function long() {\n${body}\n}\nconst short = () => 1;\nconst o = { m() { return 2; } };`;
+    expect(functionsLongerThan("a.ts", source, 80)).toEqual(["a.ts: long (82 lines)"]);
   });
 
   it("find an UPDATE that sets a watched column, or sets a computed change", () => {

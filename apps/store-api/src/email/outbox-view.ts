@@ -1,7 +1,8 @@
 import type { AdminEmail, AdminEmailList, AdminEmailStatus, AdminEmailsFailingWarning } from "@herbo/hosted-api/admin";
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { orders, outbox } from "../db/schema.ts";
+import { orderEvents, orders, outbox } from "../db/schema.ts";
+import { resend } from "./outbox-store.ts";
 
 export const emailPageSize = 50;
 
@@ -83,4 +84,45 @@ export async function failingEmails(db: Database, now: Date): Promise<AdminEmail
   const retrying = Number(row?.retrying ?? 0);
   const givenUp = Number(row?.givenUp ?? 0);
   return retrying + givenUp === 0 ? undefined : { kind: "emails_failing", retrying, givenUp };
+}
+
+export type OutboxRowSeen = typeof outbox.$inferSelect;
+
+export async function outboxRowById(db: Database, id: string): Promise<OutboxRowSeen | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row;
+}
+
+/**
+ * Queues an email again for an owner, recording it in its order's history: refused when the email is
+ * unknown or already waiting to be sent (checked again under the transaction, should two owners press at once).
+ */
+export async function resendOutboxRow(
+  db: Database,
+  id: string,
+  now: Date,
+  actor: string,
+): Promise<
+  | { kind: "not_found" }
+  | { kind: "pending"; row: OutboxRowSeen }
+  | { kind: "queued_meanwhile" }
+  | { kind: "queued"; id: string }
+> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(outbox).where(eq(outbox.id, id));
+    if (row === undefined) return { kind: "not_found" };
+    if (row.status === "pending") return { kind: "pending", row };
+    const queued = await resend(tx, row.id, now);
+    if (queued === undefined) return { kind: "queued_meanwhile" };
+    if (row.orderId !== null) {
+      await tx.insert(orderEvents).values({
+        orderId: row.orderId,
+        at: now,
+        actor,
+        type: "email_resent",
+        data: { kind: row.kind, recipient: row.recipient },
+      });
+    }
+    return { kind: "queued", id: queued };
+  });
 }

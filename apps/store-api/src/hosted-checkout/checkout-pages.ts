@@ -46,148 +46,157 @@ export function quickFirst<T extends { section: PaymentSection }>(offered: reado
   return [...offered.filter((entry) => !needsTyping(entry)), ...offered.filter(needsTyping)];
 }
 
-/** Draws the checkout workflow's outcomes (checkout/flow.ts) as the hosted checkout's pages. */
-export function createCheckoutPages(options: CheckoutPagesOptions) {
-  const { db, frame } = options;
-  const page = (status: number, html: string, formOrigins: readonly string[] = []): CheckoutPage => ({
-    kind: "page",
-    status,
-    html,
-    formOrigins,
-  });
+const page = (status: number, html: string, formOrigins: readonly string[] = []): CheckoutPage => ({
+  kind: "page",
+  status,
+  html,
+  formOrigins,
+});
 
-  function closed(session: SessionRow | undefined): CheckoutPage {
-    if (session === undefined) {
+/** The page of a checkout that cannot be paid: unknown, paid, cancelled or expired. */
+function closed(frame: PageFrame, session: SessionRow | undefined): CheckoutPage {
+  if (session === undefined) {
+    return page(
+      404,
+      renderClosedPage(
+        frame,
+        "Checkout not found",
+        "This payment link is not valid. Please start checkout again from the shop.",
+        undefined,
+      ),
+    );
+  }
+  switch (session.status) {
+    case "paid":
       return page(
-        404,
+        200,
+        renderClosedPage(frame, "Order received", "This order has already been placed. Thank you!", {
+          href: session.successUrl,
+          label: "Continue",
+        }),
+      );
+    case "cancelled":
+      return page(
+        410,
+        renderClosedPage(frame, "Checkout cancelled", "This checkout was cancelled and nothing was charged.", {
+          href: session.cancelUrl,
+          label: "Return to the shop",
+        }),
+      );
+    default:
+      return page(
+        410,
         renderClosedPage(
           frame,
-          "Checkout not found",
-          "This payment link is not valid. Please start checkout again from the shop.",
-          undefined,
+          "Checkout expired",
+          "This checkout has expired and the reserved items were released. Nothing was charged; please check out again.",
+          { href: session.cancelUrl, label: "Return to the shop" },
         ),
       );
-    }
-    switch (session.status) {
-      case "paid":
-        return page(
-          200,
-          renderClosedPage(frame, "Order received", "This order has already been placed. Thank you!", {
-            href: session.successUrl,
-            label: "Continue",
-          }),
-        );
-      case "cancelled":
-        return page(
-          410,
-          renderClosedPage(frame, "Checkout cancelled", "This checkout was cancelled and nothing was charged.", {
-            href: session.cancelUrl,
-            label: "Return to the shop",
-          }),
-        );
-      default:
-        return page(
-          410,
-          renderClosedPage(
-            frame,
-            "Checkout expired",
-            "This checkout has expired and the reserved items were released. Nothing was charged; please check out again.",
-            { href: session.cancelUrl, label: "Return to the shop" },
-          ),
-        );
-    }
   }
+}
 
-  async function orderView(order: SessionWithLines): Promise<OrderView> {
-    const currencies = await listCurrencies(db);
-    const market = await findMarketView(db, order.session.marketCode);
-    return { frame, order, currency: currencies.get(order.session.currencyCode), market };
-  }
+async function orderView(options: CheckoutPagesOptions, order: SessionWithLines): Promise<OrderView> {
+  const currencies = await listCurrencies(options.db);
+  const market = await findMarketView(options.db, order.session.marketCode);
+  return { frame: options.frame, order, currency: currencies.get(order.session.currencyCode), market };
+}
 
-  async function details(outcome: Extract<CheckoutOutcome, { kind: "details" }>): Promise<CheckoutPage> {
-    const { order, values, errors } = outcome;
-    const view = await orderView(order);
-    // A market of one country starts the form there; else the shopper's time zone guesses.
-    const [only, ...others] = view.market?.countries ?? [];
-    const marketCountry = others.length === 0 && isShippingCountry(only) ? only : undefined;
-    const country = isShippingCountry(values.country)
-      ? values.country
-      : (marketCountry ?? countryForTimeZone(order.session.timeZone));
-    const target = outcome.otherMarket === undefined ? undefined : marketByCode(outcome.otherMarket.market.code);
-    const otherMarket =
-      outcome.otherMarket === undefined || target === undefined
-        ? undefined
-        : {
-            href: `${frame.siteUrl}${marketPath(target, "/store")}`,
-            label: `Shop in ${outcome.otherMarket.market.name} (${outcome.otherMarket.market.currency.code})`,
-          };
-    return page(
-      outcome.status,
-      renderDetailsPage({
-        ...view,
-        fields: detailsForm(country),
-        values: { ...values, country },
-        errors,
-        ...(otherMarket === undefined ? {} : { otherMarket }),
-      }),
-    );
-  }
+/** Step 1: the details form, starting in the market's country, with a link to another market's shop when the address is there. */
+async function details(
+  options: CheckoutPagesOptions,
+  outcome: Extract<CheckoutOutcome, { kind: "details" }>,
+): Promise<CheckoutPage> {
+  const { frame } = options;
+  const { order, values, errors } = outcome;
+  const view = await orderView(options, order);
+  // A market of one country starts the form there; else the shopper's time zone guesses.
+  const [only, ...others] = view.market?.countries ?? [];
+  const marketCountry = others.length === 0 && isShippingCountry(only) ? only : undefined;
+  const country = isShippingCountry(values.country)
+    ? values.country
+    : (marketCountry ?? countryForTimeZone(order.session.timeZone));
+  const target = outcome.otherMarket === undefined ? undefined : marketByCode(outcome.otherMarket.market.code);
+  const otherMarket =
+    outcome.otherMarket === undefined || target === undefined
+      ? undefined
+      : {
+          href: `${frame.siteUrl}${marketPath(target, "/store")}`,
+          label: `Shop in ${outcome.otherMarket.market.name} (${outcome.otherMarket.market.currency.code})`,
+        };
+  return page(
+    outcome.status,
+    renderDetailsPage({
+      ...view,
+      fields: detailsForm(country),
+      values: { ...values, country },
+      errors,
+      ...(otherMarket === undefined ? {} : { otherMarket }),
+    }),
+  );
+}
 
-  async function payment(outcome: Extract<CheckoutOutcome, { kind: "payment" }>): Promise<CheckoutPage> {
-    const { order } = outcome;
-    const view = await orderView(order);
-    const context = paymentContextOf(
-      order,
-      view.currency,
-      { publicUrl: options.publicUrl, siteUrl: frame.siteUrl },
-      view.market,
-    );
-    if (context === undefined) return details({ kind: "details", status: 200, order, values: {}, errors: {} });
-    const { session } = order;
-    const rate = await findShippingRate(db, context.customer.country, session.currencyCode);
-    // A failure remembered from the last attempt names no provider: it is shown with the first in
-    // PAYMENT_METHODS' order (a card's decline, with the default methods), wherever quickFirst draws it.
-    const lastError =
-      outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
-    const errors: ErrorLink[] = [];
-    const drawn = offeredProviders(options.providers, context).map((provider, index) => {
-      const section = provider.section(context);
-      const error =
-        lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
-          ? lastError.message
-          : null;
-      if (error !== null) errors.push({ fieldId: errorTargetOf(section), message: error });
-      const html = paymentSectionHtml(section, {
-        action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
-        error,
-      });
-      return { section, html };
+/** Step 2: the offered ways to pay, quick ones first, with the last error on the section it concerns. */
+async function payment(
+  options: CheckoutPagesOptions,
+  outcome: Extract<CheckoutOutcome, { kind: "payment" }>,
+): Promise<CheckoutPage> {
+  const { order } = outcome;
+  const view = await orderView(options, order);
+  const context = paymentContextOf(
+    order,
+    view.currency,
+    { publicUrl: options.publicUrl, siteUrl: options.frame.siteUrl },
+    view.market,
+  );
+  if (context === undefined) return details(options, { kind: "details", status: 200, order, values: {}, errors: {} });
+  const { session } = order;
+  const rate = await findShippingRate(options.db, context.customer.country, session.currencyCode);
+  // A failure remembered from the last attempt names no provider: it is shown with the first in
+  // PAYMENT_METHODS' order (a card's decline, with the default methods), wherever quickFirst draws it.
+  const lastError =
+    outcome.error ?? (session.paymentError === null ? null : { providerId: "", message: session.paymentError });
+  const errors: ErrorLink[] = [];
+  const drawn = offeredProviders(options.providers, context).map((provider, index) => {
+    const section = provider.section(context);
+    const error =
+      lastError !== null && (lastError.providerId === provider.id || (lastError.providerId === "" && index === 0))
+        ? lastError.message
+        : null;
+    if (error !== null) errors.push({ fieldId: errorTargetOf(section), message: error });
+    const html = paymentSectionHtml(section, {
+      action: `/checkout/${encodeURIComponent(session.id)}/pay/${provider.id}`,
+      error,
     });
-    const sections = quickFirst(drawn).map((entry) => entry.html);
-    return page(
-      outcome.status,
-      renderPaymentPage({
-        ...view,
-        addressLines: addressLines(context.customer),
-        email: context.customer.email,
-        phone: context.customer.phone,
-        shipping: { amount: session.shippingAmount ?? 0, days: deliveryText(rate) },
-        sections,
-        errors,
-      }),
-    );
-  }
+    return { section, html };
+  });
+  return page(
+    outcome.status,
+    renderPaymentPage({
+      ...view,
+      addressLines: addressLines(context.customer),
+      email: context.customer.email,
+      phone: context.customer.phone,
+      shipping: { amount: session.shippingAmount ?? 0, days: deliveryText(rate) },
+      sections: quickFirst(drawn).map((entry) => entry.html),
+      errors,
+    }),
+  );
+}
 
+/** Draws the checkout workflow's outcomes (flow.ts) as the hosted checkout's pages. */
+export function createCheckoutPages(options: CheckoutPagesOptions) {
+  const { frame } = options;
   return async function render(outcome: CheckoutOutcome): Promise<CheckoutPage> {
     switch (outcome.kind) {
       case "redirect":
         return outcome;
       case "closed":
-        return closed(outcome.session);
+        return closed(frame, outcome.session);
       case "details":
-        return details(outcome);
+        return details(options, outcome);
       case "payment":
-        return payment(outcome);
+        return payment(options, outcome);
       case "continue": {
         const { target } = outcome;
         const formOrigins = "form" in target ? [new URL(target.form.action).origin] : [];

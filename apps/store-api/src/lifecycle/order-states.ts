@@ -1,4 +1,13 @@
-import type { FulfilmentStatus, PaymentStatus, RefundStatus } from "../db/schema.ts";
+import {
+  fulfilmentStatuses,
+  paymentStatuses,
+  type FulfilmentStatus,
+  type PaymentStatus,
+  type RefundStatus,
+} from "../db/schema.ts";
+
+/** Every payment and fulfilment status an order can have, for filters that name one. */
+export { fulfilmentStatuses, paymentStatuses };
 import type { TransitionTable } from "./transitions.ts";
 
 /**

@@ -16,7 +16,6 @@ import {
   finishRefund,
   orderSnapshotFor,
   refundableAmount,
-  sendRefund,
   type NewRefund,
   type RefundServices,
 } from "./refunds.ts";
@@ -485,28 +484,4 @@ async function shipmentConflict(
   })
     ? undefined
     : `Cannot mark the order shipped again: it was shipped with ${recorded.carrier}, tracking number ${recorded.trackingNumber}. Use "Correct shipment" to change it.`;
-}
-
-/**
- * The owner's action from start to end: applied in its transaction, then the refunds it wrote sent to
- * their providers (each finished in its own transaction; a crash in between is finished at the next start).
- */
-export async function runOrderAction(
-  services: RefundServices & { onStockChange: () => void },
-  number: string,
-  request: AdminOrderActionRequest,
-  actor: string,
-): Promise<OrderActionOutcome> {
-  const outcome = await applyOrderAction(services.db, number, request, {
-    actor,
-    now: services.now(),
-    providers: services.providers,
-    shopName: services.shopName,
-    publicUrl: services.publicUrl,
-  });
-  if (outcome.kind !== "applied") return outcome;
-  if (outcome.stockChanged) services.onStockChange();
-  if (outcome.emailQueued) services.onEmailQueued();
-  for (const refundId of outcome.refundsToSend) await sendRefund(services, refundId);
-  return outcome;
 }

@@ -1,23 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { listCurrencies } from "../catalog/repository.ts";
 import type { Database, Transaction } from "../db/connection.ts";
-import {
-  creditNoteCounter,
-  orderLines,
-  orderRefunds,
-  orders,
-  paymentAttempts,
-  type RefundStatus,
-} from "../db/schema.ts";
+import { creditNoteCounter, orderLines, orderRefunds, type RefundStatus } from "../db/schema.ts";
 import { creditNoteOf, orderTaxRate } from "./credit-note.ts";
 import type { RefundState } from "../email/outbox-data.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
 import type { RefundingProvider } from "./refund-request.ts";
 import { assertMove, statusesBefore } from "../lifecycle/transitions.ts";
 import { buildOrderSnapshot } from "./build-snapshot.ts";
-import { lockOrder, moveOrder } from "./order-moves.ts";
+import { moveOrder } from "./order-moves.ts";
 import { isOutstandingRefund, paymentStatusOf, refundLifecycle } from "../lifecycle/order-states.ts";
 import type { OrderRow } from "./place-order.ts";
 
@@ -292,86 +284,4 @@ export async function orderSnapshotFor(
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.position));
   return buildOrderSnapshot(tx, { ...order, customer: order.customer }, lines, services);
-}
-
-/**
- * Sends a requested refund to its provider (outside any transaction: it is a network call), then
- * finishes it with the answer. Safe to repeat: the provider gets the refund's id as its idempotency key,
- * and a refund no longer requested is left alone.
- */
-export async function sendRefund(services: RefundServices, refundId: string): Promise<RefundStatus | undefined> {
-  const { db, log } = services;
-  const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
-  if (refund?.status !== "requested") return refund?.status;
-  const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
-  const provider = refund.provider === null ? undefined : services.providers.get(refund.provider);
-  if (order === undefined) throw new Error(`Refund ${refund.id} has no order`);
-  let answer: { providerReference?: string; lastError?: string };
-  if (provider?.refundPayment === undefined || order.paymentReference === null) {
-    answer = { lastError: "The payment's provider is no longer set up to refund" };
-  } else {
-    try {
-      const attemptReference =
-        order.paymentAttemptId === null ? null : await attemptReferenceOf(db, order.paymentAttemptId);
-      const { refundReference } = await provider.refundPayment({
-        reference: order.paymentReference,
-        attemptReference,
-        amount: refund.amount,
-        currencyCode: refund.currencyCode,
-        decimalDigits: (await listCurrencies(db)).get(refund.currencyCode)?.decimalDigits ?? 2,
-        whole: refund.amount === order.capturedAmount && order.refundedAmount === 0,
-        idempotencyKey: refund.id,
-      });
-      answer = { providerReference: refundReference };
-    } catch (error) {
-      answer = { lastError: error instanceof Error ? error.message.slice(0, 300) : "The provider refused the refund" };
-      log.warn({ order: order.number, provider: refund.provider }, "a refund through the provider failed");
-    }
-  }
-  const status = await db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, refund.orderId);
-    const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)).for("update");
-    if (locked === undefined || current?.status !== "requested") return current?.status;
-    const to: RefundStatus = answer.providerReference === undefined ? "failed" : "succeeded";
-    await finishRefund(tx, locked, current, to, answer, current.actor, services, services.now());
-    return to;
-  });
-  services.onEmailQueued();
-  return status;
-}
-
-/** The reference of the payment attempt that paid an order (a Khalti pidx): some providers look refunds up by it. */
-async function attemptReferenceOf(db: Database, attemptId: string): Promise<string | null> {
-  const [attempt] = await db
-    .select({ reference: paymentAttempts.reference })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.id, attemptId));
-  return attempt?.reference ?? null;
-}
-
-/**
- * Sends refunds left requested for longer than `olderThanMs` (the process stopped between writing one
- * and the provider's answer): at start-up with 0, then by the reconciliation job.
- */
-export async function resumeRefunds(services: RefundServices, olderThanMs: number): Promise<number> {
-  const cutoff = new Date(services.now().getTime() - olderThanMs);
-  const due = await services.db
-    .select({ id: orderRefunds.id })
-    .from(orderRefunds)
-    .where(
-      and(eq(orderRefunds.status, "requested"), olderThanMs === 0 ? undefined : lt(orderRefunds.updatedAt, cutoff)),
-    )
-    .orderBy(asc(orderRefunds.updatedAt))
-    .limit(20);
-  for (const { id } of due) {
-    try {
-      await sendRefund(services, id);
-    } catch (error) {
-      services.log.warn(
-        { refund: id, err: { name: error instanceof Error ? error.name : "unknown" } },
-        "could not resume a refund",
-      );
-    }
-  }
-  return due.length;
 }

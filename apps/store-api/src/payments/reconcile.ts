@@ -1,6 +1,7 @@
 import { releaseExpiredSessions } from "../checkout/sessions.ts";
 import { claimDueAttempts, moveAttempt, postponeAttempt } from "./attempts.ts";
-import { refundCapture, settlePayment, type PaymentServices } from "./settle.ts";
+import { canConfirm, confirmPayment } from "./provider-calls.ts";
+import { refundCapture, type SettleOutcome, type PaymentServices } from "./settle.ts";
 
 export interface ReconcileTiming {
   /** How long a claimed attempt is left to this copy before another may ask about it. */
@@ -57,7 +58,7 @@ export async function reconcilePayments(
       continue;
     }
     const provider = services.providers.get(attempt.provider);
-    if (provider?.authorizePayment === undefined) {
+    if (!canConfirm(provider)) {
       services.log.warn(
         { provider: attempt.provider, session: attempt.sessionId },
         "no provider to ask about a payment",
@@ -65,9 +66,9 @@ export async function reconcilePayments(
       continue;
     }
     report.checked += 1;
-    let outcome: Awaited<ReturnType<typeof settlePayment>>;
+    let outcome: SettleOutcome;
     try {
-      outcome = await settlePayment(services, attempt.id, await provider.authorizePayment(attempt, undefined, now));
+      outcome = await confirmPayment(services, provider, attempt);
     } catch (error) {
       // Unreachable or unreadable: the lease runs out and the next pass asks again.
       services.log.warn(

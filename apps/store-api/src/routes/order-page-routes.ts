@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { listCurrencies } from "../catalog/repository.ts";
 import type { PageFrame } from "../pages/page-layout.ts";
 import type { Database } from "../db/connection.ts";
-import { markets, orderEvents, orderLines, orderRefunds, orders } from "../db/schema.ts";
+import { invoiceFacts, orderByAccessToken, orderPageFacts } from "../orders/order-lookup.ts";
 import { renderOrderNotFound, renderOrderPage } from "../orders/order-page.ts";
 import { renderInvoice } from "../orders/invoice.ts";
 import { shopTimeZone } from "../shop-time.ts";
@@ -40,26 +38,13 @@ export const orderPageRoutes: FastifyPluginAsync<{
       .header("content-security-policy", pageSecurity)
       .header("x-robots-tag", "noindex, nofollow");
     const params = tokenParamsSchema.safeParse(request.params);
-    const [order] = params.success
-      ? await db.select().from(orders).where(eq(orders.accessToken, params.data.token)).limit(1)
-      : [];
-    return order;
+    return params.success ? orderByAccessToken(db, params.data.token) : undefined;
   }
 
   app.get("/orders/:token/invoice", async (request, reply) => {
     const order = await orderOf(request, reply);
     if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
-    const [lines, currencies, creditNotes, [market]] = await Promise.all([
-      db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
-      listCurrencies(db),
-      db
-        .select()
-        .from(orderRefunds)
-        .where(eq(orderRefunds.orderId, order.id))
-        .orderBy(asc(orderRefunds.creditNoteNumber)),
-      db.select().from(markets).where(eq(markets.code, order.marketCode)),
-    ]);
-    const currency = currencies.get(order.currencyCode);
+    const { lines, currency, creditNotes, market } = await invoiceFacts(db, order);
     return reply.send(
       renderInvoice({
         frame,
@@ -77,33 +62,13 @@ export const orderPageRoutes: FastifyPluginAsync<{
   app.get("/orders/:token", async (request, reply) => {
     const order = await orderOf(request, reply);
     if (order === undefined) return reply.code(404).send(renderOrderNotFound(frame));
-    const [lines, currencies, [shipped], refunds, [market]] = await Promise.all([
-      db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
-      listCurrencies(db),
-      db
-        .select()
-        .from(orderEvents)
-        .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.type, ["shipped", "shipment_corrected"])))
-        .orderBy(desc(orderEvents.id))
-        .limit(1),
-      db
-        .select({ amount: orderRefunds.amount, status: orderRefunds.status, completedAt: orderRefunds.completedAt })
-        .from(orderRefunds)
-        .where(eq(orderRefunds.orderId, order.id))
-        .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
-      db.select().from(markets).where(eq(markets.code, order.marketCode)),
-    ]);
-    const data = shipped?.data ?? {};
-    const shipment =
-      typeof data.carrier === "string" && typeof data.trackingNumber === "string"
-        ? { carrier: data.carrier, trackingNumber: data.trackingNumber }
-        : null;
+    const { lines, currency, shipment, refunds, market } = await orderPageFacts(db, order);
     return reply.send(
       renderOrderPage({
         frame,
         order,
         lines,
-        currency: currencies.get(order.currencyCode),
+        currency,
         shipment,
         refunds,
         market,

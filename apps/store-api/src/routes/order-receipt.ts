@@ -1,12 +1,11 @@
 import { formatMoney, isOrderNumber, isReceiptKey, type OrderReceiptBody } from "@herbo/hosted-api";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { orders } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
+import { orderByNumber } from "../orders/order-lookup.ts";
 import { isReceiptKeyOf } from "../orders/receipt.ts";
 
 const unknownOrder = "No order has this number and receipt.";
@@ -32,7 +31,7 @@ export const orderReceiptRoutes: FastifyPluginAsync<{ db: Database }> = async (a
       const { number } = request.params;
       const key = request.query.receipt;
       if (!isOrderNumber(number) || !isReceiptKey(key)) throw notFound(unknownOrder);
-      const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+      const order = await orderByNumber(db, number);
       if (order === undefined || !isReceiptKeyOf(order, key)) throw notFound(unknownOrder);
       const currency = (await listCurrencies(db)).get(order.currencyCode);
       return {

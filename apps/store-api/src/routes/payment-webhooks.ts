@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { errorBody, invalidRequest } from "../errors.ts";
-import { findAttemptByReference } from "../payments/attempts.ts";
-import type { PaymentProvider, ProviderVerdict } from "../payments/provider.ts";
-import { settlePayment, type PaymentServices } from "../payments/settle.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { receiveWebhook } from "../payments/provider-calls.ts";
+import type { PaymentServices } from "../payments/settle.ts";
 
 /** Webhook bodies are larger than the shop's own forms (a Stripe event carries a whole Checkout Session). */
 const webhookBodyLimit = 512 * 1024;
@@ -28,32 +28,21 @@ export const paymentWebhookRoutes: FastifyPluginAsync<{
   scope.post("/payments/:providerId/webhook", { bodyLimit: webhookBodyLimit }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const provider = options.providers.find((candidate) => candidate.id === params.data?.providerId);
-    if (provider?.getWebhookActionAndData === undefined) {
-      return reply.code(404).send(errorBody("not_found", "No webhook for this provider"));
-    }
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const action = provider.getWebhookActionAndData({ rawBody, headers: request.headers }, options.payments.now());
-    if (action.action === "refuse") {
-      request.log.warn({ provider: provider.id, reason: action.reason }, "refused a webhook");
-      return reply.code(400).send(invalidRequest("The webhook could not be verified", "signature").toBody());
+    const outcome = await receiveWebhook(options.payments, provider, { rawBody, headers: request.headers });
+    switch (outcome.kind) {
+      case "no_webhook":
+        return reply.code(404).send(errorBody("not_found", "No webhook for this provider"));
+      case "refused":
+        request.log.warn({ provider: provider?.id, reason: outcome.reason }, "refused a webhook");
+        return reply.code(400).send(invalidRequest("The webhook could not be verified", "signature").toBody());
+      case "unknown_payment":
+        request.log.warn({ provider: provider?.id }, "refused a webhook about an unknown payment");
+        return reply.code(400).send(invalidRequest("No such payment", "reference").toBody());
+      case "ignored":
+        return reply.send({ received: true });
+      case "settled":
+        return reply.send({ received: true, outcome: outcome.outcome });
     }
-    if (action.action === "ignore") return reply.send({ received: true });
-    const attempt = await findAttemptByReference(options.payments.db, provider.id, action.reference);
-    const claimedSession = action.action === "settle" ? action.sessionId : null;
-    if (attempt === undefined || (claimedSession !== null && claimedSession !== attempt.sessionId)) {
-      request.log.warn({ provider: provider.id }, "refused a webhook about an unknown payment");
-      return reply.code(400).send(invalidRequest("No such payment", "reference").toBody());
-    }
-    let verdict: ProviderVerdict;
-    if (action.action === "settle") verdict = action.verdict;
-    else if (provider.authorizePayment !== undefined) {
-      verdict = await provider.authorizePayment(attempt, action.returned, options.payments.now());
-    } else return reply.code(404).send(errorBody("not_found", "No webhook for this provider"));
-    if (verdict.status === "refused") {
-      request.log.warn({ provider: provider.id, reason: verdict.reason }, "refused a webhook");
-      return reply.code(400).send(invalidRequest("The webhook could not be verified", "signature").toBody());
-    }
-    const outcome = await settlePayment(options.payments, attempt.id, verdict);
-    return reply.send({ received: true, outcome: outcome.kind });
   });
 };

@@ -1,12 +1,15 @@
 import type { AdminEmailList, AdminEmailMessage } from "@herbo/hosted-api/admin";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { emailStatus, listEmails } from "../../email/outbox-view.ts";
-import { orderEvents, outbox } from "../../db/schema.ts";
+import {
+  emailStatus,
+  listEmails,
+  outboxRowById,
+  resendOutboxRow,
+  type OutboxRowSeen,
+} from "../../email/outbox-view.ts";
 import { renderOutboxRow } from "../../email/compose.ts";
 import { EmailDataError } from "../../email/outbox-data.ts";
-import { resend } from "../../email/outbox-store.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { databaseRequestLimit, type RequestLimit } from "../../request-counters.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
@@ -56,7 +59,7 @@ export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
 
   /** The outbox row's message, rendered as it was (or will be) sent; 422 when its data cannot make one. */
   async function renderedEmail(id: string) {
-    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    const row = await outboxRowById(db, id);
     if (row === undefined) throw notFound(`No email ${id}.`);
     try {
       return { row, rendered: renderOutboxRow(row) };
@@ -87,7 +90,7 @@ export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
       const now = options.now();
       const owner = ownerOf(request);
       const actor = owner.email;
-      const [email] = await db.select().from(outbox).where(eq(outbox.id, request.params.id));
+      const email = await outboxRowById(db, request.params.id);
       if (email === undefined) throw notFound(`No email ${request.params.id}.`);
       if (email.status === "pending") throw alreadyPending(email);
       const emailWait = await perEmail.take(`${email.kind}\0${email.orderId ?? ""}\0${email.recipient}`);
@@ -103,29 +106,18 @@ export const emailRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
           { retry_after_seconds: wait },
         );
       }
-      const queued = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(outbox).where(eq(outbox.id, request.params.id));
-        if (row === undefined) throw notFound(`No email ${request.params.id}.`);
-        if (row.status === "pending") throw alreadyPending(row);
-        const id = await resend(tx, row.id, now);
-        if (id === undefined) throw new ApiError(409, "email_pending", "This email is already waiting to be sent.");
-        if (row.orderId !== null) {
-          await tx.insert(orderEvents).values({
-            orderId: row.orderId,
-            at: now,
-            actor,
-            type: "email_resent",
-            data: { kind: row.kind, recipient: row.recipient },
-          });
-        }
-        return id;
-      });
+      const outcome = await resendOutboxRow(db, request.params.id, now, actor);
+      if (outcome.kind === "not_found") throw notFound(`No email ${request.params.id}.`);
+      if (outcome.kind === "pending") throw alreadyPending(outcome.row);
+      if (outcome.kind === "queued_meanwhile") {
+        throw new ApiError(409, "email_pending", "This email is already waiting to be sent.");
+      }
       options.onEmailQueued();
-      return { id: queued };
+      return { id: outcome.id };
     },
   );
 };
 
-function alreadyPending(email: typeof outbox.$inferSelect): ApiError {
+function alreadyPending(email: OutboxRowSeen): ApiError {
   return new ApiError(409, "email_pending", `This email is already ${emailStatus(email)}; it will be sent soon.`);
 }

@@ -1,22 +1,13 @@
 import type { AdminOrderActionRequest, AdminOrderDetail, AdminOrderList } from "@herbo/hosted-api/admin";
-import { asc, and, count, gte, lt, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { orderConditions, orderDetail, listOrders } from "../../orders/order-queries.ts";
-import {
-  exportMaxDays,
-  exportMaxOrders,
-  isExportableRange,
-  ordersCsv,
-  tooManyOrdersMessage,
-} from "../../orders/orders-csv.ts";
-import { dayRange } from "../../shop-time.ts";
-import { listCurrencies } from "../../catalog/repository.ts";
-import { addressLines } from "../../checkout/details/index.ts";
-import { fulfilmentStatuses, orderLines, orders, paymentStatuses } from "../../db/schema.ts";
+import { orderDetail, listOrders } from "../../orders/order-queries.ts";
+import { exportOrdersCsv } from "../../orders/orders-export.ts";
+import { exportMaxDays, isExportableRange } from "../../orders/orders-csv.ts";
+import { fulfilmentStatuses, paymentStatuses } from "../../lifecycle/order-states.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
-import { runOrderAction } from "../../orders/order-actions.ts";
+import { runOrderAction } from "../../payments/refund-sending.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 import { day, optionalField, orderedRange, pageNumber } from "./query-fields.ts";
 
@@ -93,51 +84,7 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
 
   routes.get("/orders/export.csv", { schema: { querystring: exportQuery } }, async (request, reply) => {
     const { from, to } = request.query;
-    const range = dayRange(from, to);
-    const where = and(orderConditions({}), gte(orders.createdAt, range.start), lt(orders.createdAt, range.end));
-    const [[counted], known] = await Promise.all([
-      db.select({ total: count() }).from(orders).where(where),
-      listCurrencies(db),
-    ]);
-    const total = counted?.total ?? 0;
-    if (total > exportMaxOrders) throw new ApiError(400, "invalid_request", tooManyOrdersMessage(total));
-    // Bounded again, should orders arrive between the count and the read.
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(asc(orders.createdAt), asc(orders.number))
-      .limit(exportMaxOrders);
-    const lines =
-      rows.length === 0
-        ? []
-        : await db
-            .select()
-            .from(orderLines)
-            .where(
-              inArray(
-                orderLines.orderId,
-                rows.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(orderLines.position));
-    const csv = ordersCsv(
-      rows.map((order) => ({
-        ...order,
-        customer:
-          order.customer === null
-            ? null
-            : {
-                fullName: order.customer.fullName,
-                email: order.customer.email,
-                phone: order.customer.phone,
-                country: order.customer.country,
-                addressLines: addressLines(order.customer).slice(1),
-              },
-        currency: { ...known.get(order.currencyCode), code: order.currencyCode },
-        lines: lines.filter((line) => line.orderId === order.id),
-      })),
-    );
+    const csv = await exportOrdersCsv(db, from, to);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="orders-${from}-to-${to}.csv"`)
