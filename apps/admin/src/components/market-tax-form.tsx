@@ -1,8 +1,9 @@
 import type { AdminMarketTax, AdminShipping } from "@herbo/hosted-api/admin";
-import { useState, type FormEvent } from "react";
-import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
+import type { FormEvent } from "react";
+import { useVersionedSave } from "../hooks/use-versioned-save.ts";
+import { apiRequest } from "../lib/api-client.ts";
 import { percentField, taxText, taxUpdateOfFields } from "../lib/shipping.ts";
-import { Notice } from "./notice.tsx";
+import { MessageNotice, Notice } from "./notice.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 interface Props {
@@ -14,9 +15,7 @@ interface Props {
 
 /** A market's tax settings: whether prices include tax, the tax's name and rate, the shop's registration. */
 export function MarketTaxForm({ market, onChanged, onStale }: Props) {
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string }>();
-  const [conflictAt, setConflictAt] = useState<number>();
-  const [busy, setBusy] = useState(false);
+  const saving = useVersionedSave({ version: market.version, onSaved: onChanged, onStale });
   const hintId = `tax-hint-${market.code}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -28,26 +27,14 @@ export function MarketTaxForm({ market, onChanged, onStale }: Props) {
       market,
     );
     if (!parsed.ok) {
-      setMessage({ kind: "error", text: parsed.message });
+      saving.show({ kind: "error", text: parsed.message });
       return;
     }
-    setBusy(true);
-    setMessage(undefined);
-    setConflictAt(undefined);
-    try {
-      const path = `/markets/${encodeURIComponent(market.code)}/tax`;
-      onChanged(await apiRequest<AdminShipping>("PUT", path, parsed.update));
-      setMessage({ kind: "success", text: "Saved. New checkouts and orders in this market follow it now." });
-    } catch (failure) {
-      const error = failure as AdminApiError;
-      setMessage({ kind: "error", text: error.message });
-      if (error.code === "edit_conflict") {
-        setConflictAt(market.version);
-        onStale();
-      }
-    } finally {
-      setBusy(false);
-    }
+    const path = `/markets/${encodeURIComponent(market.code)}/tax`;
+    await saving.save(
+      () => apiRequest<AdminShipping>("PUT", path, parsed.update),
+      "Saved. New checkouts and orders in this market follow it now.",
+    );
   }
 
   return (
@@ -104,7 +91,7 @@ export function MarketTaxForm({ market, onChanged, onStale }: Props) {
               defaultValue={market.registration ?? ""}
             />
           </label>
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={saving.busy}>
             Save<span className="sr-only"> tax in {market.name}</span>
           </button>
         </div>
@@ -113,10 +100,10 @@ export function MarketTaxForm({ market, onChanged, onStale }: Props) {
         Checkouts, emails and invoices show the tax that prices include only when prices include tax and a registration
         number is set. Prices never change with these settings; orders already placed keep their tax.
       </p>
-      {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
-      {conflictAt === undefined || market.version === conflictAt ? null : (
+      <MessageNotice message={saving.message} />
+      {saving.savedElsewhere ? (
         <Notice kind="error">Saved by someone else: {taxText(market)}. The form shows it now.</Notice>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -15,3 +15,8 @@ export function Notice({ kind, children }: { kind: "error" | "success"; children
     </p>
   );
 }
+
+/** A form's last message, when there is one. */
+export function MessageNotice({ message }: { message: { kind: "error" | "success"; text: string } | undefined }) {
+  return message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>;
+}

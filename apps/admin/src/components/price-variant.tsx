@@ -1,9 +1,10 @@
 import type { AdminPriceCurrency, AdminPrices, AdminPricedVariant, AdminPriceUpdate } from "@herbo/hosted-api/admin";
-import { useState, type FormEvent } from "react";
-import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
+import type { FormEvent } from "react";
+import { useVersionedSave } from "../hooks/use-versioned-save.ts";
+import { apiRequest } from "../lib/api-client.ts";
 import { amountField } from "../lib/money.ts";
 import { entryFormat, pricesOfFields } from "../lib/prices.ts";
-import { Notice } from "./notice.tsx";
+import { MessageNotice } from "./notice.tsx";
 
 interface Props {
   productTitle: string;
@@ -16,8 +17,7 @@ interface Props {
 
 /** One variant's price in every currency the shop sells in, saved together from the version shown. */
 export function PriceVariant({ productTitle, variant, currencies, onChanged, onStale }: Props) {
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const saving = useVersionedSave({ version: variant.version, onSaved: onChanged, onStale });
   const name = `${productTitle}, ${variant.title}`;
   const priceIn = (code: string) => variant.prices.find((price) => price.currencyCode === code);
 
@@ -26,22 +26,12 @@ export function PriceVariant({ productTitle, variant, currencies, onChanged, onS
     const form = new FormData(event.currentTarget);
     const parsed = pricesOfFields((name) => String(form.get(name) ?? ""), currencies);
     if (!parsed.ok) {
-      setMessage({ kind: "error", text: parsed.message });
+      saving.show({ kind: "error", text: parsed.message });
       return;
     }
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      const update: AdminPriceUpdate = { version: variant.version, prices: parsed.prices };
-      onChanged(await apiRequest<AdminPrices>("PUT", `/variants/${encodeURIComponent(variant.id)}/prices`, update));
-      setMessage({ kind: "success", text: "Saved. The shop shows the new prices now." });
-    } catch (failure) {
-      const error = failure as AdminApiError;
-      setMessage({ kind: "error", text: error.message });
-      if (error.code === "edit_conflict") onStale();
-    } finally {
-      setBusy(false);
-    }
+    const update: AdminPriceUpdate = { version: variant.version, prices: parsed.prices };
+    const path = `/variants/${encodeURIComponent(variant.id)}/prices`;
+    await saving.save(() => apiRequest<AdminPrices>("PUT", path, update), "Saved. The shop shows the new prices now.");
   }
 
   return (
@@ -93,11 +83,11 @@ export function PriceVariant({ productTitle, variant, currencies, onChanged, onS
             );
           })}
         </div>
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={saving.busy}>
           Save prices<span className="sr-only"> of {name}</span>
         </button>
       </form>
-      {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
+      <MessageNotice message={saving.message} />
     </li>
   );
 }

@@ -1,16 +1,10 @@
 import type { AdminProductPhotos } from "@herbo/hosted-api/admin";
 import { useState } from "react";
 import { useApi } from "../hooks/use-api.ts";
-import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
-import {
-  arrangementOf,
-  currentDraft,
-  draftChanged,
-  moveItem,
-  type PhotoDraft,
-  type PhotoMessage,
-} from "../lib/photos.ts";
-import { Notice } from "./notice.tsx";
+import { useVersionedSave } from "../hooks/use-versioned-save.ts";
+import { apiRequest } from "../lib/api-client.ts";
+import { arrangementOf, currentDraft, draftChanged, moveItem, type PhotoDraft } from "../lib/photos.ts";
+import { MessageNotice, Notice } from "./notice.tsx";
 import { PhotoItem } from "./photo-item.tsx";
 import { PhotoUpload } from "./photo-upload.tsx";
 import { VariantPhotos } from "./variant-photos.tsx";
@@ -23,9 +17,17 @@ export function ProductPhotos({ productId }: { productId: string }) {
   const path = `/products/${encodeURIComponent(productId)}/photos`;
   const { data, error, replace, reload } = useApi<AdminProductPhotos>(path);
   const [edits, setEdits] = useState<PhotoDraft>();
-  const [message, setMessage] = useState<PhotoMessage>();
-  const [busy, setBusy] = useState(false);
   const [moved, setMoved] = useState("");
+  // A photo someone else deleted (not found) also means the list shown is out of date: it loads again.
+  const saving = useVersionedSave<AdminProductPhotos>({
+    version: data?.version,
+    onSaved: (answer) => {
+      replace(answer);
+      setEdits(undefined);
+    },
+    onStale: reload,
+    staleCodes: ["edit_conflict", "not_found"],
+  });
 
   if (data === undefined) {
     return error === undefined ? (
@@ -43,25 +45,6 @@ export function ProductPhotos({ productId }: { productId: string }) {
     const photos = moveItem(draft.photos, index, step);
     setEdits({ ...draft, photos });
     setMoved(`Moved to place ${index + step + 1} of ${photos.length}. Save to show the new order in the shop.`);
-  }
-
-  /** Runs one change; a conflict loads the other owner's list, and the answer replaces the list shown. */
-  async function change(run: () => Promise<AdminProductPhotos>, done: string): Promise<boolean> {
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      replace(await run());
-      setEdits(undefined);
-      setMessage({ kind: "success", text: done });
-      return true;
-    } catch (failure) {
-      const refusal = failure as AdminApiError;
-      setMessage({ kind: "error", text: refusal.message });
-      if (refusal.code === "edit_conflict" || refusal.code === "not_found") reload();
-      return false;
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -85,7 +68,7 @@ export function ProductPhotos({ productId }: { productId: string }) {
               alt={entry.alt}
               position={index + 1}
               count={draft.photos.length}
-              busy={busy}
+              busy={saving.busy}
               locked={changed}
               onAltChange={(alt) =>
                 setEdits({
@@ -95,7 +78,7 @@ export function ProductPhotos({ productId }: { productId: string }) {
               }
               onMove={(step) => move(index, step)}
               onDelete={() =>
-                change(() => apiRequest("DELETE", `${path}/${encodeURIComponent(photo.id)}`), "Photo deleted.")
+                saving.save(() => apiRequest("DELETE", `${path}/${encodeURIComponent(photo.id)}`), "Photo deleted.")
               }
             />
           );
@@ -109,9 +92,9 @@ export function ProductPhotos({ productId }: { productId: string }) {
           <button
             type="button"
             className="button"
-            disabled={busy || !changed}
+            disabled={saving.busy || !changed}
             onClick={() =>
-              void change(
+              void saving.save(
                 () => apiRequest("PUT", path, arrangementOf(draft)),
                 "Saved. The shop shows the new order and alt texts now.",
               )
@@ -122,28 +105,28 @@ export function ProductPhotos({ productId }: { productId: string }) {
           <button
             type="button"
             className="button-quiet"
-            disabled={busy || !changed}
+            disabled={saving.busy || !changed}
             onClick={() => setEdits(undefined)}
           >
             Undo changes
           </button>
         </div>
       )}
-      {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
+      <MessageNotice message={saving.message} />
       {changed ? <p className="muted">Save or undo your changes before adding, deleting or assigning photos.</p> : null}
       <PhotoUpload
         path={path}
         list={list}
-        disabled={busy || changed}
-        onBusy={setBusy}
+        disabled={saving.busy || changed}
+        onBusy={saving.setBusy}
         onAdded={replace}
-        onMessage={setMessage}
+        onMessage={saving.show}
       />
       <VariantPhotos
         list={list}
-        disabled={busy || changed}
+        disabled={saving.busy || changed}
         onChoose={(variantId, photoId) =>
-          change(
+          saving.save(
             () =>
               apiRequest(
                 "PUT",

@@ -1,9 +1,10 @@
 import type { AdminShipping, AdminShippingRate } from "@herbo/hosted-api/admin";
-import { useState, type FormEvent } from "react";
-import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
+import type { FormEvent } from "react";
+import { useVersionedSave } from "../hooks/use-versioned-save.ts";
+import { apiRequest } from "../lib/api-client.ts";
 import { amountField } from "../lib/money.ts";
 import { rateEntryFormat, rateText, rateUpdateOfFields } from "../lib/shipping.ts";
-import { Notice } from "./notice.tsx";
+import { MessageNotice, Notice } from "./notice.tsx";
 
 interface Props {
   rate: AdminShippingRate;
@@ -14,10 +15,7 @@ interface Props {
 
 /** One country's delivery charge (in its market's currency) and days, saved from the version shown. */
 export function ShippingRateForm({ rate, onChanged, onStale }: Props) {
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string }>();
-  /** The version a save was refused at: once the page shows a newer one, its values are the other owner's. */
-  const [conflictAt, setConflictAt] = useState<number>();
-  const [busy, setBusy] = useState(false);
+  const saving = useVersionedSave({ version: rate.version, onSaved: onChanged, onStale });
   const place = rate.countryName;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -25,29 +23,14 @@ export function ShippingRateForm({ rate, onChanged, onStale }: Props) {
     const form = new FormData(event.currentTarget);
     const parsed = rateUpdateOfFields((name) => String(form.get(name) ?? ""), rate);
     if (!parsed.ok) {
-      setMessage({ kind: "error", text: parsed.message });
+      saving.show({ kind: "error", text: parsed.message });
       return;
     }
-    setBusy(true);
-    setMessage(undefined);
-    setConflictAt(undefined);
-    try {
-      const path = `/shipping/rates/${encodeURIComponent(rate.countryCode)}`;
-      onChanged(await apiRequest<AdminShipping>("PUT", path, parsed.update));
-      setMessage({
-        kind: "success",
-        text: `Saved. The shop's shipping page and new checkouts to ${place} use it now.`,
-      });
-    } catch (failure) {
-      const error = failure as AdminApiError;
-      setMessage({ kind: "error", text: error.message });
-      if (error.code === "edit_conflict") {
-        setConflictAt(rate.version);
-        onStale();
-      }
-    } finally {
-      setBusy(false);
-    }
+    const path = `/shipping/rates/${encodeURIComponent(rate.countryCode)}`;
+    await saving.save(
+      () => apiRequest<AdminShipping>("PUT", path, parsed.update),
+      `Saved. The shop's shipping page and new checkouts to ${place} use it now.`,
+    );
   }
 
   return (
@@ -91,19 +74,20 @@ export function ShippingRateForm({ rate, onChanged, onStale }: Props) {
             defaultValue={String(rate.maxDays)}
           />
         </label>
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={saving.busy}>
           Save<span className="sr-only"> shipping to {place}</span>
         </button>
       </form>
       <p id={`charge-hint-${rate.countryCode}`} className="muted">
         Per order, in {rate.currencyCode}; 0 is free delivery. Days are business days from dispatch to the door.
       </p>
-      {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
-      {conflictAt === undefined || rate.version === conflictAt ? null : (
+      <MessageNotice message={saving.message} />
+      {/* Once the page shows a newer version than the one refused, its values are the other owner's. */}
+      {saving.savedElsewhere ? (
         <Notice kind="error">
           Saved by someone else: {rateText(rate, rate.decimalDigits)}. The form shows it now.
         </Notice>
-      )}
+      ) : null}
     </li>
   );
 }

@@ -1,8 +1,9 @@
 import type { AdminProduct, AdminProductVariant, AdminVariantUpdate } from "@herbo/hosted-api/admin";
-import { useState, type FormEvent } from "react";
-import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
+import type { FormEvent } from "react";
+import { useVersionedSave } from "../hooks/use-versioned-save.ts";
+import { apiRequest } from "../lib/api-client.ts";
 import { variantFieldsOf } from "../lib/products.ts";
-import { Notice } from "./notice.tsx";
+import { MessageNotice } from "./notice.tsx";
 
 interface Props {
   variant: AdminProductVariant;
@@ -13,8 +14,7 @@ interface Props {
 
 /** A variant's own fields: title (the Style shoppers pick), SKU, weight and whether its stock is counted. */
 export function VariantForm({ variant, onSaved, onStale }: Props) {
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const saving = useVersionedSave({ version: variant.version, onSaved, onStale });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,22 +24,12 @@ export function VariantForm({ variant, onSaved, onStale }: Props) {
       return typeof value === "string" ? value : null;
     });
     if (!parsed.ok) {
-      setMessage({ kind: "error", text: parsed.message });
+      saving.show({ kind: "error", text: parsed.message });
       return;
     }
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      const update: AdminVariantUpdate = { ...parsed.value, version: variant.version };
-      onSaved(await apiRequest<AdminProduct>("PUT", `/variants/${encodeURIComponent(variant.id)}`, update));
-      setMessage({ kind: "success", text: "Variant saved." });
-    } catch (failure) {
-      const error = failure as AdminApiError;
-      setMessage({ kind: "error", text: error.message });
-      if (error.code === "edit_conflict") onStale();
-    } finally {
-      setBusy(false);
-    }
+    const update: AdminVariantUpdate = { ...parsed.value, version: variant.version };
+    const path = `/variants/${encodeURIComponent(variant.id)}`;
+    await saving.save(() => apiRequest<AdminProduct>("PUT", path, update), "Variant saved.");
   }
 
   return (
@@ -73,12 +63,12 @@ export function VariantForm({ variant, onSaved, onStale }: Props) {
           Count its stock
         </label>
         <div className="sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" disabled={saving.busy}>
             Save variant<span className="sr-only"> {variant.title}</span>
           </button>
         </div>
       </form>
-      {message === undefined ? null : <Notice kind={message.kind}>{message.text}</Notice>}
+      <MessageNotice message={saving.message} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   parseSortOrder,
+  productFieldsOf,
   productStatusHelp,
   productStatusLabels,
   variantSelectionLabels,
@@ -12,6 +13,22 @@ import {
 } from "./products.ts";
 
 describe("the product editor's fields", () => {
+  it("edits and sends only the product's own fields, none of what the page shows beside them", () => {
+    const fields = {
+      title: "Resin",
+      subtitle: null,
+      ribbonText: "Best value",
+      descriptionHtml: "<p>Pure.</p>",
+      sections: [{ title: "How to use", descriptionHtml: "<p>Warm water.</p>" }],
+      purchasable: true,
+      variantSelection: null,
+      sortOrder: 2,
+      status: "draft" as const,
+      relatedProductIds: ["prod_2"],
+    };
+    const product = { ...fields, id: "prod_1", version: 3, variants: [], otherProducts: [], history: [] };
+    expect(productFieldsOf(product)).toEqual(fields);
+  });
   it("reads the order in the store as a whole number from 0", () => {
     expect(parseSortOrder(" 7 ")).toEqual({ ok: true, value: 7 });
     expect(parseSortOrder("0")).toEqual({ ok: true, value: 0 });

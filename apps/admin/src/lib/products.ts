@@ -1,4 +1,4 @@
-import type { AdminVariantFields, ProductStatus, VariantSelection } from "@herbo/hosted-api/admin";
+import type { AdminProductFields, AdminVariantFields, ProductStatus, VariantSelection } from "@herbo/hosted-api/admin";
 import type { Tone } from "./labels.ts";
 
 export const productStatusLabels: Record<ProductStatus, string> = {
@@ -76,4 +76,20 @@ export function productListQuery(search: string, status: string): string {
   if (status === "draft" || status === "published" || status === "archived") params.set("status", status);
   const text = params.toString();
   return text === "" ? "" : `?${text}`;
+}
+
+/** The fields the product form edits and saves, as the product has them now. */
+export function productFieldsOf(product: AdminProductFields): AdminProductFields {
+  return {
+    title: product.title,
+    subtitle: product.subtitle,
+    ribbonText: product.ribbonText,
+    descriptionHtml: product.descriptionHtml,
+    sections: product.sections,
+    purchasable: product.purchasable,
+    variantSelection: product.variantSelection,
+    sortOrder: product.sortOrder,
+    status: product.status,
+    relatedProductIds: product.relatedProductIds,
+  };
 }

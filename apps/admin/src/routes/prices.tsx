@@ -1,9 +1,9 @@
 import type { AdminPrices } from "@herbo/hosted-api/admin";
+import { ChangeHistory } from "../components/change-history.tsx";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { PriceVariant } from "../components/price-variant.tsx";
 import { useApi } from "../hooks/use-api.ts";
-import { formatDateTime } from "../lib/dates.ts";
 import { describePriceChange } from "../lib/prices.ts";
 
 /** Each variant's price in every market currency, edited from the version shown, and who changed what. */
@@ -37,28 +37,17 @@ export function Prices() {
         </section>
       ))}
       {data === undefined ? null : (
-        <section className="card" aria-labelledby="price-history-heading">
-          <h2 id="price-history-heading" className="font-semibold">
-            Recent price changes
-          </h2>
-          {data.history.length === 0 ? (
-            <p className="muted">No changes yet.</p>
-          ) : (
-            <ol className="mt-2 space-y-2" data-testid="price-history">
-              {data.history.map((change, index) => (
-                <li key={index} className="border-l-2 border-line pl-3">
-                  <p className="break-words">
-                    {change.productTitle} ({change.variantTitle}):{" "}
-                    {describePriceChange(change.before, change.after, data.currencies) || "no change"}
-                  </p>
-                  <p className="muted break-words">
-                    {formatDateTime(change.at)} · {change.actor}
-                  </p>
-                </li>
-              ))}
-            </ol>
+        <ChangeHistory
+          name="price-history"
+          title="Recent price changes"
+          changes={data.history}
+          describe={(change) => (
+            <>
+              {change.productTitle} ({change.variantTitle}):{" "}
+              {describePriceChange(change.before, change.after, data.currencies) || "no change"}
+            </>
           )}
-        </section>
+        />
       )}
     </>
   );

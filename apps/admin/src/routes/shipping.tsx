@@ -1,10 +1,10 @@
 import type { AdminShipping } from "@herbo/hosted-api/admin";
+import { ChangeHistory } from "../components/change-history.tsx";
 import { MarketTaxForm } from "../components/market-tax-form.tsx";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ShippingRateForm } from "../components/shipping-rate-form.tsx";
 import { useApi } from "../hooks/use-api.ts";
-import { formatDateTime } from "../lib/dates.ts";
 import { daysText, describeShippingChange } from "../lib/shipping.ts";
 
 /** Each market's tax settings and its countries' delivery charges and days, edited from the version shown. */
@@ -41,25 +41,12 @@ export function Shipping() {
         </section>
       ))}
       {data === undefined ? null : (
-        <section className="card" aria-labelledby="shipping-history-heading">
-          <h2 id="shipping-history-heading" className="font-semibold">
-            Recent shipping and tax changes
-          </h2>
-          {data.history.length === 0 ? (
-            <p className="muted">No changes yet.</p>
-          ) : (
-            <ol className="mt-2 space-y-2" data-testid="shipping-history">
-              {data.history.map((change, index) => (
-                <li key={index} className="border-l-2 border-line pl-3">
-                  <p className="break-words">{describeShippingChange(change)}</p>
-                  <p className="muted break-words">
-                    {formatDateTime(change.at)} · {change.actor}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <ChangeHistory
+          name="shipping-history"
+          title="Recent shipping and tax changes"
+          changes={data.history}
+          describe={describeShippingChange}
+        />
       )}
     </>
   );

@@ -1,12 +1,12 @@
 import type { AdminStock, AdminStockProduct } from "@herbo/hosted-api/admin";
 import { useState } from "react";
+import { ChangeHistory } from "../components/change-history.tsx";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StockVariant } from "../components/stock-variant.tsx";
 import { useApi } from "../hooks/use-api.ts";
 import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
-import { formatDateTime } from "../lib/dates.ts";
 
 function ProductStock({ product, onChanged }: { product: AdminStockProduct; onChanged(stock: AdminStock): void }) {
   const [error, setError] = useState<string>();
@@ -63,28 +63,17 @@ export function Stock() {
         <ProductStock key={product.id} product={product} onChanged={replace} />
       ))}
       {data === undefined ? null : (
-        <section className="card" aria-labelledby="stock-history-heading">
-          <h2 id="stock-history-heading" className="font-semibold">
-            Recent stock changes
-          </h2>
-          {data.history.length === 0 ? (
-            <p className="muted">No changes yet.</p>
-          ) : (
-            <ol className="mt-2 space-y-2" data-testid="stock-history">
-              {data.history.map((movement, index) => (
-                <li key={index} className="border-l-2 border-line pl-3">
-                  <p>
-                    {movement.change > 0 ? `+${movement.change}` : movement.change} {movement.productTitle} (
-                    {movement.variantTitle}) → {movement.onHandAfter} on hand: {movement.reason}
-                  </p>
-                  <p className="muted">
-                    {formatDateTime(movement.at)} · {movement.actor}
-                  </p>
-                </li>
-              ))}
-            </ol>
+        <ChangeHistory
+          name="stock-history"
+          title="Recent stock changes"
+          changes={data.history}
+          describe={(movement) => (
+            <>
+              {movement.change > 0 ? `+${movement.change}` : movement.change} {movement.productTitle} (
+              {movement.variantTitle}) → {movement.onHandAfter} on hand: {movement.reason}
+            </>
           )}
-        </section>
+        />
       )}
     </>
   );
