@@ -47,7 +47,8 @@ async function makePostgresTemplate(): Promise<string | undefined> {
   }
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 1 });
+  // Two connections: migrate() holds one for its advisory lock while the migrations run on the other.
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
   try {
     await handle.migrate();
     return name;
@@ -68,7 +69,10 @@ function dropPostgresTemplate(name: string): Promise<unknown> {
 /** Vitest's globalSetup: makes the templates before any test file runs, removes them after the last. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(path.join(tmpdir(), "herbo-templates-"));
-  const [pglite, postgresName] = await Promise.all([makePgliteTemplate(folder), makePostgresTemplate()]);
+  // One after the other: PGlite's initdb holds the event loop for seconds, long enough to time out a
+  // PostgreSQL connection being opened meanwhile.
+  const postgresName = await makePostgresTemplate();
+  const pglite = await makePgliteTemplate(folder);
   const templates: DatabaseTemplates = { ...pglite, postgresName };
   project.provide("databaseTemplates", templates);
   return async () => {
