@@ -6,6 +6,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["@herbo/source"] } },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // Migrated PGlite and PostgreSQL templates, made once, which test databases copy (test/database-templates.ts).
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

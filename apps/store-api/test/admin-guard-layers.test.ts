@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendLimits } from "../src/routes/admin/email-routes.ts";
 import { outbox } from "../src/db/schema.ts";
-import { AdminClient, addOwner, adminOrigin, ownerEmail, ownerPassword } from "./admin-helpers.ts";
+import { AdminClient, adminOrigin, ownerEmail, ownerPassword, signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -14,8 +14,7 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
   let owner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    owner = await AdminClient.signIn(api);
+    owner = await signedInOwner(api);
   });
   afterAll(async () => {
     await api.close();
@@ -209,8 +208,7 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
         `You have sent ${resendLimits.perOwner} emails again in the last hour. Try again in 60 min.`,
       );
       // Another owner has their own allowance.
-      await addOwner(api, "partner@shop.test", "another long passphrase");
-      const partner = await AdminClient.signIn(api, "partner@shop.test", "another long passphrase");
+      const partner = await signedInOwner(api, "partner@shop.test", "another long passphrase");
       expect((await partner.post(`/emails/${await sentEmail("two.more@example.com")}/resend`)).status).toBe(200);
     });
   });

@@ -90,6 +90,19 @@ export class AdminClient {
   }
 }
 
+/**
+ * A new owner of the test shop, signed in: for tests that only need the back office, not sign-in itself
+ * (admin-sign-in-limits.test.ts and admin-guard.test.ts sign in by hand). The default owner unless told.
+ */
+export async function signedInOwner(
+  api: RunningApi,
+  email = ownerEmail,
+  password = ownerPassword,
+): Promise<AdminClient> {
+  await addOwner(api, email, password);
+  return AdminClient.signIn(api, email, password);
+}
+
 /** Places an order through the real checkout (Kathmandu address) and returns its number. */
 export async function placeTestOrder(
   api: RunningApi,

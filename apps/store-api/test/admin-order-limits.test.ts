@@ -1,7 +1,7 @@
 import type { AdminOrderList } from "@herbo/hosted-api/admin";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdminClient, addOwner, placeTestOrder } from "./admin-helpers.ts";
+import { type AdminClient, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 import { LogCapture } from "./payment-helpers.ts";
 
@@ -36,8 +36,7 @@ describe.each(kinds)("the back office's search and export limits on %s", (kind) 
 
   beforeAll(async () => {
     api = await startApi(kind, { logger: logs.logger });
-    await addOwner(api);
-    owner = await AdminClient.signIn(api);
+    owner = await signedInOwner(api);
     today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kathmandu" }).format(api.clock.now());
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, stockMovements, variants } from "../src/db/schema.ts";
 import { decideAction, orderActionNames } from "../src/orders/order-state-machine.ts";
-import { AdminClient, addOwner, ownerEmail, placeTestOrder } from "./admin-helpers.ts";
+import { AdminClient, ownerEmail, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, kathmanduDetails, shopperDetails, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -29,10 +29,8 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
   let partner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    await addOwner(api, "partner@shop.test", "another long passphrase");
-    owner = await AdminClient.signIn(api);
-    partner = await AdminClient.signIn(api, "partner@shop.test", "another long passphrase");
+    owner = await signedInOwner(api);
+    partner = await signedInOwner(api, "partner@shop.test", "another long passphrase");
   });
   afterAll(async () => {
     await api.close();

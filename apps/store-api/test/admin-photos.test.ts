@@ -15,7 +15,7 @@ import {
   scriptedSvg,
   withPngCompressedText,
 } from "../src/media/photo-fixtures.testing.ts";
-import { AdminClient, addOwner, adminOrigin, ownerEmail } from "./admin-helpers.ts";
+import { AdminClient, adminOrigin, ownerEmail, signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -50,10 +50,8 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
   let landscape: Buffer;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    await addOwner(api, "partner@shop.test");
-    owner = await AdminClient.signIn(api);
-    partner = await AdminClient.signIn(api, "partner@shop.test");
+    owner = await signedInOwner(api);
+    partner = await signedInOwner(api, "partner@shop.test");
     landscape = await gradientPicture("jpeg", 2000, 1500);
   });
   afterAll(async () => {

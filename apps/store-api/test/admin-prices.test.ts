@@ -2,7 +2,7 @@ import type { AdminPrices, AdminProduct, AdminProductList } from "@herbo/hosted-
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, variantPrices } from "../src/db/schema.ts";
-import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
+import { type AdminClient, ownerEmail, signedInOwner } from "./admin-helpers.ts";
 import { checkoutBody, databaseKinds, postJson, sessionIdOf, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -13,10 +13,8 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
   let partner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    await addOwner(api, "partner@shop.test");
-    owner = await AdminClient.signIn(api);
-    partner = await AdminClient.signIn(api, "partner@shop.test");
+    owner = await signedInOwner(api);
+    partner = await signedInOwner(api, "partner@shop.test");
   });
   afterAll(async () => {
     await api.close();

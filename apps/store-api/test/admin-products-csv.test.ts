@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayOf } from "../src/shop-time.ts";
 import { catalogChanges, products, variantPrices, variants } from "../src/db/schema.ts";
 import { richTextShapeLimits } from "@herbo/hosted-api/rich-text-shape";
-import { AdminClient, addOwner, adminOrigin } from "./admin-helpers.ts";
+import { type AdminClient, adminOrigin, signedInOwner } from "./admin-helpers.ts";
 import { longestEventLoopHoldMs } from "./event-loop.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 
@@ -51,8 +51,7 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
   let owner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    owner = await AdminClient.signIn(api);
+    owner = await signedInOwner(api);
   });
   afterAll(async () => {
     await api.close();

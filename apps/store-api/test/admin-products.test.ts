@@ -2,7 +2,7 @@ import type { AdminOrderDetail, AdminProduct, AdminProductList, AdminPrices } fr
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogChanges, products, variants } from "../src/db/schema.ts";
-import { AdminClient, addOwner, adminOrigin, placeTestOrder } from "./admin-helpers.ts";
+import { type AdminClient, adminOrigin, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -23,10 +23,8 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
   let partner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    await addOwner(api, "partner@shop.test");
-    owner = await AdminClient.signIn(api);
-    partner = await AdminClient.signIn(api, "partner@shop.test");
+    owner = await signedInOwner(api);
+    partner = await signedInOwner(api, "partner@shop.test");
   });
   afterAll(async () => {
     await api.close();

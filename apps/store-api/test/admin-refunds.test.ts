@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { includedTax } from "@herbo/hosted-api";
 import { markets, orderRefunds, orders, outbox, variants } from "../src/db/schema.ts";
-import { AdminClient, addOwner, placeTestOrder } from "./admin-helpers.ts";
+import { type AdminClient, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
 import { databaseKinds, shopperDetails, startApi, type RunningApi } from "./harness.ts";
@@ -36,8 +36,7 @@ describe.each(kinds)("refunds, returns and corrections in the back office, on %s
         esewa: { productCode: esewa.productCode, secretKey: esewa.secretKey, apiUrl: esewa.url },
       },
     });
-    await addOwner(api);
-    owner = await AdminClient.signIn(api);
+    owner = await signedInOwner(api);
   });
   afterAll(async () => {
     await api.close();

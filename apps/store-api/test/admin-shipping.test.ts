@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "../src/admin/admin-command.ts";
 import { catalogChanges, orders, paymentAttempts } from "../src/db/schema.ts";
-import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
+import { type AdminClient, ownerEmail, signedInOwner } from "./admin-helpers.ts";
 import {
   checkoutBody,
   databaseKinds,
@@ -35,10 +35,8 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
   let partner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    await addOwner(api, partnerEmail);
-    owner = await AdminClient.signIn(api);
-    partner = await AdminClient.signIn(api, partnerEmail);
+    owner = await signedInOwner(api);
+    partner = await signedInOwner(api, partnerEmail);
   });
   afterAll(async () => {
     await api.close();

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, stockMovements } from "../src/db/schema.ts";
 import { adminPageSecurity } from "../src/routes/admin-app.ts";
-import { AdminClient, addOwner, ownerEmail, placeTestOrder } from "./admin-helpers.ts";
+import { addOwner, AdminClient, ownerEmail, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
 import { checkoutBody, databaseKinds, kathmanduDetails, postJson, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
@@ -19,8 +19,7 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
   let owner: AdminClient;
   beforeAll(async () => {
     api = await startApi(kind);
-    await addOwner(api);
-    owner = await AdminClient.signIn(api);
+    owner = await signedInOwner(api);
   });
   afterAll(async () => {
     await api.close();

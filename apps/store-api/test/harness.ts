@@ -14,6 +14,7 @@ import type { MediaBucketSettings } from "../src/media/bucket-media-store.ts";
 import { createOpsToken } from "../src/backup/ops-token.ts";
 import { backupService } from "../src/backup/write-backup.ts";
 import type { RepeatEvery } from "../src/plugins/backup-schedule.ts";
+import { copyMigratedPgliteFolder, migratedPgliteDump, postgresTemplateName } from "./database-templates.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -58,20 +59,30 @@ export async function createTestDatabase(
   kind: DatabaseKind,
   options: { poolSize?: number; migrate?: boolean; dataDir?: string } = {},
 ): Promise<TestDatabase> {
+  // A migrated database starts as a copy of the run's migrated template (test/database-templates.ts);
+  // migrate() then finds nothing to do, but still proves the copy is up to date.
+  const fromTemplate = options.migrate !== false;
   if (kind === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: options.dataDir });
-    if (options.migrate !== false) await handle.migrate();
+    const handle = await openDatabase({
+      kind: "pglite",
+      dataDir: options.dataDir,
+      ...(fromTemplate ? { loadDataDir: await migratedPgliteDump() } : {}),
+    });
+    if (fromTemplate) await handle.migrate();
     return { handle, db: handle.db, url: undefined, drop: () => handle.close() };
   }
   const name = `herbo_test_${randomBytes(6).toString("hex")}`;
+  const template = fromTemplate ? postgresTemplateName() : undefined;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`,
+  );
   await admin.end();
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 20 });
-  if (options.migrate !== false) await handle.migrate();
+  if (fromTemplate) await handle.migrate();
   return {
     handle,
     db: handle.db,
@@ -99,6 +110,8 @@ export interface ServerDatabase {
 export async function serverDatabase(kind: DatabaseKind, folderPrefix: string): Promise<ServerDatabase> {
   if (kind === "pglite") {
     const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+    // Spares the process initdb and the migrations on its first start; it still migrates (nothing to do) and seeds.
+    await copyMigratedPgliteFolder(dataDir);
     return {
       environment: { DATA_DIR: dataDir, DATABASE_URL: "" },
       reopen: () => openDatabase({ kind: "pglite", dataDir }),

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { detailsFields } from "../src/checkout/details/types.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdminClient, addOwner } from "./admin-helpers.ts";
+import { signedInOwner } from "./admin-helpers.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
@@ -378,8 +378,7 @@ describe.each(kinds)("hostile input on %s", (kind) => {
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
     );
     openSessionId.current = sessionIdOf(((await opened.json()) as { url: string }).url);
-    await addOwner(api);
-    ownerCookie.current = (await AdminClient.signIn(api)).cookie;
+    ownerCookie.current = (await signedInOwner(api)).cookie;
   });
   afterAll(async () => {
     await api.close();

@@ -19,7 +19,7 @@ import {
   type RunningApi,
 } from "./harness.ts";
 import { testMailSettings } from "./outbox-fixtures.ts";
-import { AdminClient, addOwner } from "./admin-helpers.ts";
+import { signedInOwner } from "./admin-helpers.ts";
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 
 /**
@@ -263,8 +263,7 @@ describe.each(kinds)("markets on %s", (kind) => {
       /data-testid="seller">Herbo Shilajit Pvt\. Ltd\.<br>Thamel Marg 12<br>Kathmandu 44600<br>Nepal</,
     );
     // The back office shows the order's market, its tax and the way to its invoice, amounts in pounds.
-    await addOwner(api, "markets@shop.test");
-    const owner = await AdminClient.signIn(api, "markets@shop.test");
+    const owner = await signedInOwner(api, "markets@shop.test");
     const detail = await owner.get<AdminOrderDetail>(`/orders/${order.number}`);
     expect(detail).toMatchObject({
       market: { code: "uk", name: "United Kingdom" },

@@ -8,7 +8,7 @@ import { catalogChanges, media, productImages } from "../src/db/schema.ts";
 import { bucketMediaStore, type MediaBucketSettings } from "../src/media/bucket-media-store.ts";
 import { MediaStoreUnavailable } from "../src/media/media-store.ts";
 import { gradientPicture } from "../src/media/photo-fixtures.testing.ts";
-import { AdminClient, addOwner, adminOrigin } from "./admin-helpers.ts";
+import { type AdminClient, adminOrigin, signedInOwner } from "./admin-helpers.ts";
 import { startS3Fake, unreachableUrl, type RunningS3Fake } from "./fakes/s3-fake.ts";
 import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
 
@@ -103,8 +103,7 @@ describe.each(kinds)("product photos in an S3-compatible bucket on %s", (kind) =
   beforeAll(async () => {
     fake = await startS3Fake(credentials);
     api = await startApi(kind, { mediaBucket: settingsFor(fake.url) });
-    await addOwner(api);
-    owner = await AdminClient.signIn(api);
+    owner = await signedInOwner(api);
     jpeg = await gradientPicture("jpeg", 1000, 750);
   });
   afterAll(async () => {
@@ -165,8 +164,7 @@ describe.each(kinds)("product photos in an S3-compatible bucket on %s", (kind) =
   it("tells the owner when the bucket cannot be reached, stores no row, and answers /media with 503 uncached", async () => {
     const offline = await startApi(kind, { mediaBucket: settingsFor(await unreachableUrl()) });
     try {
-      await addOwner(offline);
-      const offlineOwner = await AdminClient.signIn(offline);
+      const offlineOwner = await signedInOwner(offline);
       const before = await offline.db.select({ total: count() }).from(media);
       const response = await upload(offline, offlineOwner, "prod_travel_tin", jpeg);
       expect(response.status).toBe(503);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox } from "../src/db/schema.ts";
-import { AdminClient, addOwner } from "./admin-helpers.ts";
+import { type AdminClient, signedInOwner } from "./admin-helpers.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
@@ -54,8 +54,7 @@ describe.each(kinds)("a payment attempt is a contract, on %s", (kind) => {
       },
       shopEmail: "owner@shop.test",
     });
-    await addOwner(api, "contract@shop.test");
-    owner = await AdminClient.signIn(api, "contract@shop.test");
+    owner = await signedInOwner(api, "contract@shop.test");
   });
   afterAll(async () => {
     await api.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCybersourceFake, transactionIdOf, type CybersourceFake } from "./fakes/cybersource-fake.ts";
-import { AdminClient, addOwner } from "./admin-helpers.ts";
+import { signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, postPayment, receiptFor, shopperDetails, startApi, type RunningApi } from "./harness.ts";
 import {
   LogCapture,
@@ -282,8 +282,7 @@ describe.each(kinds)("Cybersource Secure Acceptance on %s", (kind) => {
     await gateway.decide(attempt.reference, "ACCEPT");
     const [order] = await ordersOf(api.db, sessionId);
     if (order === undefined) throw new Error("no order");
-    await addOwner(api, "cards@shop.test");
-    const owner = await AdminClient.signIn(api, "cards@shop.test");
+    const owner = await signedInOwner(api, "cards@shop.test");
     const cancelled = await owner.action(order.number, { action: "cancel" });
     expect(await cancelled.json()).toMatchObject({ refund: "refunded", payment: { status: "refunded" } });
     expect(gateway.refunds.at(-1)?.paymentId).toBe(order.paymentReference);

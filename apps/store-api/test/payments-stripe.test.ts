@@ -2,7 +2,7 @@ import { formatMoneyWithCode } from "@herbo/hosted-api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, orderRefunds, orders } from "../src/db/schema.ts";
-import { AdminClient, addOwner, ownerEmail } from "./admin-helpers.ts";
+import { ownerEmail, signedInOwner } from "./admin-helpers.ts";
 import { referenceTail } from "../src/log-redaction.ts";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake.ts";
 import {
@@ -413,8 +413,7 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     await deliver("checkout.session.completed", attempt.reference);
     const [order] = await ordersOf(api.db, sessionId);
     if (order === undefined) throw new Error("no order");
-    await addOwner(api);
-    const owner = await AdminClient.signIn(api);
+    const owner = await signedInOwner(api);
 
     const cancelled = await owner.action(order.number, { action: "cancel", reason: "customer asked" });
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
@@ -467,8 +466,7 @@ describe.each(kinds)("Stripe Checkout on %s", (kind) => {
     expect(placed.status).toBe(303);
     const [order] = await ordersOf(api.db, sessionId);
     if (order === undefined) throw new Error("no order");
-    await addOwner(api, "cash@shop.test");
-    const owner = await AdminClient.signIn(api, "cash@shop.test");
+    const owner = await signedInOwner(api, "cash@shop.test");
     const cancelled = await owner.action(order.number, { action: "cancel" });
     expect(await cancelled.json()).toMatchObject({ fulfilmentStatus: "cancelled", refund: "none", refunds: [] });
     const [refreshed] = await api.db.select().from(orders).where(eq(orders.id, order.id));

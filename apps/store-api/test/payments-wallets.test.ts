@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceTail } from "../src/log-redaction.ts";
 import { startEsewaFake, type EsewaFake } from "./fakes/esewa-fake.ts";
 import { startKhaltiFake, type KhaltiFake } from "./fakes/khalti-fake.ts";
-import { AdminClient, addOwner } from "./admin-helpers.ts";
+import { signedInOwner } from "./admin-helpers.ts";
 import { databaseKinds, startApi, type RunningApi, receiptFor } from "./harness.ts";
 import {
   LogCapture,
@@ -186,8 +186,7 @@ describe.each(kinds)("Khalti and eSewa on %s", (kind) => {
       await returnTo(sessionId, "khalti", khalti.callbackQuery(attempt.reference));
       const [order] = await ordersOf(api.db, sessionId);
       if (order === undefined) throw new Error("no order");
-      await addOwner(api, "wallets@shop.test");
-      const owner = await AdminClient.signIn(api, "wallets@shop.test");
+      const owner = await signedInOwner(api, "wallets@shop.test");
       const cancelled = await owner.action(order.number, { action: "cancel" });
       expect(await cancelled.json()).toMatchObject({ refund: "refunded", payment: { status: "refunded" } });
       expect(khalti.refunds).toEqual(expect.arrayContaining([order.paymentReference]));

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/connection.ts";
+import type { DatabaseTemplates } from "./database-templates.ts";
+
+const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function makePgliteTemplate(folder: string): Promise<{ pgliteFolder: string; pgliteDump: string }> {
+  const pgliteFolder = path.join(folder, "pglite");
+  const handle = await openDatabase({ kind: "pglite", dataDir: pgliteFolder });
+  try {
+    await handle.migrate();
+    if (handle.pglite === undefined) throw new Error("expected PGlite");
+    const dump = await handle.pglite.dumpDataDir("none");
+    const pgliteDump = path.join(folder, "pglite.tar");
+    await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
+    return { pgliteFolder, pgliteDump };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The migrated PostgreSQL template, or undefined when none could be made: without a server (harness.ts then
+ * skips or fails the PostgreSQL half) or on a failure, when each test database migrates itself as before.
+ */
+async function makePostgresTemplate(): Promise<string | undefined> {
+  const name = `herbo_template_${randomBytes(6).toString("hex")}`;
+  try {
+    await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  } catch {
+    return undefined;
+  }
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  // Two connections: migrate() holds one for its advisory lock while the migrations run on the other.
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
+  try {
+    await handle.migrate();
+    return name;
+  } catch (error) {
+    console.warn(`No PostgreSQL template; each test database migrates itself: ${String(error)}`);
+    await dropPostgresTemplate(name).catch(() => undefined);
+    return undefined;
+  } finally {
+    // CREATE DATABASE ... TEMPLATE refuses a template anyone is connected to.
+    await handle.close();
+  }
+}
+
+function dropPostgresTemplate(name: string): Promise<unknown> {
+  return withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** Vitest's globalSetup: makes the templates before any test file runs, removes them after the last. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const folder = await mkdtemp(path.join(tmpdir(), "herbo-templates-"));
+  // One after the other: PGlite's initdb holds the event loop for seconds, long enough to time out a
+  // PostgreSQL connection being opened meanwhile.
+  const postgresName = await makePostgresTemplate();
+  const pglite = await makePgliteTemplate(folder);
+  const templates: DatabaseTemplates = { ...pglite, postgresName };
+  project.provide("databaseTemplates", templates);
+  return async () => {
+    if (postgresName !== undefined) await dropPostgresTemplate(postgresName);
+    await rm(folder, { recursive: true, force: true });
+  };
+}
