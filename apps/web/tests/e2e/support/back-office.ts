@@ -6,15 +6,29 @@ import { expect, open } from "./fixtures";
 /** The back office, served by the test store API. */
 export const backOffice = `${e2eSettings.apiUrl}/admin`;
 
-/** Opens a back-office page, is asked to sign in, and signs in through the form as the owner of the shop at `base`. */
-export async function signInThroughTheForm(page: Page, path = "", base = backOffice): Promise<void> {
+/**
+ * Opens a back-office page, is asked to sign in, and signs in through the form as the owner of the shop at
+ * `base`, waiting up to `timeout` ms for the back office (by default, as long as any expectation).
+ */
+export async function signInThroughTheForm(
+  page: Page,
+  path = "",
+  base = backOffice,
+  timeout?: number,
+): Promise<void> {
   await page.goto(`${base}${path}`);
   await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
   await page.getByLabel("Email").fill(e2eSettings.owner.email);
   await page.getByLabel("Password").fill(e2eSettings.owner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible({ timeout });
 }
+
+/**
+ * How long the worker's one sign-in may take: checking a password is slow on purpose, and on a machine
+ * busy with other tests' sign-ins and browsers it can take longer than an expectation's few seconds.
+ */
+const workerSignInTimeoutMs = 20_000;
 
 /**
  * The test shop owner's session cookie, made once per test worker by signing in through the form in a
@@ -31,7 +45,7 @@ async function signInOnce(page: Page): Promise<Cookie[]> {
   // An empty state of its own, whatever the test's own context was given.
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
-    await signInThroughTheForm(await context.newPage());
+    await signInThroughTheForm(await context.newPage(), "", backOffice, workerSignInTimeoutMs);
     const cookies = await context.cookies(backOffice);
     if (cookies.length === 0) throw new Error("Signing in to the back office set no cookie");
     return cookies;
