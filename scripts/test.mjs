@@ -34,10 +34,41 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
-for (const [title, command, args, options] of steps) {
-  if (only.length > 0 && !only.some((word) => title.toLowerCase().includes(word.toLowerCase()))) continue;
-  console.log(`\n=== ${title} ===`);
-  const started = Date.now();
-  await run(command, args, options);
-  console.log(`--- ${title}: passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+/** Each step run so far: its title, seconds, and whether it passed. */
+const timings = [];
+
+/** The steps' times as a table, with the total; a failed step is marked, and the steps after it were not run. */
+function timingTable(rows) {
+  const width = Math.max("Total".length, ...rows.map((row) => row.title.length));
+  const line = (title, seconds, note = "") => `${title.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s${note}`;
+  const total = rows.reduce((sum, row) => sum + row.seconds, 0);
+  return [
+    ...rows.map((row) => line(row.title, row.seconds, row.passed ? "" : "  FAILED")),
+    line("Total", total),
+  ].join("\n");
+}
+
+function printTimings() {
+  if (timings.length === 0) return;
+  console.log("\n=== Time of each step ===");
+  console.log(timingTable(timings));
+}
+
+try {
+  for (const [title, command, args, options] of steps) {
+    if (only.length > 0 && !only.some((word) => title.toLowerCase().includes(word.toLowerCase()))) continue;
+    console.log(`\n=== ${title} ===`);
+    const started = Date.now();
+    const seconds = () => (Date.now() - started) / 1000;
+    try {
+      await run(command, args, options);
+    } catch (error) {
+      timings.push({ title, seconds: seconds(), passed: false });
+      throw error;
+    }
+    timings.push({ title, seconds: seconds(), passed: true });
+    console.log(`--- ${title}: passed in ${seconds().toFixed(1)} s`);
+  }
+} finally {
+  printTimings();
 }

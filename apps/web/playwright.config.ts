@@ -41,7 +41,8 @@ export default defineConfig({
       cwd: apiFolder,
       url: `${e2eSettings.apiUrl}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Opening and seeding a fresh PGlite database can take over a minute on a machine busy with other tests.
+      timeout: 180_000,
       env: {
         STORE_API_PORT: String(e2eSettings.apiPort),
         STORE_API_URL: e2eSettings.apiUrl,

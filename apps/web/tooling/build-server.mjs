@@ -1,6 +1,7 @@
 // Bundles the production web server (server/main.ts) into dist/server-main.js, started by dist/server.js,
 // packages left external; rewrites the prerendered pages to hydrate after their first paint (as the server
-// does for rendered ones), and records the public settings this build's prerendered pages were made with.
+// does for rendered ones), compresses the client files once for the server to read, and records the public
+// settings this build's prerendered pages were made with.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -39,19 +40,23 @@ await build({
 // render several times slower). They choose by NODE_ENV when first loaded, and static imports are hoisted
 // above any code, so this entry sets it and only then imports the server.
 writeFileSync("dist/server.js", 'process.env.NODE_ENV ??= "production";\nawait import("./server-main.js");\n');
+/** Imports one of the server's own modules, bundled in memory, so the build runs the very code the server does. */
+async function importServerModule(entryPoint) {
+  const { outputFiles } = await build({
+    entryPoints: [entryPoint],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    logLevel: "warning",
+  });
+  const source = Buffer.from(outputFiles[0].contents).toString("base64");
+  return import(`data:text/javascript;base64,${source}`);
+}
+
 // The prerendered files are then final, also when a CDN serves build/client without this server.
-// The rewrite is the server's own code, bundled in memory and imported from there.
-const { outputFiles } = await build({
-  entryPoints: ["server/deferred-hydration.ts"],
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  write: false,
-  logLevel: "warning",
-});
-const rewriteSource = Buffer.from(outputFiles[0].contents).toString("base64");
-const { deferHydration } = await import(`data:text/javascript;base64,${rewriteSource}`);
+const { deferHydration } = await importServerModule("server/deferred-hydration.ts");
 const pages = readdirSync("build/client", { recursive: true, encoding: "utf8" }).filter((file) =>
   file.endsWith(".html"),
 );
@@ -61,5 +66,10 @@ for (const page of pages) {
   const deferred = deferHydration(html);
   if (deferred !== html) writeFileSync(file, deferred);
 }
+
+// Brotli and gzip copies of the final client files, made once here rather than at every start of the server
+// (seconds of CPU each time: the browser tests alone start it about ten times).
+const { precompressedFolderName, writePrecompressedFiles } = await importServerModule("server/static-files.ts");
+await writePrecompressedFiles("build/client", path.join("build", precompressedFolderName));
 
 writeFileSync(webBuildStamp, `${JSON.stringify(webBuildSettings(), null, 2)}\n`);

@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeFor } from "./support/accessibility";
 import { expect, failedResource, open, test } from "./support/fixtures";
 
 // Cards rise into view on scroll; with reduced motion they are all shown, so every one is checked.
 test.use({ reducedMotion: "reduce" });
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeFor(page).analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
+import { axeFor } from "./support/accessibility";
 import { fillNepalDetails, nepalShopper, payByCard } from "./support/checkout";
 import { emailsTo, readable } from "./support/outbox";
 import { expect, failedResource, open, test } from "./support/fixtures";
@@ -9,7 +9,7 @@ import { expect, failedResource, open, test } from "./support/fixtures";
 test.use({ allowConsoleErrors: failedResource });
 
 async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeFor(page).analyze();
   expect(
     results.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,

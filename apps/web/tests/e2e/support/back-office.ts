@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Cookie, Page } from "@playwright/test";
 import { e2eSettings } from "../settings.mjs";
 import { enterNepalDetails, payByCard, type NepalShopper } from "./checkout";
 import { expect, open } from "./fixtures";
@@ -6,13 +6,67 @@ import { expect, open } from "./fixtures";
 /** The back office, served by the test store API. */
 export const backOffice = `${e2eSettings.apiUrl}/admin`;
 
-/** Opens a back-office page and signs in as the test shop's owner when asked to (another shop's, given its address). */
-export async function signInToBackOffice(page: Page, path = "", base = backOffice): Promise<void> {
+/**
+ * Opens a back-office page, is asked to sign in, and signs in through the form as the owner of the shop at
+ * `base`, waiting up to `timeout` ms for the back office (by default, as long as any expectation).
+ */
+export async function signInThroughTheForm(
+  page: Page,
+  path = "",
+  base = backOffice,
+  timeout?: number,
+): Promise<void> {
   await page.goto(`${base}${path}`);
   await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
   await page.getByLabel("Email").fill(e2eSettings.owner.email);
   await page.getByLabel("Password").fill(e2eSettings.owner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible({ timeout });
+}
+
+/**
+ * How long the worker's one sign-in may take: checking a password is slow on purpose, and on a machine
+ * busy with other tests' sign-ins and browsers it can take longer than an expectation's few seconds.
+ */
+const workerSignInTimeoutMs = 20_000;
+
+/**
+ * The test shop owner's session cookie, made once per test worker by signing in through the form in a
+ * context of its own. Checking a password costs scrypt's 128 MiB and most of a second of CPU on purpose
+ * (apps/store-api/src/admin/passwords.ts), and the store API checks only a few at once, so signing in
+ * for every test made the back-office tests wait on each other. Signing in itself is tested by hand in
+ * back-office-orders.spec.ts and back-office-pages.spec.ts.
+ */
+let ownerSession: Promise<Cookie[]> | undefined;
+
+async function signInOnce(page: Page): Promise<Cookie[]> {
+  const browser = page.context().browser();
+  if (browser === null) throw new Error("The page has no browser to open a context of its own in");
+  // An empty state of its own, whatever the test's own context was given.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    await signInThroughTheForm(await context.newPage(), "", backOffice, workerSignInTimeoutMs);
+    const cookies = await context.cookies(backOffice);
+    if (cookies.length === 0) throw new Error("Signing in to the back office set no cookie");
+    return cookies;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Opens a back-office page signed in as the owner: of the test shop with the worker's one session, or of
+ * another shop (given its address) through its form.
+ */
+export async function signInToBackOffice(page: Page, path = "", base = backOffice): Promise<void> {
+  if (base !== backOffice) return signInThroughTheForm(page, path, base);
+  ownerSession ??= signInOnce(page).catch((error: unknown) => {
+    // A failed sign-in is tried again by the next test rather than failing every test of the worker.
+    ownerSession = undefined;
+    throw error;
+  });
+  await page.context().addCookies(await ownerSession);
+  await page.goto(`${base}${path}`);
   await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
 }
 
