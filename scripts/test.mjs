@@ -42,10 +42,9 @@ function timingTable(rows) {
   const width = Math.max("Total".length, ...rows.map((row) => row.title.length));
   const line = (title, seconds, note = "") => `${title.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s${note}`;
   const total = rows.reduce((sum, row) => sum + row.seconds, 0);
-  return [
-    ...rows.map((row) => line(row.title, row.seconds, row.passed ? "" : "  FAILED")),
-    line("Total", total),
-  ].join("\n");
+  return [...rows.map((row) => line(row.title, row.seconds, row.passed ? "" : "  FAILED")), line("Total", total)].join(
+    "\n",
+  );
 }
 
 function printTimings() {

@@ -10,12 +10,7 @@ export const backOffice = `${e2eSettings.apiUrl}/admin`;
  * Opens a back-office page, is asked to sign in, and signs in through the form as the owner of the shop at
  * `base`, waiting up to `timeout` ms for the back office (by default, as long as any expectation).
  */
-export async function signInThroughTheForm(
-  page: Page,
-  path = "",
-  base = backOffice,
-  timeout?: number,
-): Promise<void> {
+export async function signInThroughTheForm(page: Page, path = "", base = backOffice, timeout?: number): Promise<void> {
   await page.goto(`${base}${path}`);
   await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
   await page.getByLabel("Email").fill(e2eSettings.owner.email);
