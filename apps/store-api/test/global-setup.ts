@@ -20,17 +20,26 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 }
 
 async function makePgliteTemplate(folder: string): Promise<{ pgliteFolder: string; pgliteDump: string }> {
+  // The folder child servers copy: migrated, then closed, so the store API's lock file is gone from it.
   const pgliteFolder = path.join(folder, "pglite");
-  const handle = await openDatabase({ kind: "pglite", dataDir: pgliteFolder });
+  const onDisk = await openDatabase({ kind: "pglite", dataDir: pgliteFolder });
   try {
-    await handle.migrate();
-    if (handle.pglite === undefined) throw new Error("expected PGlite");
-    const dump = await handle.pglite.dumpDataDir("none");
+    await onDisk.migrate();
+  } finally {
+    await onDisk.close();
+  }
+  // The dump in-process databases load, made in memory: a dump of the open folder would carry the lock
+  // file (this process's pid) into every copy, where it reads as a shop still running.
+  const inMemory = await openDatabase({ kind: "pglite" });
+  try {
+    await inMemory.migrate();
+    if (inMemory.pglite === undefined) throw new Error("expected PGlite");
+    const dump = await inMemory.pglite.dumpDataDir("none");
     const pgliteDump = path.join(folder, "pglite.tar");
     await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
     return { pgliteFolder, pgliteDump };
   } finally {
-    await handle.close();
+    await inMemory.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { receiptKeyOf } from "../src/orders/receipt.ts";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
@@ -54,6 +54,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+async function isEmptyFolder(folder: string): Promise<boolean> {
+  try {
+    return (await readdir(folder)).length === 0;
+  } catch {
+    return true;
+  }
+}
+
 /** A fresh, migrated, empty database of the given kind. */
 export async function createTestDatabase(
   kind: DatabaseKind,
@@ -63,10 +71,12 @@ export async function createTestDatabase(
   // migrate() then finds nothing to do, but still proves the copy is up to date.
   const fromTemplate = options.migrate !== false;
   if (kind === "pglite") {
+    // A folder that already holds a database (a shop reopened after a restart or a restore) opens as it is.
+    const loadTemplate = fromTemplate && (options.dataDir === undefined || (await isEmptyFolder(options.dataDir)));
     const handle = await openDatabase({
       kind: "pglite",
       dataDir: options.dataDir,
-      ...(fromTemplate ? { loadDataDir: await migratedPgliteDump() } : {}),
+      ...(loadTemplate ? { loadDataDir: await migratedPgliteDump() } : {}),
     });
     if (fromTemplate) await handle.migrate();
     return { handle, db: handle.db, url: undefined, drop: () => handle.close() };
