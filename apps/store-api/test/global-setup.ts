@@ -30,7 +30,7 @@ async function makePgliteTemplate(folder: string): Promise<{ pgliteFolder: strin
   }
   // The dump in-process databases load, made in memory: a dump of the open folder would carry the lock
   // file (this process's pid) into every copy, where it reads as a shop still running.
-  const inMemory = await openDatabase({ kind: "pglite" });
+  const inMemory = await openDatabase({ kind: "pglite", dataDir: undefined });
   try {
     await inMemory.migrate();
     if (inMemory.pglite === undefined) throw new Error("expected PGlite");
