@@ -123,9 +123,9 @@ export function routesReachingTheDatabase(sources: ReadonlyMap<string, string>):
   for (const [file, source] of sources) {
     if (!file.startsWith(`routes${path.sep}`)) continue;
     for (const match of source.matchAll(/(?:^|\n)\s*import\s+(type\s+)?[^;]*?from\s+"([^"]+)"/g)) {
-      const [, typeOnly, specifier = ""] = match;
+      const [, typeOnly, imported = ""] = match;
       if (typeOnly !== undefined) continue;
-      const target = specifier.startsWith(".") ? path.normalize(path.join(path.dirname(file), specifier)) : specifier;
+      const target = imported.startsWith(".") ? path.normalize(path.join(path.dirname(file), imported)) : imported;
       if (target === "drizzle-orm" || target.startsWith(`db${path.sep}`)) reaching.push(`${file} -> ${target}`);
     }
   }

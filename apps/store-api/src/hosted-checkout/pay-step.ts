@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { findCheckoutSession, recordPaymentError, type SessionRow } from "../checkout/sessions.ts";
 import { findOrderBySession } from "../orders/place-order.ts";
 import type { OrderPayment } from "../orders/place-order.ts";
-import type { InitiateOutcome, PaymentContext, PaymentProvider } from "../payments/provider.ts";
+import type { InitiateOutcome, PaymentContext, PaymentProvider, StartedPayment } from "../payments/provider.ts";
 import { endOpenPayments, errorName, startPayment } from "../payments/provider-calls.ts";
 import { recordStartedPayment, settleInstantPayment } from "../payments/settle.ts";
 import {
@@ -100,7 +100,7 @@ async function sendToProvider(
   session: SessionRow,
   provider: PaymentProvider,
   context: PaymentContext,
-  started: Extract<InitiateOutcome, { kind: "redirect" }>["started"],
+  started: StartedPayment,
 ): Promise<CheckoutOutcome> {
   const now = options.now();
   const { attempt, superseded } = await recordStartedPayment(options.payments, {
