@@ -1,10 +1,29 @@
 import { ownPicturesOnly, plainTextRules, richTextRules, safeLinkTargets } from "@herbo/hosted-api";
-import createDOMPurify from "dompurify";
-import { JSDOM } from "jsdom";
+import type { DOMPurify } from "dompurify";
+import type * as Jsdom from "jsdom";
+import type { JSDOM } from "jsdom";
+import { onFirstUse } from "../lazy-module.ts";
 
-const purifier = createDOMPurify(new JSDOM("").window);
-purifier.addHook("afterSanitizeAttributes", safeLinkTargets);
-purifier.addHook("afterSanitizeAttributes", ownPicturesOnly);
+const jsdomModule = onFirstUse<typeof Jsdom>("jsdom");
+const domPurifyModule = onFirstUse<DOMPurify>("dompurify");
+
+interface Sanitizer {
+  purifier: DOMPurify;
+  fragment: typeof JSDOM.fragment;
+}
+
+let sanitizer: Sanitizer | undefined;
+
+/** DOMPurify over jsdom, made on the first text cleaned: only the owner's saves and imports clean texts. */
+function theSanitizer(): Sanitizer {
+  if (sanitizer !== undefined) return sanitizer;
+  const { JSDOM: Dom } = jsdomModule();
+  const purifier = domPurifyModule()(new Dom("").window);
+  purifier.addHook("afterSanitizeAttributes", safeLinkTargets);
+  purifier.addHook("afterSanitizeAttributes", ownPicturesOnly);
+  sanitizer = { purifier, fragment: Dom.fragment };
+  return sanitizer;
+}
 
 /**
  * Texts already cleaned in this process, bounded by characters: a save or an import cleans its texts one
@@ -22,7 +41,7 @@ let cleanedCharacters = 0;
 export function cleanRichText(html: string): string {
   const known = cleaned.get(html);
   if (known !== undefined) return known;
-  const clean = purifier.sanitize(html, richTextRules).trim();
+  const clean = theSanitizer().purifier.sanitize(html, richTextRules).trim();
   for (const [oldHtml, oldClean] of cleaned) {
     if (cleanedCharacters + html.length + clean.length <= maxCleanedCharacters) break;
     cleaned.delete(oldHtml);
@@ -49,6 +68,7 @@ export async function cleanRichTextsInTurn(texts: Iterable<string>): Promise<voi
  * characters and runs of spaces folded to one space.
  */
 export function cleanPlainText(text: string): string {
-  const words = JSDOM.fragment(purifier.sanitize(text, plainTextRules)).textContent ?? "";
+  const { purifier, fragment } = theSanitizer();
+  const words = fragment(purifier.sanitize(text, plainTextRules)).textContent ?? "";
   return words.replace(/[\p{Cc}\s]+/gu, " ").trim();
 }

@@ -1,7 +1,11 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type SharpModule from "sharp";
+import type { Metadata, Sharp } from "sharp";
+import { onFirstUse } from "../lazy-module.ts";
 import { ApiError } from "../errors.ts";
 import { socialCardSize } from "./social-card.ts";
 import type { PhotoFormat } from "./image-structure.ts";
+
+const sharp = onFirstUse<typeof SharpModule>("sharp");
 
 /**
  * What the shop decodes: at most 8192 pixels a side and 50 megapixels in all (a 48-megapixel phone photo
@@ -45,7 +49,7 @@ function formatMatches(metadata: Metadata, format: PhotoFormat): boolean {
 
 function decoder(bytes: Buffer): Sharp {
   // limitInputPixels is the decoder's own guard, behind the header check below.
-  return sharp(bytes, { limitInputPixels: photoLimits.maxPixels, failOn: "error", animated: false });
+  return sharp()(bytes, { limitInputPixels: photoLimits.maxPixels, failOn: "error", animated: false });
 }
 
 /** One photo decoded at a time per process: a large photo takes hundreds of megabytes while it is. */
@@ -66,7 +70,7 @@ export function encodePhoto(bytes: Buffer, format: PhotoFormat): Promise<Encoded
     let metadata: Metadata;
     try {
       // The header alone: no limit here, so that too many pixels get their own answer below.
-      metadata = await sharp(bytes, { limitInputPixels: false, failOn: "error" }).metadata();
+      metadata = await sharp()(bytes, { limitInputPixels: false, failOn: "error" }).metadata();
     } catch {
       throw damaged();
     }
@@ -109,7 +113,7 @@ async function drawCard(bytes: Buffer): Promise<Buffer> {
     .autoOrient()
     .resize(width - 2 * margin, height - 2 * margin, { fit: "inside" })
     .toBuffer();
-  return sharp(background)
+  return sharp()(background)
     .composite([{ input: picture, gravity: "centre" }])
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();

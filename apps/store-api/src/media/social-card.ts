@@ -1,4 +1,7 @@
-import { renderAsync } from "@resvg/resvg-js";
+import type * as Resvg from "@resvg/resvg-js";
+import { onFirstUse } from "../lazy-module.ts";
+
+const resvg = onFirstUse<typeof Resvg>("@resvg/resvg-js");
 
 /** The size social networks show a large link preview at (Open Graph, Twitter/X, WhatsApp). */
 export const socialCardSize = { width: 1200, height: 630 } as const;
@@ -33,6 +36,6 @@ export function socialCardSvg(artworkSvg: string): string {
  * no fonts are loaded.
  */
 export async function renderSocialCard(artworkSvg: string): Promise<Buffer> {
-  const image = await renderAsync(socialCardSvg(artworkSvg), { font: { loadSystemFonts: false } });
+  const image = await resvg().renderAsync(socialCardSvg(artworkSvg), { font: { loadSystemFonts: false } });
   return image.asPng();
 }
