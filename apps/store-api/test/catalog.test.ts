@@ -102,7 +102,10 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     expect(listed.map((product) => product.id)).toEqual(all.map((product) => product.id));
     for (const product of listed) {
       for (const variant of product.variants) {
-        expect(variant.prices.map((price) => price.currency_code), variant.id).toEqual(["USD"]);
+        expect(
+          variant.prices.map((price) => price.currency_code),
+          variant.id,
+        ).toEqual(["USD"]);
       }
     }
     // Any case; the detail answer the same way.

@@ -10,7 +10,11 @@ function answerWith(tax: boolean): StoreShipping {
 /** A store API whose shipping call answers from `answers` in turn (an Error rejects), counting the calls. */
 function countingStore(answers: (StoreShipping | Error)[]): { api: StoreApi; calls: () => number } {
   let calls = 0;
-  const base = createStoreApi({ baseUrl: "http://store.test", storeId: "local", fetch: () => Promise.reject(new Error("no")) });
+  const base = createStoreApi({
+    baseUrl: "http://store.test",
+    storeId: "local",
+    fetch: () => Promise.reject(new Error("no")),
+  });
   const api: StoreApi = {
     ...base,
     getShipping: () => {

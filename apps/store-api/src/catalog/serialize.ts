@@ -85,14 +85,14 @@ function serializeVariant(
     image_url: variant.imageUrl === null ? null : assetUrl(variant.imageUrl),
     sku: variant.sku,
     prices: selectedPrices(variantPrices, selection).map((price) => {
-        const currency = currencies.get(price.currencyCode);
-        return {
-          amount: price.amount,
-          sale_amount: price.saleAmount,
-          currency_code: price.currencyCode,
-          currency: currency === undefined ? null : serializeCurrency(currency),
-        };
-      }),
+      const currency = currencies.get(price.currencyCode);
+      return {
+        amount: price.amount,
+        sale_amount: price.saleAmount,
+        currency_code: price.currencyCode,
+        currency: currency === undefined ? null : serializeCurrency(currency),
+      };
+    }),
     manage_inventory: variant.manageInventory,
     weight: variant.weight,
     options: optionValues,
