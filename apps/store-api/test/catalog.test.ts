@@ -98,7 +98,10 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     const all = (await getJson("/products")).body.products as ListedProduct[];
     const dollars = await getJson("/products?currency=usd");
     expect(dollars.status).toBe(200);
-    const listed = dollars.body.products as (ListedProduct & { variants: { prices: { currency_code: string }[] }[] })[];
+    const listed = dollars.body.products as {
+      id: string;
+      variants: { id: string; prices: { currency_code: string }[] }[];
+    }[];
     expect(listed.map((product) => product.id)).toEqual(all.map((product) => product.id));
     for (const product of listed) {
       for (const variant of product.variants) {
