@@ -94,6 +94,50 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     });
   });
 
+  it("lists only the price in the currency asked for, else each variant's first, on both reads", async () => {
+    const all = (await getJson("/products")).body.products as ListedProduct[];
+    const dollars = await getJson("/products?currency=usd");
+    expect(dollars.status).toBe(200);
+    const listed = dollars.body.products as {
+      id: string;
+      variants: { id: string; prices: { currency_code: string }[] }[];
+    }[];
+    expect(listed.map((product) => product.id)).toEqual(all.map((product) => product.id));
+    for (const product of listed) {
+      for (const variant of product.variants) {
+        expect(
+          variant.prices.map((price) => price.currency_code),
+          variant.id,
+        ).toEqual(["USD"]);
+      }
+    }
+    // Any case; the detail answer the same way.
+    const single = await getJson("/products/prod_himalayan_resin?currency=GBP");
+    const detail = single.body.product as { variants: { prices: { currency_code: string; amount: number }[] }[] };
+    expect(detail.variants.map((variant) => variant.prices.map((price) => price.currency_code))).toEqual([
+      ["GBP"],
+      ["GBP"],
+      ["GBP"],
+    ]);
+    const full = (await getJson("/products/prod_himalayan_resin")).body.product as typeof detail;
+    expect(detail.variants[0]?.prices[0]).toEqual(
+      full.variants[0]?.prices.find((price) => price.currency_code === "GBP"),
+    );
+    // A currency the store does not price in: the first price, the one a page shows without it.
+    const euros = (await getJson("/products/prod_himalayan_resin?currency=eur")).body.product as typeof detail;
+    expect(euros.variants.map((variant) => variant.prices)).toEqual(
+      full.variants.map((variant) => variant.prices.slice(0, 1)),
+    );
+  });
+
+  it.each(["US", "usd1", "US$", ""])("refuses a malformed currency %j on both reads", async (currency) => {
+    for (const path of ["/products", "/products/prod_himalayan_resin"]) {
+      const { status, body } = await getJson(`${path}?currency=${encodeURIComponent(currency)}`);
+      expect(status, path).toBe(400);
+      expect(body).toMatchObject({ error: { code: "invalid_request", details: { field: "query.currency" } } });
+    }
+  });
+
   it("pages with offset and limit", async () => {
     const { body } = await getJson("/products?offset=1&limit=2");
     expect(body).toMatchObject({ count: 5, offset: 1, limit: 2 });

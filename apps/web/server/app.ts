@@ -17,6 +17,7 @@ import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-f
 import { bearerTokenMatches } from "@herbo/hosted-api/bearer-token";
 import { requestIdOf } from "@herbo/hosted-api/request-id";
 import { withRequestId } from "./request-id";
+import { withSharedShipping } from "./shared-shipping";
 import { createStoreFetch } from "./store-fetch";
 import { createWebMetrics, renderedKind, staticKind, type RouteKind } from "./web-metrics";
 
@@ -93,14 +94,17 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   const handleRequest = createRequestHandler(build, "production");
   const withSiteCss = siteCssWriter(build);
   const staticFiles = await loadStaticFiles(path.join(options.buildFolder, "client"));
+  // The shipping answer is shared between renders for the store API's cache window (server/shared-shipping.ts).
   const storeApi =
     options.storeApi ??
-    createStoreApi({
-      baseUrl: environment.storeApiUrl,
-      storeId: environment.storeId,
-      timeoutMs: environment.storeApiTimeoutMs,
-      fetch: createStoreFetch(),
-    });
+    withSharedShipping(
+      createStoreApi({
+        baseUrl: environment.storeApiUrl,
+        storeId: environment.storeId,
+        timeoutMs: environment.storeApiTimeoutMs,
+        fetch: createStoreFetch(),
+      }),
+    );
   const security: SecurityOptions = {
     storeApiOrigin: new URL(environment.publicStoreApiUrl).origin,
     https: environment.siteUrl.startsWith("https://"),

@@ -7,7 +7,7 @@ import type {
   WireVariantFields,
 } from "@herbo/hosted-api";
 import { cardFileName, mediaFileOfUrl, mediaPath, photoFileName } from "../media/media-names.ts";
-import type { CurrencyRow, ProductAggregate, VariantRow } from "./repository.ts";
+import type { CurrencyRow, PriceRow, ProductAggregate, VariantRow } from "./repository.ts";
 import { socialCardSize } from "../media/social-card.ts";
 
 /** Turns a stored path such as /images/x.svg into an absolute URL on this API; leaves absolute URLs alone. */
@@ -55,31 +55,44 @@ export function availableUnits(variant: VariantRow): number {
   return variant.stockOnHand - variant.stockReserved;
 }
 
+/**
+ * Which of a variant's prices an answer lists: all of them, or for a storefront page that shows one market
+ * only the price in that market's currency, else the first (the price that page would show anyway).
+ */
+export type PriceSelection = { currency: string } | "all";
+
+function selectedPrices(prices: readonly PriceRow[], selection: PriceSelection): readonly PriceRow[] {
+  if (selection === "all") return prices;
+  const code = selection.currency.toUpperCase();
+  const chosen = prices.find((price) => price.currencyCode === code) ?? prices[0];
+  return chosen === undefined ? [] : [chosen];
+}
+
 function serializeVariant(
   variant: VariantRow,
   aggregate: ProductAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
+  selection: PriceSelection,
 ): WireVariant {
   const optionValues = aggregate.product.extras.options.flatMap((option) =>
     option.values.filter((value) => value.variant_id === variant.id),
   );
+  const variantPrices = aggregate.prices.filter((price) => price.variantId === variant.id);
   return {
     id: variant.id,
     title: variant.title,
     image_url: variant.imageUrl === null ? null : assetUrl(variant.imageUrl),
     sku: variant.sku,
-    prices: aggregate.prices
-      .filter((price) => price.variantId === variant.id)
-      .map((price) => {
-        const currency = currencies.get(price.currencyCode);
-        return {
-          amount: price.amount,
-          sale_amount: price.saleAmount,
-          currency_code: price.currencyCode,
-          currency: currency === undefined ? null : serializeCurrency(currency),
-        };
-      }),
+    prices: selectedPrices(variantPrices, selection).map((price) => {
+      const currency = currencies.get(price.currencyCode);
+      return {
+        amount: price.amount,
+        sale_amount: price.saleAmount,
+        currency_code: price.currencyCode,
+        currency: currency === undefined ? null : serializeCurrency(currency),
+      };
+    }),
     manage_inventory: variant.manageInventory,
     weight: variant.weight,
     options: optionValues,
@@ -92,6 +105,7 @@ function serializeProductFields(
   aggregate: ProductAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
+  selection: PriceSelection,
 ): Omit<WireListProduct, "images"> {
   const { product } = aggregate;
   return {
@@ -106,7 +120,9 @@ function serializeProductFields(
     site_product_selection: product.siteProductSelection,
     status: product.status,
     options: product.extras.options,
-    variants: aggregate.variants.map((variant) => serializeVariant(variant, aggregate, currencies, assetUrl)),
+    variants: aggregate.variants.map((variant) =>
+      serializeVariant(variant, aggregate, currencies, assetUrl, selection),
+    ),
     product_collections: product.extras.product_collections,
     additional_info: product.extras.additional_info,
     type: { value: product.typeValue },
@@ -144,8 +160,12 @@ export function serializeListProduct(
   aggregate: ProductAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
+  selection: PriceSelection = "all",
 ): WireListProduct {
-  return { ...serializeProductFields(aggregate, currencies, assetUrl), images: serializeImages(aggregate, assetUrl) };
+  return {
+    ...serializeProductFields(aggregate, currencies, assetUrl, selection),
+    images: serializeImages(aggregate, assetUrl),
+  };
 }
 
 /** The product of a single-product answer, its pictures under `media`. */
@@ -153,8 +173,12 @@ export function serializeDetailProduct(
   aggregate: ProductAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
+  selection: PriceSelection = "all",
 ): WireDetailProduct {
-  return { ...serializeProductFields(aggregate, currencies, assetUrl), media: serializeImages(aggregate, assetUrl) };
+  return {
+    ...serializeProductFields(aggregate, currencies, assetUrl, selection),
+    media: serializeImages(aggregate, assetUrl),
+  };
 }
 
 /** Every field the variants call can return for one variant; the route picks those asked for. */

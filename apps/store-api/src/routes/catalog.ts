@@ -21,6 +21,7 @@ import {
   serializeDetailProduct,
   serializeListProduct,
   serializeVariantFields,
+  type PriceSelection,
 } from "../catalog/serialize.ts";
 import type { Database } from "../db/connection.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -54,7 +55,19 @@ const whole = (max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(0).max(max));
 
+/**
+ * `currency=usd` (any case): each variant lists only its price in that currency, else its first price, which
+ * is what a storefront page of that market shows; a shorter answer for pages that show one market. Without
+ * it every price is listed, as the hosted backend lists them.
+ */
+const priceCurrency = z.string().regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code");
+
+function priceSelectionOf(currency: string | undefined): PriceSelection {
+  return currency === undefined ? "all" : { currency };
+}
+
 const productListQuerySchema = z.object({
+  currency: priceCurrency.optional(),
   "ids[]": idList.optional(),
   ids: idList.optional(),
   offset: whole(1_000_000).optional(),
@@ -72,6 +85,7 @@ const productListQuerySchema = z.object({
 });
 
 const productParamsSchema = z.object({ storeId: z.string(), productId: identifier });
+const productQuerySchema = z.object({ currency: priceCurrency.optional() });
 
 type VariantField = keyof WireVariantFields;
 const variantsQuerySchema = z.object({
@@ -133,7 +147,9 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRouteOptions> = async (roo
         count: result.count,
         offset,
         limit,
-        products: result.products.map((product) => serializeListProduct(product, currencies, assetUrl)),
+        products: result.products.map((product) =>
+          serializeListProduct(product, currencies, assetUrl, priceSelectionOf(query.currency)),
+        ),
       };
     });
     return sendCached(request, reply, cached);
@@ -141,13 +157,16 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRouteOptions> = async (roo
 
   const productSchema = {
     params: productParamsSchema,
+    querystring: productQuerySchema,
     response: { 200: productResponseSchema, ...errors },
   };
   app.get("/store/:storeId/products/:productId", { schema: productSchema }, async (request, reply) => {
     const { productId } = request.params;
     const cached = await cache.get(request.url, async (): Promise<ProductResponse | null> => {
       const [aggregate, currencies] = await Promise.all([findProduct(db, productId), listCurrencies(db)]);
-      return aggregate === undefined ? null : { product: serializeDetailProduct(aggregate, currencies, assetUrl) };
+      if (aggregate === undefined) return null;
+      const selection = priceSelectionOf(request.query.currency);
+      return { product: serializeDetailProduct(aggregate, currencies, assetUrl, selection) };
     });
     if (cached.empty) {
       // An archived product's page goes for good (410), so search engines drop it; an unknown id is a 404.

@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The store API's cached shipping answer, asked beside the list; it never fails (null: the contract's flag).
   const shippingCall = loadShipping(storeApi, request.signal);
   try {
-    const list = await storeApi.listProducts({}, request.signal);
+    const list = await storeApi.listProducts({ priceCurrency: market.currencyCode }, request.signal);
     const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
     const quoted = flagshipPrice(products);
     const shipping = await shippingCall;

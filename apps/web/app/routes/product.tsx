@@ -26,8 +26,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // asked at the same time; it never fails (null: no rate stated, the contract's tax flag).
   const shippingCall = loadShipping(storeApi, request.signal);
   try {
-    // Priced for the page's market: its currency's price, else the store's first.
-    const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal), market);
+    // Priced for the page's market: its currency's price, else the store's first; the store is asked for that
+    // price only, so the page's data carries one price per variant rather than every market's.
+    const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal, market.currencyCode), market);
     const descriptionHtml = await sanitizeHtmlInTurn(product.descriptionHtml);
     const sections: { title: string; descriptionHtml: string }[] = [];
     for (const section of product.sections) {

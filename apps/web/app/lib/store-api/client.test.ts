@@ -59,6 +59,24 @@ describe("store API client", () => {
     });
   });
 
+  it("asks for one market's prices only when a page names its currency, on the list and the product", async () => {
+    const { calls, fetch } = fakeFetch((url) => {
+      if (url.includes("/variants")) return json(variantsFixture);
+      if (url.includes("/products/")) return json(productFixture);
+      return json(listFixture);
+    });
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "local", fetch });
+    await api.listProducts({ priceCurrency: "USD" });
+    await api.getProductWithStock("prod_01HSAMPLE0001", undefined, "GBP");
+    await api.getProduct("prod_01HSAMPLE0001");
+    expect(calls.map((call) => call.url)).toEqual([
+      "https://api.test/store/local/products?currency=usd",
+      "https://api.test/store/local/products/prod_01HSAMPLE0001?currency=gbp",
+      "https://api.test/store/local/variants?fields=inventory_quantity&product_ids%5B%5D=prod_01HSAMPLE0001",
+      "https://api.test/store/local/products/prod_01HSAMPLE0001",
+    ]);
+  });
+
   it("reports a non-OK answer as 'HTTP {status}: {statusText}'", async () => {
     const { fetch } = fakeFetch(() => json({ message: "Product not found" }, 404, "Not Found"));
     const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch });

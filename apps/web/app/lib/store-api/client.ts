@@ -88,10 +88,11 @@ export interface StoreApiOptions {
 
 export interface StoreApi {
   listProducts(query?: ProductListQuery, signal?: AbortSignal): Promise<ProductList>;
-  getProduct(id: string, signal?: AbortSignal): Promise<Product>;
+  /** With `priceCurrency`, the store may list only each variant's price a page of that currency shows. */
+  getProduct(id: string, signal?: AbortSignal, priceCurrency?: string): Promise<Product>;
   getVariantStock(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, number>>;
   /** The product with each variant's stock refreshed by the variants call; either failing fails both. */
-  getProductWithStock(id: string, signal?: AbortSignal): Promise<Product>;
+  getProductWithStock(id: string, signal?: AbortSignal, priceCurrency?: string): Promise<Product>;
   createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
   /**
    * Each country's delivery charge and days as checkout charges them, and each market's live "prices include
@@ -175,24 +176,26 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       if (query.limit !== undefined) params.set("limit", String(query.limit));
       if (query.order !== undefined) params.set("order", query.order);
       if (query.sortBy !== undefined) params.set("sort_by", query.sortBy);
+      if (query.priceCurrency !== undefined) params.set("currency", query.priceCurrency.toLowerCase());
       const search = params.toString();
       return reshapeProductList(await call(`/products${search === "" ? "" : `?${search}`}`, {}, signal));
     },
-    async getProduct(id, signal) {
+    async getProduct(id, signal, priceCurrency) {
       // Answered as the store answers an unknown id, without a call it would refuse.
       if (!isPossibleProductId(id)) throw new StoreApiError("HTTP 404: Not Found", 404, "not_found");
-      return reshapeProductResponse(await call(`/products/${encodeURIComponent(id)}`, {}, signal));
+      const search = priceCurrency === undefined ? "" : `?currency=${encodeURIComponent(priceCurrency.toLowerCase())}`;
+      return reshapeProductResponse(await call(`/products/${encodeURIComponent(id)}${search}`, {}, signal));
     },
     async getVariantStock(productIds, signal) {
       const params = new URLSearchParams({ fields: "inventory_quantity" });
       for (const id of productIds) params.append("product_ids[]", id);
       return reshapeVariantStock(await call(`/variants?${params.toString()}`, {}, signal));
     },
-    async getProductWithStock(id, signal) {
-      if (!isPossibleProductId(id)) return api.getProduct(id, signal);
+    async getProductWithStock(id, signal, priceCurrency) {
+      if (!isPossibleProductId(id)) return api.getProduct(id, signal, priceCurrency);
       // Both calls at once, one round trip instead of two on every product page. The store answers with
       // the product it was asked for; one that answers with another id (a handle) is asked again for it.
-      const productCall = api.getProduct(id, signal);
+      const productCall = api.getProduct(id, signal, priceCurrency);
       const stockCall = api.getVariantStock([id], signal);
       // When the product call fails, its error is the one reported and this one is not awaited.
       stockCall.catch(() => undefined);

@@ -148,6 +148,12 @@ export interface ProductListQuery {
   limit?: number;
   order?: "asc" | "desc";
   sortBy?: string;
+  /**
+   * The currency of the page's market (ISO 4217, any case): our store API then lists only each variant's
+   * price in it, else its first, which is all such a page shows. A backend without this query lists every
+   * price, and the page picks the same one (`pricedForMarket`).
+   */
+  priceCurrency?: string;
 }
 
 export interface DayRange {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
+import type { StoreShipping } from "../app/lib/store-api/types";
+import { withSharedShipping } from "./shared-shipping";
+
+function answerWith(tax: boolean): StoreShipping {
+  return { rates: [], pricesIncludeTax: { us: tax } };
+}
+
+/** A store API whose shipping call answers from `answers` in turn (an Error rejects), counting the calls. */
+function countingStore(answers: (StoreShipping | Error)[]): { api: StoreApi; calls: () => number } {
+  let calls = 0;
+  const base = createStoreApi({
+    baseUrl: "http://store.test",
+    storeId: "local",
+    fetch: () => Promise.reject(new Error("no")),
+  });
+  const api: StoreApi = {
+    ...base,
+    getShipping: () => {
+      const answer = answers[Math.min(calls, answers.length - 1)];
+      calls += 1;
+      return new Promise((resolve, reject) =>
+        setTimeout(() => (answer instanceof Error ? reject(answer) : resolve(answer as StoreShipping)), 1),
+      );
+    },
+  };
+  return { api, calls: () => calls };
+}
+
+describe("withSharedShipping", () => {
+  it("reuses the answer within the window, then asks the store again", async () => {
+    const time = { now: 0 };
+    const store = countingStore([answerWith(true), answerWith(false)]);
+    const api = withSharedShipping(store.api, 1_000, () => time.now);
+    expect(await api.getShipping()).toEqual(answerWith(true));
+    time.now = 999;
+    expect(await api.getShipping()).toEqual(answerWith(true));
+    expect(store.calls()).toBe(1);
+    time.now = 1_000;
+    expect(await api.getShipping()).toEqual(answerWith(false));
+    expect(store.calls()).toBe(2);
+  });
+
+  it("makes one call for renders that ask at the same time", async () => {
+    const store = countingStore([answerWith(true)]);
+    const api = withSharedShipping(store.api, 1_000);
+    const answers = await Promise.all([api.getShipping(), api.getShipping(), api.getShipping()]);
+    expect(answers).toEqual([answerWith(true), answerWith(true), answerWith(true)]);
+    expect(store.calls()).toBe(1);
+  });
+
+  it("keeps no failure: the next render asks again", async () => {
+    const store = countingStore([new Error("store down"), answerWith(true)]);
+    const api = withSharedShipping(store.api, 1_000);
+    await expect(api.getShipping()).rejects.toThrow("store down");
+    expect(await api.getShipping()).toEqual(answerWith(true));
+    expect(store.calls()).toBe(2);
+  });
+
+  it("passes every call through with a window of zero, and leaves the other calls alone", async () => {
+    const store = countingStore([answerWith(true), answerWith(false)]);
+    const api = withSharedShipping(store.api, 0);
+    expect(api).toBe(store.api);
+    const shared = withSharedShipping(store.api, 1_000);
+    expect(shared.listProducts).toBe(store.api.listProducts);
+    expect(shared.getProductWithStock).toBe(store.api.getProductWithStock);
+  });
+});
