@@ -56,7 +56,8 @@ const systemPrefixes = ["LC_"];
 
 /**
  * The settings each server reads (apps/web: server/settings.ts and app/lib/env.server.ts; the store API:
- * src/config.ts, and libpq's PG… variables that node-postgres reads). `npm start` hands each server only
+ * src/config.ts with the payment providers' settings files that src/payments/payment-settings.ts merges in,
+ * and libpq's PG… variables that node-postgres reads). `npm start` hands each server only
  * these, so the web server never holds ADMIN_PASSWORD, the providers' keys or SMTP_URL's password;
  * scripts/lib.test.mjs checks the lists against those files.
  */

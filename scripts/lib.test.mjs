@@ -197,10 +197,23 @@ function settingNames(file) {
   ];
 }
 
+/** The store API's settings files: config.ts, and each provider's settings file that payment-settings.ts merges in. */
+function storeApiSettingFiles() {
+  const payments = "apps/store-api/src/payments";
+  const merged = readFileSync(path.join(root, payments, "payment-settings.ts"), "utf8");
+  const providers = [...merged.matchAll(/from "\.\/([a-z-]+-settings)\.ts"/g)].map(
+    (match) => `${payments}/${match[1]}.ts`,
+  );
+  return ["apps/store-api/src/config.ts", ...providers];
+}
+
 describe("the settings lists", () => {
-  it("name every setting the store API's config reads", () => {
-    const names = settingNames("apps/store-api/src/config.ts");
+  it("name every setting the store API's config and payment providers read", () => {
+    const names = storeApiSettingFiles().flatMap(settingNames);
     assert.ok(names.includes("ADMIN_PASSWORD") && names.length > 30);
+    for (const providerKey of ["STRIPE_SECRET_KEY", "KHALTI_SECRET_KEY", "ESEWA_SECRET_KEY", "CYBERSOURCE_REST_URL"]) {
+      assert.ok(names.includes(providerKey), `${providerKey} is read from its provider's settings file`);
+    }
     const missing = names.filter((name) => !serverSettings["store-api"].names.includes(name));
     assert.deepEqual(missing, [], "add these to serverSettings['store-api'] in scripts/lib.mjs");
   });

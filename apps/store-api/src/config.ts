@@ -6,12 +6,12 @@ import { z } from "zod";
 import { bearerTokenSetting } from "@herbo/hosted-api/bearer-token";
 import { chatPhoneSetting, defaultPorts, localUrl, placeholderChatPhone } from "@herbo/hosted-api/shop-defaults";
 import {
-  defaultPaymentMethods,
-  paymentMethodNames,
-  requiredSettings,
-  type PaymentMethodName,
+  paymentEnvironment,
+  paymentSettingsOf,
+  requiredSettingsOf,
   type PaymentSettings,
-} from "./payments/registry.ts";
+} from "./payments/payment-settings.ts";
+import { defaultPaymentMethods, paymentMethodNames } from "./payments/registry.ts";
 
 const originList = z
   .string()
@@ -158,128 +158,18 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Unset: no /metrics at all. Set: the scraper's bearer token (never logged).
   METRICS_TOKEN: metricsToken.optional(),
-  // Payment providers' keys (never shown on a page or in a log) and API origins (tests, egress proxies).
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_[A-Za-z0-9_]{8,}$/, "expected a Stripe secret key (sk_… or rk_…)")
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9+/=_]{8,}$/, "expected a Stripe signing secret (whsec_…)")
-    .optional(),
-  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  KHALTI_SECRET_KEY: z.string().min(8, "expected Khalti's live secret key").optional(),
-  KHALTI_API_URL: z.url({ protocol: /^https?$/ }).default("https://khalti.com"),
-  ESEWA_PRODUCT_CODE: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "expected eSewa's product (merchant) code")
-    .optional(),
-  ESEWA_SECRET_KEY: z.string().min(8, "expected eSewa's secret key").optional(),
-  ESEWA_API_URL: z.url({ protocol: /^https?$/ }).default("https://epay.esewa.com.np"),
-  // Cybersource Secure Acceptance (a Nepali bank's card gateway): the profile and its security key, a
-  // second key while the first is rotated out, and the currencies the bank settles.
-  CYBERSOURCE_PROFILE_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, "expected the Secure Acceptance profile id")
-    .optional(),
-  CYBERSOURCE_ACCESS_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9]{8,64}$/, "expected the Secure Acceptance access key")
-    .optional(),
-  CYBERSOURCE_SECRET_KEY: z.string().min(16, "expected the Secure Acceptance secret key").optional(),
-  CYBERSOURCE_PREVIOUS_ACCESS_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9]{8,64}$/, "expected the retiring key's access key")
-    .optional(),
-  CYBERSOURCE_PREVIOUS_SECRET_KEY: z.string().min(16, "expected the retiring key's secret key").optional(),
-  CYBERSOURCE_DISPLAY_NAME: z
-    .string()
-    .regex(/^[\p{L}\p{N} .&'-]{2,40}$/u, "expected the bank's name as shoppers know it")
-    .optional(),
-  CYBERSOURCE_URL: z.url({ protocol: /^https?$/ }).default("https://testsecureacceptance.cybersource.com/pay"),
-  CYBERSOURCE_CURRENCIES: z
-    .string()
-    .default("USD,NPR")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((code) => code.trim().toUpperCase())
-        .filter((code) => code !== ""),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Z]{3}$/, "expected ISO currency codes, e.g. USD,NPR")).min(1)),
-  // Its REST API, when the bank grants REST credentials: refunds go through it.
-  CYBERSOURCE_MERCHANT_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_]{1,64}$/, "expected the Cybersource merchant id")
-    .optional(),
-  CYBERSOURCE_REST_KEY_ID: z.string().uuid("expected the REST shared-secret key id").optional(),
-  CYBERSOURCE_REST_SECRET: z
-    .string()
-    .regex(/^[A-Za-z0-9+/]{20,}={0,2}$/, "expected the REST shared secret (base64)")
-    .optional(),
-  CYBERSOURCE_REST_URL: z.url({ protocol: /^https?$/ }).default("https://apitest.cybersource.com"),
+  // Each payment provider's keys (never shown on a page or in a log) and API origin, as its settings file in
+  // payments/ checks them.
+  ...paymentEnvironment,
 });
 
 type Settings = z.infer<typeof environmentSchema>;
 
-/** The providers' settings that are complete; a method named without its keys is reported by loadConfig. */
-function paymentSettingsOf(settings: Settings): PaymentSettings {
-  const result: PaymentSettings = {};
-  if (settings.STRIPE_SECRET_KEY !== undefined && settings.STRIPE_WEBHOOK_SECRET !== undefined) {
-    result.stripe = {
-      secretKey: settings.STRIPE_SECRET_KEY,
-      webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
-      apiUrl: settings.STRIPE_API_URL,
-    };
-  }
-  if (settings.KHALTI_SECRET_KEY !== undefined) {
-    result.khalti = { secretKey: settings.KHALTI_SECRET_KEY, apiUrl: settings.KHALTI_API_URL };
-  }
-  if (settings.ESEWA_PRODUCT_CODE !== undefined && settings.ESEWA_SECRET_KEY !== undefined) {
-    result.esewa = {
-      productCode: settings.ESEWA_PRODUCT_CODE,
-      secretKey: settings.ESEWA_SECRET_KEY,
-      apiUrl: settings.ESEWA_API_URL,
-    };
-  }
-  if (
-    settings.CYBERSOURCE_PROFILE_ID !== undefined &&
-    settings.CYBERSOURCE_ACCESS_KEY !== undefined &&
-    settings.CYBERSOURCE_SECRET_KEY !== undefined
-  ) {
-    const previous =
-      settings.CYBERSOURCE_PREVIOUS_ACCESS_KEY !== undefined && settings.CYBERSOURCE_PREVIOUS_SECRET_KEY !== undefined
-        ? { accessKey: settings.CYBERSOURCE_PREVIOUS_ACCESS_KEY, secretKey: settings.CYBERSOURCE_PREVIOUS_SECRET_KEY }
-        : undefined;
-    const rest =
-      settings.CYBERSOURCE_MERCHANT_ID !== undefined &&
-      settings.CYBERSOURCE_REST_KEY_ID !== undefined &&
-      settings.CYBERSOURCE_REST_SECRET !== undefined
-        ? {
-            merchantId: settings.CYBERSOURCE_MERCHANT_ID,
-            keyId: settings.CYBERSOURCE_REST_KEY_ID,
-            sharedSecret: settings.CYBERSOURCE_REST_SECRET,
-            apiUrl: settings.CYBERSOURCE_REST_URL,
-          }
-        : undefined;
-    result.cybersource = {
-      displayName: settings.CYBERSOURCE_DISPLAY_NAME,
-      profileId: settings.CYBERSOURCE_PROFILE_ID,
-      key: { accessKey: settings.CYBERSOURCE_ACCESS_KEY, secretKey: settings.CYBERSOURCE_SECRET_KEY },
-      previousKey: previous,
-      payUrl: settings.CYBERSOURCE_URL,
-      currencies: settings.CYBERSOURCE_CURRENCIES,
-      rest,
-    };
-  }
-  return result;
-}
-
-/** "PAYMENT_METHODS: stripe needs STRIPE_WEBHOOK_SECRET" for each named method whose keys are not all set. */
+/** For each method PAYMENT_METHODS names without all its required keys: the method and the keys not set. */
 function missingPaymentSettings(settings: Settings): string[] {
   const given = settings as Record<string, unknown>;
   return settings.PAYMENT_METHODS.flatMap((name) => {
-    const absent = requiredSettings[name as PaymentMethodName].filter((key) => given[key] === undefined);
+    const absent = requiredSettingsOf(name).filter((key) => given[key] === undefined);
     return absent.length === 0 ? [] : [`PAYMENT_METHODS: "${name}" needs ${absent.join(" and ")}`];
   });
 }

@@ -9,7 +9,7 @@ import { buildApp, type AppOptions } from "../src/app.ts";
 import type { TrustProxy as StoreApiConfigTrust } from "../src/trust-proxy.ts";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates, type SeedCatalog } from "../src/catalog/seed.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../src/db/connection.ts";
-import type { PaymentSettings } from "../src/payments/registry.ts";
+import type { PaymentSettings } from "../src/payments/payment-settings.ts";
 import type { MediaBucketSettings } from "../src/media/bucket-media-store.ts";
 import { createOpsToken } from "../src/backup/ops-token.ts";
 import { backupService } from "../src/backup/write-backup.ts";

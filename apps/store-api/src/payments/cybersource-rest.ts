@@ -5,16 +5,7 @@ import type { RefundRequest } from "../orders/refund-request.ts";
 import type { ProviderAttempt, ProviderVerdict } from "./provider.ts";
 import { parseDecimalAmount } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
-
-/** Cybersource REST credentials ("REST – Shared Secret" keys in the Business Center), when the bank grants them. */
-export interface CybersourceRestSettings {
-  merchantId: string;
-  keyId: string;
-  /** The shared secret as the Business Center shows it: base64. */
-  sharedSecret: string;
-  /** https://apitest.cybersource.com, https://api.cybersource.com, or a fake. */
-  apiUrl: string;
-}
+import type { CybersourceRestSettings } from "./cybersource-settings.ts";
 
 /**
  * The headers of a signed REST request (developer.cybersource.com, "HTTP Signature Authentication"):

@@ -9,9 +9,9 @@ import {
   signedDateTime,
   splitName,
   verdictOfReply,
-  type CybersourceSettings,
 } from "./cybersource.ts";
 import { cybersourceRestHeaders } from "./cybersource-rest.ts";
+import type { CybersourceSettings } from "./cybersource-settings.ts";
 import type { ProviderAttempt } from "./provider.ts";
 import { signFields } from "./signed-fields.ts";
 

@@ -1,36 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { decimalAmount } from "@herbo/hosted-api";
 import type { CustomerDetails } from "../db/schema.ts";
-import {
-  refundWithCybersourceRest,
-  searchCybersourcePayment,
-  type CybersourceRestSettings,
-} from "./cybersource-rest.ts";
+import { refundWithCybersourceRest, searchCybersourcePayment } from "./cybersource-rest.ts";
+import type { CybersourceKey, CybersourceSettings } from "./cybersource-settings.ts";
 import type { PaymentProvider, ProviderAttempt, ProviderVerdict, WebhookAction } from "./provider.ts";
 import { convertMinorUnits, parseDecimalAmount } from "./provider-amount.ts";
 import { isFieldsSignatureValid, signFields } from "./signed-fields.ts";
-
-/** A Secure Acceptance security key: the access key names it, the secret key signs with it. */
-export interface CybersourceKey {
-  accessKey: string;
-  secretKey: string;
-}
-
-export interface CybersourceSettings {
-  /** How the shopper knows the gateway: the acquiring bank's name ("NIC Asia Bank"), or "Cybersource". */
-  displayName?: string | undefined;
-  profileId: string;
-  /** The key new requests are signed with. */
-  key: CybersourceKey;
-  /** The key being retired during a rotation: replies to requests it signed are still read. */
-  previousKey?: CybersourceKey | undefined;
-  /** The hosted payment page: https://testsecureacceptance.cybersource.com/pay, or the live one, or a fake. */
-  payUrl: string;
-  /** The currencies the bank settles; the method is offered only for checkouts in one of them. */
-  currencies: readonly string[];
-  /** REST API credentials, when the bank grants them: refunds go through the API. */
-  rest?: CybersourceRestSettings | undefined;
-}
 
 /**
  * The fields a request signs (Secure Acceptance Hosted Checkout, "Request Fields"): every field the form

@@ -6,13 +6,7 @@ import { esewaSignature, isEsewaSignatureValid, readSignedAnswer, requiredSigned
 import type { PaymentProvider, ProviderVerdict, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits, parseDecimalAmount } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
-
-export interface EsewaSettings {
-  productCode: string;
-  secretKey: string;
-  /** eSewa's ePay origin: https://epay.esewa.com.np in production, https://rc-epay.esewa.com.np for UAT, or a fake. */
-  apiUrl: string;
-}
+import type { EsewaSettings } from "./esewa-settings.ts";
 
 /** What the payment form signs (ePay v2: these three, in this order). */
 const formSignedFields = "total_amount,transaction_uuid,product_code";

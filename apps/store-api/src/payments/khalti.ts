@@ -3,12 +3,7 @@ import { z } from "zod";
 import type { PaymentProvider, ProviderVerdict, ProviderAttempt } from "./provider.ts";
 import { convertMinorUnits } from "./provider-amount.ts";
 import { ProviderHttpError, providerJson } from "./provider-http.ts";
-
-export interface KhaltiSettings {
-  secretKey: string;
-  /** Khalti's origin: https://khalti.com in production, https://dev.khalti.com for its sandbox, or a fake. */
-  apiUrl: string;
-}
+import type { KhaltiSettings } from "./khalti-settings.ts";
 
 /** Khalti refuses payments under Rs. 10 (KPG-2 initiate: "Amount should be greater than Rs. 10"). */
 const minimumPaisa = 1000;

@@ -1,34 +1,17 @@
 import { cashOnDeliveryProvider } from "./cash-on-delivery.ts";
-import { createCybersourceProvider, type CybersourceSettings } from "./cybersource.ts";
-import { createEsewaProvider, type EsewaSettings } from "./esewa.ts";
-import { createKhaltiProvider, type KhaltiSettings } from "./khalti.ts";
+import { createCybersourceProvider } from "./cybersource.ts";
+import { createEsewaProvider } from "./esewa.ts";
+import { createKhaltiProvider } from "./khalti.ts";
+import { requiredSettingsOf, type PaymentSettings } from "./payment-settings.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { sandboxCardProvider } from "./sandbox-card.ts";
-import { createStripeProvider, type StripeSettings } from "./stripe-checkout.ts";
+import { createStripeProvider } from "./stripe-checkout.ts";
 
 /** Every way to pay the shop knows, by its name in PAYMENT_METHODS. */
 export const paymentMethodNames = ["sandbox", "cod", "stripe", "khalti", "esewa", "cybersource"] as const;
 export type PaymentMethodName = (typeof paymentMethodNames)[number];
 
 export const defaultPaymentMethods = ["sandbox", "cod"] as const;
-
-/** Each provider's own settings, present when its keys are set. */
-export interface PaymentSettings {
-  stripe?: StripeSettings;
-  khalti?: KhaltiSettings;
-  esewa?: EsewaSettings;
-  cybersource?: CybersourceSettings;
-}
-
-/** The settings each method needs before it may be named in PAYMENT_METHODS. */
-export const requiredSettings: Readonly<Record<PaymentMethodName, readonly string[]>> = {
-  sandbox: [],
-  cod: [],
-  stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
-  khalti: ["KHALTI_SECRET_KEY"],
-  esewa: ["ESEWA_PRODUCT_CODE", "ESEWA_SECRET_KEY"],
-  cybersource: ["CYBERSOURCE_PROFILE_ID", "CYBERSOURCE_ACCESS_KEY", "CYBERSOURCE_SECRET_KEY"],
-};
 
 /** Where a provider sends the shopper back: the hosted checkout's return route for that provider. */
 export function providerReturnUrl(publicUrl: string, sessionId: string, providerId: string): string {
@@ -49,7 +32,7 @@ export function createProviders(
   context: { publicUrl: string; shopName: string },
 ): PaymentProvider[] {
   const missing = (name: string) =>
-    new Error(`Payment method "${name}" needs ${requiredSettings[name as PaymentMethodName].join(" and ")}`);
+    new Error(`Payment method "${name}" needs ${requiredSettingsOf(name).join(" and ")}`);
   return names.map((name) => {
     if (!isMethodName(name)) {
       throw new Error(`Unknown payment method "${name}" (known: ${paymentMethodNames.join(", ")})`);

@@ -2,13 +2,7 @@ import Stripe from "stripe";
 import type { PaymentProvider, ProviderVerdict, WebhookAction, ProviderAttempt } from "./provider.ts";
 import { stripeMinimumCharge } from "@herbo/hosted-api";
 import { convertMinorUnits } from "./provider-amount.ts";
-
-export interface StripeSettings {
-  secretKey: string;
-  webhookSecret: string;
-  /** Another API origin (a test fake, an egress proxy); unset, the SDK's own (api.stripe.com). */
-  apiUrl: string | undefined;
-}
+import type { StripeSettings } from "./stripe-settings.ts";
 
 // Currencies Stripe charges and how it counts them (docs.stripe.com/currencies: "Presentment currencies",
 // "Zero-decimal currencies", "Three-decimal currencies"). Anything else is not offered.
