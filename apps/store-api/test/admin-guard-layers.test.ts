@@ -1,28 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resendLimits } from "../src/routes/admin/email-routes.ts";
 import { outbox } from "../src/db/schema.ts";
-import { AdminClient, adminOrigin, ownerEmail, ownerPassword, signedInOwner } from "./admin-helpers.ts";
-import { databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
+import {
+  AdminClient,
+  adminOrigin,
+  ownerEmail,
+  ownerPassword,
+  signedInOwner,
+  backOfficeSuite,
+} from "./admin-helpers.ts";
+import { corsPreflight, databaseKinds, shopOrigin } from "./harness.ts";
 
 const kinds = await databaseKinds();
 const minute = 60_000;
 
 describe.each(kinds)("the back office's second layers on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind);
 
   /** GET /admin/api/session with this Cookie header, as the back office's pages send it. */
   function whoAmI(cookie: string): Promise<Response> {
-    return fetch(`${api.baseUrl}/admin/api/session`, { headers: { cookie } });
+    return fetch(`${shop.api.baseUrl}/admin/api/session`, { headers: { cookie } });
   }
 
   describe("cookie tossing", () => {
@@ -30,11 +29,11 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
 
     it("keeps the owner signed in when another cookie of the same name comes first or last", async () => {
       for (const cookie of [
-        `herbo_admin_session=AAAA; ${owner.cookie}`,
-        `${owner.cookie}; herbo_admin_session=AAAA`,
-        `${forged}; ${owner.cookie}`,
-        `${owner.cookie}; ${forged}`,
-        `theme=dark; ${forged}; herbo_admin_session=; ${owner.cookie}; other=1`,
+        `herbo_admin_session=AAAA; ${shop.owner.cookie}`,
+        `${shop.owner.cookie}; herbo_admin_session=AAAA`,
+        `${forged}; ${shop.owner.cookie}`,
+        `${shop.owner.cookie}; ${forged}`,
+        `theme=dark; ${forged}; herbo_admin_session=; ${shop.owner.cookie}; other=1`,
       ]) {
         const response = await whoAmI(cookie);
         expect(response.status, cookie).toBe(200);
@@ -47,8 +46,8 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
     });
 
     it("lets a tossed cookie neither block an action nor keep the owner from signing out", async () => {
-      const session = await AdminClient.signIn(api);
-      const tossed = new AdminClient(api, `${forged}; ${session.cookie}`);
+      const session = await AdminClient.signIn(shop.api);
+      const tossed = new AdminClient(shop.api, `${forged}; ${session.cookie}`);
       expect((await tossed.post("/emails/msg_unknown/resend")).status).toBe(404);
       expect((await tossed.request("DELETE", "/session")).status).toBe(204);
       expect((await whoAmI(session.cookie)).status).toBe(401);
@@ -71,10 +70,10 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
       for (const [type, body] of bodies) {
         for (const [path, cookie] of [
           ["/session", ""],
-          ["/orders/HS-1001/actions", owner.cookie],
-          ["/emails/msg_unknown/resend", owner.cookie],
+          ["/orders/HS-1001/actions", shop.owner.cookie],
+          ["/emails/msg_unknown/resend", shop.owner.cookie],
         ] as const) {
-          const response = await fetch(`${api.baseUrl}/admin/api${path}`, {
+          const response = await fetch(`${shop.api.baseUrl}/admin/api${path}`, {
             method: "POST",
             headers: { origin: adminOrigin, "content-type": type, cookie },
             body,
@@ -92,58 +91,44 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
     });
 
     it("still takes JSON (with a charset too), and requests without a body", async () => {
-      const signIn = await fetch(`${api.baseUrl}/admin/api/session`, {
+      const signIn = await fetch(`${shop.api.baseUrl}/admin/api/session`, {
         method: "POST",
         headers: { origin: adminOrigin, "content-type": "application/json; charset=utf-8" },
         body: JSON.stringify({ email: ownerEmail, password: ownerPassword }),
       });
       expect(signIn.status).toBe(200);
-      expect((await owner.post("/emails/msg_unknown/resend")).status).toBe(404);
-      expect((await owner.put("/products/prod_nothing/purchasable", { purchasable: true })).status).toBe(404);
+      expect((await shop.owner.post("/emails/msg_unknown/resend")).status).toBe(404);
+      expect((await shop.owner.put("/products/prod_nothing/purchasable", { purchasable: true })).status).toBe(404);
     });
   });
 
   describe("CORS", () => {
     it("never answers the back office's API to another origin, not even the shop's", async () => {
-      const read = await fetch(`${api.baseUrl}/admin/api/session`, {
-        headers: { origin: shopOrigin, cookie: owner.cookie },
+      const read = await fetch(`${shop.api.baseUrl}/admin/api/session`, {
+        headers: { origin: shopOrigin, cookie: shop.owner.cookie },
       });
       expect(read.status).toBe(403);
       expect(read.headers.get("access-control-allow-origin")).toBeNull();
       expect(read.headers.get("access-control-allow-credentials")).toBeNull();
       for (const path of ["/admin/api/session", "/admin/api/orders/HS-1001/actions"]) {
-        const preflight = await fetch(`${api.baseUrl}${path}`, {
-          method: "OPTIONS",
-          headers: {
-            origin: shopOrigin,
-            "access-control-request-method": "POST",
-            "access-control-request-headers": "content-type",
-          },
-        });
+        const preflight = await corsPreflight(`${shop.api.baseUrl}${path}`, shopOrigin);
         expect(preflight.headers.get("access-control-allow-origin"), path).toBeNull();
         expect(preflight.headers.get("access-control-allow-methods"), path).toBeNull();
         expect(preflight.status, path).toBe(404);
       }
-      const page = await fetch(`${api.baseUrl}/admin`, { headers: { origin: shopOrigin } });
+      const page = await fetch(`${shop.api.baseUrl}/admin`, { headers: { origin: shopOrigin } });
       expect(page.headers.get("access-control-allow-origin")).toBeNull();
-      const health = await fetch(`${api.baseUrl}/health`, { headers: { origin: shopOrigin } });
+      const health = await fetch(`${shop.api.baseUrl}/health`, { headers: { origin: shopOrigin } });
       expect(health.headers.get("access-control-allow-origin")).toBeNull();
     });
 
     it("still answers the catalogue and the checkout to the shop's origin", async () => {
-      const products = await fetch(`${api.storeUrl}/products`, { headers: { origin: shopOrigin } });
+      const products = await fetch(`${shop.api.storeUrl}/products`, { headers: { origin: shopOrigin } });
       expect(products.headers.get("access-control-allow-origin")).toBe(shopOrigin);
-      const preflight = await fetch(`${api.storeUrl}/checkout`, {
-        method: "OPTIONS",
-        headers: {
-          origin: shopOrigin,
-          "access-control-request-method": "POST",
-          "access-control-request-headers": "content-type",
-        },
-      });
+      const preflight = await corsPreflight(`${shop.api.storeUrl}/checkout`, shopOrigin);
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin")).toBe(shopOrigin);
-      const stranger = await fetch(`${api.storeUrl}/products`, { headers: { origin: "http://evil.test" } });
+      const stranger = await fetch(`${shop.api.storeUrl}/products`, { headers: { origin: "http://evil.test" } });
       expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
     });
   });
@@ -152,8 +137,8 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
     /** A sent email in the outbox, as the worker leaves it. */
     async function sentEmail(recipient: string): Promise<string> {
       const id = `msg_${randomUUID()}`;
-      const now = api.clock.now();
-      await api.db.insert(outbox).values({
+      const now = shop.api.clock.now();
+      await shop.api.db.insert(outbox).values({
         id,
         kind: "order_confirmation",
         orderId: null,
@@ -172,11 +157,11 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
       const id = await sentEmail("asha.gurung@example.com");
       const copies: string[] = [];
       for (let resend = 1; resend <= resendLimits.perEmail; resend += 1) {
-        const response = await owner.post(`/emails/${id}/resend`);
+        const response = await shop.owner.post(`/emails/${id}/resend`);
         expect(response.status).toBe(200);
         copies.push(((await response.json()) as { id: string }).id);
       }
-      const refused = await owner.post(`/emails/${id}/resend`);
+      const refused = await shop.owner.post(`/emails/${id}/resend`);
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("3600");
       expect(await refused.json()).toEqual({
@@ -188,27 +173,27 @@ describe.each(kinds)("the back office's second layers on %s", (kind) => {
       });
       // A copy is the same email to the same person: resending it counts alike.
       const copy = copies[0] ?? "";
-      await api.db.update(outbox).set({ status: "sent" }).where(eq(outbox.id, copy));
-      expect((await owner.post(`/emails/${copy}/resend`)).status).toBe(429);
+      await shop.api.db.update(outbox).set({ status: "sent" }).where(eq(outbox.id, copy));
+      expect((await shop.owner.post(`/emails/${copy}/resend`)).status).toBe(429);
       // Another shopper's email is not held back by it.
-      expect((await owner.post(`/emails/${await sentEmail("jordan@example.com")}/resend`)).status).toBe(200);
-      api.clock.advance(60 * minute);
-      expect((await owner.post(`/emails/${id}/resend`)).status).toBe(200);
+      expect((await shop.owner.post(`/emails/${await sentEmail("jordan@example.com")}/resend`)).status).toBe(200);
+      shop.api.clock.advance(60 * minute);
+      expect((await shop.owner.post(`/emails/${id}/resend`)).status).toBe(200);
     });
 
     it(`lets one owner send at most ${resendLimits.perOwner} emails again an hour`, async () => {
-      api.clock.advance(60 * minute);
+      shop.api.clock.advance(60 * minute);
       for (let resend = 1; resend <= resendLimits.perOwner; resend += 1) {
-        const response = await owner.post(`/emails/${await sentEmail(`shopper${resend}@example.com`)}/resend`);
+        const response = await shop.owner.post(`/emails/${await sentEmail(`shopper${resend}@example.com`)}/resend`);
         expect(response.status, `resend ${resend}`).toBe(200);
       }
-      const refused = await owner.post(`/emails/${await sentEmail("one.more@example.com")}/resend`);
+      const refused = await shop.owner.post(`/emails/${await sentEmail("one.more@example.com")}/resend`);
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
         `You have sent ${resendLimits.perOwner} emails again in the last hour. Try again in 60 min.`,
       );
       // Another owner has their own allowance.
-      const partner = await signedInOwner(api, "partner@shop.test", "another long passphrase");
+      const partner = await signedInOwner(shop.api, "partner@shop.test", "another long passphrase");
       expect((await partner.post(`/emails/${await sentEmail("two.more@example.com")}/resend`)).status).toBe(200);
     });
   });

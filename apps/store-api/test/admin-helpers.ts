@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createOwner } from "../src/admin/owners.ts";
 import type { ScryptParameters } from "../src/admin/passwords.ts";
 import {
@@ -10,6 +10,8 @@ import {
   postJson,
   postPayment,
   sessionIdOf,
+  startApi,
+  type DatabaseKind,
   type RunningApi,
 } from "./harness.ts";
 
@@ -101,6 +103,75 @@ export async function signedInOwner(
 ): Promise<AdminClient> {
   await addOwner(api, email, password);
   return AdminClient.signIn(api, email, password);
+}
+
+/** A back office call: its method, its path below /admin/api and its JSON body (none when undefined). */
+export type AdminCall = [method: string, path: string, body: unknown];
+
+/** Each call is refused without a session (401), and with the owner's session from another site (403). */
+export async function expectSessionAndOriginGuard(
+  api: RunningApi,
+  owner: AdminClient,
+  calls: readonly AdminCall[],
+): Promise<void> {
+  for (const [method, path, body] of calls) {
+    const anonymous = await fetch(`${api.baseUrl}/admin/api${path}`, {
+      method,
+      headers: { origin: adminOrigin, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(anonymous.status, `${method} ${path}`).toBe(401);
+    const elsewhere = await owner.request(method, path, body, "https://evil.test");
+    expect(elsewhere.status, `${method} ${path} from another origin`).toBe(403);
+  }
+}
+
+/** What the tests of one describe block share: a store API, its signed-in owner and, when asked for, a second owner. */
+export interface BackOfficeSuite {
+  readonly api: RunningApi;
+  readonly owner: AdminClient;
+  /** A second owner, for the rules about two owners at work at once. */
+  readonly partner: AdminClient;
+  /** Signs the owner in afresh, as the back office does once their session has ended. */
+  signOwnerInAgain(): Promise<void>;
+}
+
+/**
+ * Starts a store API on this kind of database with its owner (and a partner, when given) signed in before the
+ * block's first test, and closes it after the last; the fields are there inside tests and hooks only.
+ */
+export function backOfficeSuite(kind: DatabaseKind, partner?: { email: string; password?: string }): BackOfficeSuite {
+  let running: { api: RunningApi; owner: AdminClient; partner?: AdminClient } | undefined;
+  beforeAll(async () => {
+    const api = await startApi(kind);
+    const owner = await signedInOwner(api);
+    running = { api, owner };
+    if (partner !== undefined) running.partner = await signedInOwner(api, partner.email, partner.password);
+  });
+  afterAll(async () => {
+    await running?.api.close();
+  });
+  function started() {
+    if (running === undefined) throw new Error("The back office's store API starts before the block's first test");
+    return running;
+  }
+  return {
+    get api() {
+      return started().api;
+    },
+    get owner() {
+      return started().owner;
+    },
+    get partner() {
+      const { partner: second } = started();
+      if (second === undefined) throw new Error("This block asked for no second owner");
+      return second;
+    },
+    async signOwnerInAgain() {
+      const suite = started();
+      suite.owner = await AdminClient.signIn(suite.api);
+    },
+  };
 }
 
 /** Places an order through the real checkout (Kathmandu address) and returns its number. */

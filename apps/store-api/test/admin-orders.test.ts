@@ -1,10 +1,10 @@
 import type { AdminOrderDetail, AdminOrderList } from "@herbo/hosted-api/admin";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, stockMovements, variants } from "../src/db/schema.ts";
 import { decideAction, orderActionNames } from "../src/orders/order-state-machine.ts";
-import { AdminClient, ownerEmail, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
-import { databaseKinds, kathmanduDetails, shopperDetails, startApi, type RunningApi } from "./harness.ts";
+import { backOfficeSuite, ownerEmail, placeTestOrder } from "./admin-helpers.ts";
+import { databaseKinds, kathmanduDetails, shopperDetails } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -24,35 +24,25 @@ const usDetails = shopperDetails.US;
 const ship = { action: "ship", carrier: "Nepal Post", trackingNumber: "RR123456785NP" };
 
 describe.each(kinds)("the back office's orders on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  let partner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-    partner = await signedInOwner(api, "partner@shop.test", "another long passphrase");
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind, { email: "partner@shop.test", password: "another long passphrase" });
 
   async function detail(number: string): Promise<AdminOrderDetail> {
-    return owner.get<AdminOrderDetail>(`/orders/${number}`);
+    return shop.owner.get<AdminOrderDetail>(`/orders/${number}`);
   }
   async function eventsOf(number: string) {
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    return api.db
+    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
+    return shop.api.db
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order?.id ?? ""))
       .orderBy(asc(orderEvents.id));
   }
   async function onHand(variantId: string): Promise<number> {
-    const [row] = await api.db.select().from(variants).where(eq(variants.id, variantId));
+    const [row] = await shop.api.db.select().from(variants).where(eq(variants.id, variantId));
     return row?.stockOnHand ?? -1;
   }
   async function catalogueStock(variantId: string): Promise<number | undefined> {
-    const response = await fetch(`${api.storeUrl}/variants?fields=inventory_quantity`);
+    const response = await fetch(`${shop.api.storeUrl}/variants?fields=inventory_quantity`);
     const body = (await response.json()) as { variants: { id: string; inventory_quantity: number }[] };
     return body.variants.find((variant) => variant.id === variantId)?.inventory_quantity;
   }
@@ -60,18 +50,18 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
   describe("the list", () => {
     const numbers: Record<string, string> = {};
     beforeAll(async () => {
-      numbers.card = await placeTestOrder(api);
-      numbers.cod = await placeTestOrder(api, { method: "cod", details: pokharaDetails });
-      numbers.us = await placeTestOrder(api, { details: usDetails });
+      numbers.card = await placeTestOrder(shop.api);
+      numbers.cod = await placeTestOrder(shop.api, { method: "cod", details: pokharaDetails });
+      numbers.us = await placeTestOrder(shop.api, { details: usDetails });
     });
 
     async function search(query: string): Promise<string[]> {
-      const list = await owner.get<AdminOrderList>(`/orders?${query}`);
+      const list = await shop.owner.get<AdminOrderList>(`/orders?${query}`);
       return list.orders.map((order) => order.number);
     }
 
     it("lists orders newest first with their customer, payment, fulfilment and total", async () => {
-      const list = await owner.get<AdminOrderList>("/orders");
+      const list = await shop.owner.get<AdminOrderList>("/orders");
       expect(list.total).toBeGreaterThanOrEqual(3);
       expect(list.page).toBe(1);
       const cod = list.orders.find((order) => order.number === numbers.cod);
@@ -132,29 +122,29 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
         "page=0",
         "country=Nepal",
       ]) {
-        const response = await owner.request("GET", `/orders?${query}`, undefined, null);
+        const response = await shop.owner.request("GET", `/orders?${query}`, undefined, null);
         expect(response.status, query).toBe(400);
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
       }
     });
 
     it("pages through 25 orders at a time", async () => {
-      const before = (await owner.get<AdminOrderList>("/orders")).total;
-      for (let index = before; index < 27; index += 1) await placeTestOrder(api);
-      const first = await owner.get<AdminOrderList>("/orders");
-      const second = await owner.get<AdminOrderList>("/orders?page=2");
+      const before = (await shop.owner.get<AdminOrderList>("/orders")).total;
+      for (let index = before; index < 27; index += 1) await placeTestOrder(shop.api);
+      const first = await shop.owner.get<AdminOrderList>("/orders");
+      const second = await shop.owner.get<AdminOrderList>("/orders?page=2");
       expect(first.total).toBe(Math.max(27, before));
       expect(first.pageSize).toBe(25);
       expect(first.orders).toHaveLength(25);
       expect(second.orders).toHaveLength(first.total - 25);
       const all = [...first.orders, ...second.orders].map((order) => order.number);
       expect(new Set(all).size).toBe(first.total);
-      expect((await owner.get<AdminOrderList>("/orders?page=9")).orders).toEqual([]);
+      expect((await shop.owner.get<AdminOrderList>("/orders?page=9")).orders).toEqual([]);
     });
   });
 
   it("shows one order: lines, totals, customer, address, payment, history and the actions it allows", async () => {
-    const number = await placeTestOrder(api, { items: [{ variant_id: "var_resin_10g", quantity: 2 }] });
+    const number = await placeTestOrder(shop.api, { items: [{ variant_id: "var_resin_10g", quantity: 2 }] });
     const order = await detail(number);
     expect(order).toMatchObject({
       number,
@@ -182,24 +172,24 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       ["system", "payment_received"],
     ]);
     expect(order.history[1]?.summary).toMatch(/^Payment of Rs\. [\d.]+ received by card ending in 4242 \(sandbox\)$/);
-    expect((await owner.request("GET", "/orders/HS-999999", undefined, null)).status).toBe(404);
-    expect((await owner.request("GET", "/orders/not-a-number", undefined, null)).status).toBe(400);
+    expect((await shop.owner.request("GET", "/orders/HS-999999", undefined, null)).status).toBe(404);
+    expect((await shop.owner.request("GET", "/orders/not-a-number", undefined, null)).status).toBe(400);
   });
 
   it("packs, ships with a tracking number (emailing the shopper) and delivers, each recorded with who and when", async () => {
-    const number = await placeTestOrder(api);
-    const packed = await owner.action(number, { action: "pack" });
+    const number = await placeTestOrder(shop.api);
+    const packed = await shop.owner.action(number, { action: "pack" });
     expect(packed.status).toBe(200);
     const packedBody = (await packed.json()) as AdminOrderDetail;
     expect(packedBody.fulfilmentStatus).toBe("packed");
     expect(packedBody.actions).toEqual(["ship", "cancel"]);
     // Repeating changes nothing and answers the same.
-    const again = await owner.action(number, { action: "pack" });
+    const again = await shop.owner.action(number, { action: "pack" });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(packedBody);
 
-    api.clock.advance(60_000);
-    const shipped = await owner.action(number, { ...ship, trackingUrl: "https://track.example/RR123456785NP" });
+    shop.api.clock.advance(60_000);
+    const shipped = await shop.owner.action(number, { ...ship, trackingUrl: "https://track.example/RR123456785NP" });
     expect(shipped.status).toBe(200);
     const shippedBody = (await shipped.json()) as AdminOrderDetail;
     expect(shippedBody.shipment).toEqual({
@@ -207,8 +197,8 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       trackingNumber: "RR123456785NP",
       trackingUrl: "https://track.example/RR123456785NP",
     });
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    const emails = await api.db
+    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
+    const emails = await shop.api.db
       .select()
       .from(outbox)
       .where(eq(outbox.orderId, order?.id ?? ""));
@@ -220,15 +210,15 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       order: { number, paymentStatus: "paid", customer: { fullName: "Asha Gurung" } },
     });
     // The same shipment again is a repeat; another tracking number is refused.
-    expect((await owner.action(number, { ...ship, trackingUrl: "https://track.example/RR123456785NP" })).status).toBe(
-      200,
-    );
-    const other = await owner.action(number, { ...ship, trackingNumber: "OTHER1" });
+    expect(
+      (await shop.owner.action(number, { ...ship, trackingUrl: "https://track.example/RR123456785NP" })).status,
+    ).toBe(200);
+    const other = await shop.owner.action(number, { ...ship, trackingNumber: "OTHER1" });
     expect(other.status).toBe(409);
     expect(((await other.json()) as { error: { message: string } }).error.message).toContain("RR123456785NP");
     expect(
       (
-        await api.db
+        await shop.api.db
           .select()
           .from(outbox)
           .where(eq(outbox.orderId, order?.id ?? ""))
@@ -236,10 +226,10 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
     ).toBe(emails.length);
 
     // The shopper's order page shows the carrier and tracking number.
-    const page = await (await fetch(`${api.baseUrl}/orders/${order?.accessToken ?? ""}`)).text();
+    const page = await (await fetch(`${shop.api.baseUrl}/orders/${order?.accessToken ?? ""}`)).text();
     expect(page).toContain("RR123456785NP");
 
-    const delivered = await partner.action(number, { action: "deliver" });
+    const delivered = await shop.partner.action(number, { action: "deliver" });
     expect(delivered.status).toBe(200);
     const events = await eventsOf(number);
     expect(events.map((event) => [event.type, event.actor])).toEqual([
@@ -249,7 +239,7 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       ["shipped", ownerEmail],
       ["delivered", "partner@shop.test"],
     ]);
-    expect(events[3]?.at.toISOString()).toBe(api.clock.now().toISOString());
+    expect(events[3]?.at.toISOString()).toBe(shop.api.clock.now().toISOString());
     const history = (await detail(number)).history;
     expect(history[3]).toMatchObject({
       actor: ownerEmail,
@@ -296,16 +286,16 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       }
     };
     for (const journey of journeys) {
-      const number = await placeTestOrder(api, { method: journey.method });
-      for (const step of journey.steps) expect((await owner.action(number, step)).status).toBe(200);
-      const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+      const number = await placeTestOrder(shop.api, { method: journey.method });
+      for (const step of journey.steps) expect((await shop.owner.action(number, step)).status).toBe(200);
+      const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
       if (order === undefined) throw new Error("no order");
       const before = await eventsOf(number);
       for (const action of orderActionNames) {
         const decision = decideAction(action, order);
         if (decision.kind === "apply") continue;
         const body = bodyOf(action);
-        const response = await owner.action(number, body);
+        const response = await shop.owner.action(number, body);
         const label = `${action} on ${order.paymentMethod} ${order.paymentStatus}/${order.fulfilmentStatus}`;
         if (decision.kind === "refuse") {
           expect(response.status, label).toBe(409);
@@ -321,13 +311,13 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
         }
       }
       expect(await eventsOf(number), `history of ${number}`).toEqual(before);
-      const [after] = await api.db.select().from(orders).where(eq(orders.number, number));
+      const [after] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
       expect(after).toEqual(order);
     }
   });
 
   it("refuses malformed actions with 400", async () => {
-    const number = await placeTestOrder(api);
+    const number = await placeTestOrder(shop.api);
     for (const body of [
       { action: "teleport" },
       { action: "ship" },
@@ -335,31 +325,31 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       { action: "ship", carrier: "DHL", trackingNumber: "1", trackingUrl: "javascript:alert(1)" },
       { action: "ship", carrier: "x".repeat(101), trackingNumber: "1" },
     ]) {
-      const response = await owner.action(number, body);
+      const response = await shop.owner.action(number, body);
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     expect((await detail(number)).history).toHaveLength(2);
   });
 
   it("collects cash on a cash-on-delivery order once it is out for delivery", async () => {
-    const number = await placeTestOrder(api, { method: "cod", details: pokharaDetails });
-    const unconfirmed = await owner.action(number, ship);
+    const number = await placeTestOrder(shop.api, { method: "cod", details: pokharaDetails });
+    const unconfirmed = await shop.owner.action(number, ship);
     expect(unconfirmed.status).toBe(409);
     expect(((await unconfirmed.json()) as { error: { message: string } }).error.message).toBe(
       "Cannot mark the order shipped: it is not yet confirmed with the shopper.",
     );
-    expect((await owner.action(number, { action: "confirm" })).status).toBe(200);
-    const early = await owner.action(number, { action: "collect_cash" });
+    expect((await shop.owner.action(number, { action: "confirm" })).status).toBe(200);
+    const early = await shop.owner.action(number, { action: "collect_cash" });
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: { message: string } }).error.message).toBe(
       "Cannot record the cash as collected: it is not yet packed.",
     );
-    expect((await owner.action(number, ship)).status).toBe(200);
-    const collected = await owner.action(number, { action: "collect_cash" });
+    expect((await shop.owner.action(number, ship)).status).toBe(200);
+    const collected = await shop.owner.action(number, { action: "collect_cash" });
     expect(collected.status).toBe(200);
     const body = (await collected.json()) as AdminOrderDetail;
     expect(body.payment.status).toBe("cod_collected");
-    expect(body.payment.paidAt).toBe(api.clock.now().toISOString());
+    expect(body.payment.paidAt).toBe(shop.api.clock.now().toISOString());
     expect(body.history.at(-1)).toMatchObject({
       actor: ownerEmail,
       type: "cash_collected",
@@ -371,11 +361,11 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
   it("cancels a paid sandbox card order: stock back on hand at once, a refund to make by hand, the shopper emailed", async () => {
     const variantId = "var_resin_30g";
     const start = await onHand(variantId);
-    const number = await placeTestOrder(api, { items: [{ variant_id: variantId, quantity: 2 }] });
+    const number = await placeTestOrder(shop.api, { items: [{ variant_id: variantId, quantity: 2 }] });
     expect(await onHand(variantId)).toBe(start - 2);
     expect(await catalogueStock(variantId)).toBe(start - 2);
-    expect((await owner.action(number, { action: "pack" })).status).toBe(200);
-    const cancelled = await owner.action(number, { action: "cancel", reason: "customer asked" });
+    expect((await shop.owner.action(number, { action: "pack" })).status).toBe(200);
+    const cancelled = await shop.owner.action(number, { action: "cancel", reason: "customer asked" });
     expect(cancelled.status).toBe(200);
     const body = (await cancelled.json()) as AdminOrderDetail;
     // The sandbox cannot send money back: the owner makes the refund and records it.
@@ -394,8 +384,8 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
     expect(await onHand(variantId)).toBe(start);
     // The catalogue cache (60 s in tests) was dropped: the storefront sees the stock at once.
     expect(await catalogueStock(variantId)).toBe(start);
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    const movements = await api.db
+    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
+    const movements = await shop.api.db
       .select()
       .from(stockMovements)
       .where(eq(stockMovements.orderId, order?.id ?? ""));
@@ -403,31 +393,31 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       { variantId, change: 2, onHandAfter: start, actor: ownerEmail, reason: `Order ${number} cancelled` },
     ]);
     const email = (
-      await api.db
+      await shop.api.db
         .select()
         .from(outbox)
         .where(eq(outbox.orderId, order?.id ?? ""))
     ).find((row) => row.kind === "order_cancelled");
     expect(email?.data).toMatchObject({ refund: "to_make", refundAmount: order?.totalAmount, order: { number } });
     // Cancelling again returns nothing twice.
-    expect((await owner.action(number, { action: "cancel" })).status).toBe(200);
+    expect((await shop.owner.action(number, { action: "cancel" })).status).toBe(200);
     expect(await onHand(variantId)).toBe(start);
   });
 
   it("cancels an unpaid cash-on-delivery order with no refund, and leaves untracked stock alone", async () => {
-    const number = await placeTestOrder(api, { method: "cod", details: pokharaDetails });
-    const body = (await (await owner.action(number, { action: "cancel" })).json()) as AdminOrderDetail;
+    const number = await placeTestOrder(shop.api, { method: "cod", details: pokharaDetails });
+    const body = (await (await shop.owner.action(number, { action: "cancel" })).json()) as AdminOrderDetail;
     expect(body).toMatchObject({ fulfilmentStatus: "cancelled", refund: "none" });
     expect(body.payment.status).toBe("cod_due");
     expect(body.history.at(-1)?.summary).toBe("Cancelled");
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    const [cancelEmail] = await api.db
+    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
+    const [cancelEmail] = await shop.api.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.orderId, order?.id ?? ""), eq(outbox.kind, "order_cancelled")));
     expect(cancelEmail?.data).toMatchObject({ refund: "none", refundAmount: 0 });
     expect(
-      await api.db
+      await shop.api.db
         .select()
         .from(stockMovements)
         .where(eq(stockMovements.orderId, order?.id ?? "")),
@@ -438,16 +428,16 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
     const variantId = "var_resin_20g";
     for (let round = 0; round < 3; round += 1) {
       const start = await onHand(variantId);
-      const number = await placeTestOrder(api, { items: [{ variant_id: variantId, quantity: 1 }] });
+      const number = await placeTestOrder(shop.api, { items: [{ variant_id: variantId, quantity: 1 }] });
       // Both owners press "packed" together: one event.
       const packs = await Promise.all(
-        [owner, partner, owner, partner].map((who) => who.action(number, { action: "pack" })),
+        [shop.owner, shop.partner, shop.owner, shop.partner].map((who) => who.action(number, { action: "pack" })),
       );
       expect(packs.map((response) => response.status)).toEqual([200, 200, 200, 200]);
       expect((await eventsOf(number)).filter((event) => event.type === "packed")).toHaveLength(1);
       // One ships while the other cancels: exactly one wins, the other is told why.
       const answers = await Promise.all(
-        [owner, partner, owner, partner, owner, partner].map((who, index) =>
+        [shop.owner, shop.partner, shop.owner, shop.partner, shop.owner, shop.partner].map((who, index) =>
           index % 2 === 0 ? who.action(number, ship) : who.action(number, { action: "cancel" }),
         ),
       );
@@ -459,10 +449,10 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
       const lost = statuses.filter((_, index) => (index % 2 === 0) !== (winner === "shipped"));
       expect(won).toEqual([200, 200, 200]);
       expect(lost).toEqual([409, 409, 409]);
-      const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+      const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
       expect(order?.fulfilmentStatus).toBe(winner);
       expect(await onHand(variantId)).toBe(winner === "cancelled" ? start : start - 1);
-      const emails = await api.db
+      const emails = await shop.api.db
         .select()
         .from(outbox)
         .where(eq(outbox.orderId, order?.id ?? ""));
@@ -473,14 +463,14 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
   });
 
   it("exports orders of a date range as CSV, one line per order, with formula cells neutralised", async () => {
-    api.clock.advance(24 * 60 * 60_000);
+    shop.api.clock.advance(24 * 60 * 60_000);
     // A day later the session has ended (12 idle hours): sign in again.
-    owner = await AdminClient.signIn(api);
-    const hostile = await placeTestOrder(api, {
+    await shop.signOwnerInAgain();
+    const hostile = await placeTestOrder(shop.api, {
       details: { ...kathmanduDetails, fullName: '=HYPERLINK("http://evil.test","Click")', line1: "@SUM(1+1) Marg" },
     });
-    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kathmandu" }).format(api.clock.now());
-    const response = await owner.request("GET", `/orders/export.csv?from=${day}&to=${day}`, undefined, null);
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kathmandu" }).format(shop.api.clock.now());
+    const response = await shop.owner.request("GET", `/orders/export.csv?from=${day}&to=${day}`, undefined, null);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="orders-${day}-to-${day}.csv"`);
@@ -494,11 +484,11 @@ describe.each(kinds)("the back office's orders on %s", (kind) => {
     expect(lines[1]).toContain("'+9779812345678");
     expect(lines[1]).toContain("1 × Shilajit Travel Tin 5 g");
     // A day with no orders is a header alone; a reversed range is refused.
-    const empty = await owner.request("GET", "/orders/export.csv?from=2020-01-01&to=2020-01-31", undefined, null);
+    const empty = await shop.owner.request("GET", "/orders/export.csv?from=2020-01-01&to=2020-01-31", undefined, null);
     expect((await empty.text()).trimEnd().split("\r\n")).toHaveLength(1);
-    expect((await owner.request("GET", `/orders/export.csv?from=${day}&to=2020-01-01`, undefined, null)).status).toBe(
-      400,
-    );
-    expect((await owner.request("GET", "/orders/export.csv", undefined, null)).status).toBe(400);
+    expect(
+      (await shop.owner.request("GET", `/orders/export.csv?from=${day}&to=2020-01-01`, undefined, null)).status,
+    ).toBe(400);
+    expect((await shop.owner.request("GET", "/orders/export.csv", undefined, null)).status).toBe(400);
   });
 });

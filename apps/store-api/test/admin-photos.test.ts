@@ -3,7 +3,7 @@ import type { WireDetailProduct, WireListProduct } from "@herbo/hosted-api";
 import { readdir } from "node:fs/promises";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { catalogChanges, media, productImages, products, variants } from "../src/db/schema.ts";
 import { photoLimits } from "../src/media/encode-photo.ts";
 import { maxPhotosPerProduct } from "../src/media/photos.ts";
@@ -15,8 +15,8 @@ import {
   scriptedSvg,
   withPngCompressedText,
 } from "../src/media/photo-fixtures.testing.ts";
-import { AdminClient, adminOrigin, ownerEmail, signedInOwner } from "./admin-helpers.ts";
-import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { AdminClient, adminOrigin, ownerEmail, backOfficeSuite } from "./admin-helpers.ts";
+import { databaseKinds, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -44,34 +44,26 @@ async function errorCode(response: Response): Promise<string> {
 }
 
 describe.each(kinds)("the back office's product photos on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  let partner: AdminClient;
+  const shop = backOfficeSuite(kind, { email: "partner@shop.test" });
   let landscape: Buffer;
   beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-    partner = await signedInOwner(api, "partner@shop.test");
     landscape = await gradientPicture("jpeg", 2000, 1500);
   });
-  afterAll(async () => {
-    await api.close();
-  });
 
-  const photosOf = (productId: string) => owner.get<AdminProductPhotos>(`/products/${productId}/photos`);
+  const photosOf = (productId: string) => shop.owner.get<AdminProductPhotos>(`/products/${productId}/photos`);
   const uploadAs = (client: AdminClient, productId: string, bytes: Uint8Array, type: string) =>
-    upload(api, productId, bytes, type, { cookie: client.cookie });
+    upload(shop.api, productId, bytes, type, { cookie: client.cookie });
   async function storeProduct(productId: string): Promise<WireDetailProduct> {
-    const response = await fetch(`${api.storeUrl}/products/${productId}`);
+    const response = await fetch(`${shop.api.storeUrl}/products/${productId}`);
     expect(response.status).toBe(200);
     return ((await response.json()) as { product: WireDetailProduct }).product;
   }
   /** What a refused upload must leave as it was: the files, and every table a photo touches. */
   async function everythingStored() {
-    const [mediaRows] = await api.db.select({ total: count() }).from(media);
-    const images = await api.db.select().from(productImages);
-    const [changes] = await api.db.select({ total: count() }).from(catalogChanges);
-    const files = await readdir(api.mediaDir);
+    const [mediaRows] = await shop.api.db.select({ total: count() }).from(media);
+    const images = await shop.api.db.select().from(productImages);
+    const [changes] = await shop.api.db.select({ total: count() }).from(catalogChanges);
+    const files = await readdir(shop.api.mediaDir);
     return { media: mediaRows?.total, images, changes: changes?.total, files: files.sort() };
   }
 
@@ -79,7 +71,7 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
     const before = await photosOf("prod_travel_tin");
     expect(before.photos).toHaveLength(1);
     expect(before.photos[0]).toMatchObject({ kind: "artwork", previewUrl: "/images/travel-tin.svg", width: null });
-    const response = await uploadAs(owner, "prod_travel_tin", landscape, "image/jpeg");
+    const response = await uploadAs(shop.owner, "prod_travel_tin", landscape, "image/jpeg");
     expect(response.status, await response.clone().text()).toBe(201);
     const answer = (await response.json()) as AdminProductPhotos;
     expect(answer.photos).toHaveLength(2);
@@ -90,18 +82,21 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
     expect(photo?.previewUrl).toBe(`/media/${id}-320.webp`);
     expect(answer.version).not.toBe(before.version);
 
-    const files = (await readdir(api.mediaDir)).filter((name) => name.startsWith(id)).sort();
+    const files = (await readdir(shop.api.mediaDir)).filter((name) => name.startsWith(id)).sort();
     expect(files).toEqual([`${id}-1280.webp`, `${id}-320.webp`, `${id}-640.webp`, `${id}-960.webp`, `${id}-card.jpg`]);
     for (const width of [320, 640, 960, 1280]) {
-      const served = await fetch(`${api.baseUrl}/media/${id}-${width}.webp`);
+      const served = await fetch(`${shop.api.baseUrl}/media/${id}-${width}.webp`);
       expect(served.status).toBe(200);
       const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", width, (width * 3) / 4]);
     }
-    const [row] = await api.db.select().from(media).where(eq(media.id, id));
+    const [row] = await shop.api.db.select().from(media).where(eq(media.id, id));
     expect(row).toMatchObject({ format: "webp", width: 1280, height: 960, widths: [320, 640, 960, 1280] });
     expect(row?.createdBy).toBe(ownerEmail);
-    const history = await api.db.select().from(catalogChanges).where(eq(catalogChanges.entityId, "prod_travel_tin"));
+    const history = await shop.api.db
+      .select()
+      .from(catalogChanges)
+      .where(eq(catalogChanges.entityId, "prod_travel_tin"));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       actor: ownerEmail,
@@ -118,12 +113,12 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
 
   it("never makes a small photo larger", async () => {
     const small = await gradientPicture("png", 500, 400);
-    const response = await uploadAs(owner, "prod_starter_kit", small, "image/png");
+    const response = await uploadAs(shop.owner, "prod_starter_kit", small, "image/png");
     expect(response.status).toBe(201);
     const answer = (await response.json()) as AdminProductPhotos;
     const photo = answer.photos.at(-1);
     expect(photo).toMatchObject({ width: 500, height: 400 });
-    const [row] = await api.db
+    const [row] = await shop.api.db
       .select()
       .from(media)
       .where(eq(media.id, photo?.id ?? ""));
@@ -133,7 +128,7 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
   it("puts a photo first with its alt text: the storefront shows it at once, with its sizes and a social card drawn from it", async () => {
     const current = await photosOf("prod_travel_tin");
     const [artwork, photo] = current.photos;
-    const response = await owner.put("/products/prod_travel_tin/photos", {
+    const response = await shop.owner.put("/products/prod_travel_tin/photos", {
       version: current.version,
       photos: [
         { id: photo?.id, alt: "  The travel tin <b>open</b> on a wooden table " },
@@ -165,10 +160,12 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       width: 1200,
       height: 630,
     });
-    const list = (await (await fetch(`${api.storeUrl}/products?limit=50`)).json()) as { products: WireListProduct[] };
+    const list = (await (await fetch(`${shop.api.storeUrl}/products?limit=50`)).json()) as {
+      products: WireListProduct[];
+    };
     expect(list.products.find((entry) => entry.id === "prod_travel_tin")?.images[0]?.width).toBe(1280);
 
-    const card = await fetch(`${api.baseUrl}/media/${id}-card.jpg`);
+    const card = await fetch(`${shop.api.baseUrl}/media/${id}-card.jpg`);
     expect(card.status).toBe(200);
     expect(card.headers.get("content-type")).toBe("image/jpeg");
     const cardSize = await sharp(Buffer.from(await card.arrayBuffer())).metadata();
@@ -178,13 +175,13 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
   it("refuses an arrangement made from an old list, and one that does not name every photo once", async () => {
     const seen = await photosOf("prod_travel_tin");
     const ids = seen.photos.map((photo) => photo.id);
-    const first = await owner.put("/products/prod_travel_tin/photos", {
+    const first = await shop.owner.put("/products/prod_travel_tin/photos", {
       version: seen.version,
       photos: ids.map((id) => ({ id, alt: "Owner's words" })),
     });
     expect(first.status).toBe(200);
     const changesBefore = await everythingStored();
-    const late = await partner.put("/products/prod_travel_tin/photos", {
+    const late = await shop.partner.put("/products/prod_travel_tin/photos", {
       version: seen.version,
       photos: [...ids].reverse().map((id) => ({ id, alt: "Partner's words" })),
     });
@@ -198,12 +195,12 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       [...ids, ids[0]].map((id) => ({ id, alt: "" })),
       [{ id: "med_00000000000000000000", alt: "" }, ...ids.slice(1).map((id) => ({ id, alt: "" }))],
     ]) {
-      const wrong = await owner.put("/products/prod_travel_tin/photos", { version: now.version, photos });
+      const wrong = await shop.owner.put("/products/prod_travel_tin/photos", { version: now.version, photos });
       expect(wrong.status).toBe(400);
       expect(await errorCode(wrong)).toBe("invalid_request");
     }
-    expect((await owner.put("/products/prod_travel_tin/photos", { photos: [] })).status).toBe(400);
-    expect((await owner.put("/products/prod_nothing/photos", { version: 1, photos: [] })).status).toBe(404);
+    expect((await shop.owner.put("/products/prod_travel_tin/photos", { photos: [] })).status).toBe(400);
+    expect((await shop.owner.put("/products/prod_nothing/photos", { version: 1, photos: [] })).status).toBe(404);
     expect(await everythingStored()).toEqual(changesBefore);
   });
 
@@ -211,15 +208,15 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
     const seen = await photosOf("prod_value_pack");
     expect(seen.variants.map((variant) => variant.photoId)).toEqual(seen.photos.map((photo) => photo.id));
     const added = (await (
-      await uploadAs(owner, "prod_value_pack", landscape, "image/jpeg")
+      await uploadAs(shop.owner, "prod_value_pack", landscape, "image/jpeg")
     ).json()) as AdminProductPhotos;
     const photo = added.photos.at(-1);
-    const stale = await owner.put("/products/prod_value_pack/variants/var_value_3x20/photo", {
+    const stale = await shop.owner.put("/products/prod_value_pack/variants/var_value_3x20/photo", {
       version: seen.version,
       photoId: photo?.id,
     });
     expect(stale.status).toBe(409);
-    const chosen = await owner.put("/products/prod_value_pack/variants/var_value_3x20/photo", {
+    const chosen = await shop.owner.put("/products/prod_value_pack/variants/var_value_3x20/photo", {
       version: added.version,
       photoId: photo?.id,
     });
@@ -232,7 +229,7 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       `http://api.test/media/${photo?.id}-1280.webp`,
     );
     const latest = await photosOf("prod_value_pack");
-    const foreign = await owner.put("/products/prod_value_pack/variants/var_resin_10g/photo", {
+    const foreign = await shop.owner.put("/products/prod_value_pack/variants/var_resin_10g/photo", {
       version: latest.version,
       photoId: null,
     });
@@ -244,28 +241,28 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
     const photo = seen.photos.at(-1);
     const id = photo?.id ?? "";
     expect(photo?.kind).toBe("upload");
-    const response = await owner.request("DELETE", `/products/prod_value_pack/photos/${id}`);
+    const response = await shop.owner.request("DELETE", `/products/prod_value_pack/photos/${id}`);
     expect(response.status, await response.clone().text()).toBe(200);
     const answer = (await response.json()) as AdminProductPhotos;
     expect(answer.photos.map((entry) => entry.id)).toEqual(seen.photos.slice(0, -1).map((entry) => entry.id));
-    expect((await readdir(api.mediaDir)).filter((name) => name.startsWith(id))).toEqual([]);
-    expect(await api.db.select().from(media).where(eq(media.id, id))).toEqual([]);
-    const [variant] = await api.db.select().from(variants).where(eq(variants.id, "var_value_3x20"));
+    expect((await readdir(shop.api.mediaDir)).filter((name) => name.startsWith(id))).toEqual([]);
+    expect(await shop.api.db.select().from(media).where(eq(media.id, id))).toEqual([]);
+    const [variant] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_value_3x20"));
     expect(variant?.imageUrl).toBeNull();
-    expect((await fetch(`${api.baseUrl}/media/${id}-320.webp`)).status).toBe(404);
-    const [history] = await api.db
+    expect((await fetch(`${shop.api.baseUrl}/media/${id}-320.webp`)).status).toBe(404);
+    const [history] = await shop.api.db
       .select()
       .from(catalogChanges)
       .where(eq(catalogChanges.entityId, "prod_value_pack"))
       .orderBy(catalogChanges.at);
     expect(history?.entity).toBe("product_photos");
-    expect((await owner.request("DELETE", `/products/prod_value_pack/photos/${id}`)).status).toBe(404);
+    expect((await shop.owner.request("DELETE", `/products/prod_value_pack/photos/${id}`)).status).toBe(404);
 
     // A drawing the catalogue came with can go too, and the product's thumbnail follows its first picture.
     const drawings = await photosOf("prod_gift_box");
     const drawing = drawings.photos[0]?.id ?? "";
-    expect((await owner.request("DELETE", `/products/prod_gift_box/photos/${drawing}`)).status).toBe(200);
-    const [giftBox] = await api.db.select().from(products).where(eq(products.id, "prod_gift_box"));
+    expect((await shop.owner.request("DELETE", `/products/prod_gift_box/photos/${drawing}`)).status).toBe(200);
+    const [giftBox] = await shop.api.db.select().from(products).where(eq(products.id, "prod_gift_box"));
     expect(giftBox?.thumbnail).toBeNull();
     expect((await storeProduct("prod_gift_box")).media).toEqual([]);
   });
@@ -318,14 +315,16 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       ["a body over 20 MB", Buffer.alloc(photoLimits.maxBytes + 1, 0xff), "image/jpeg", 413, "body_too_large"],
     ];
     for (const [label, bytes, type, status, code] of cases) {
-      const refused = await upload(api, "prod_himalayan_resin", bytes, type, { cookie: owner.cookie });
+      const refused = await upload(shop.api, "prod_himalayan_resin", bytes, type, { cookie: shop.owner.cookie });
       expect(refused.status, label).toBe(status);
       const body = (await refused.json()) as { error: { code: string; message: string } };
       expect(body.error.code, label).toBe(code);
       expect(body.error.message.length, label).toBeGreaterThan(10);
     }
     // An SVG is refused for what its content is, whichever image type it came as.
-    const svg = await upload(api, "prod_himalayan_resin", scriptedSvg, "image/svg+xml", { cookie: owner.cookie });
+    const svg = await upload(shop.api, "prod_himalayan_resin", scriptedSvg, "image/svg+xml", {
+      cookie: shop.owner.cookie,
+    });
     expect(((await svg.json()) as { error: { message: string } }).error.message).toContain("SVG");
     expect(await everythingStored()).toEqual(stored);
   });
@@ -333,9 +332,12 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
   it("answers 401 without a session and 403 from another origin on every photo route, storing nothing", async () => {
     const stored = await everythingStored();
     const jpeg = await gradientPicture("jpeg", 64, 48);
-    expect((await upload(api, "prod_travel_tin", jpeg, "image/jpeg")).status).toBe(401);
+    expect((await upload(shop.api, "prod_travel_tin", jpeg, "image/jpeg")).status).toBe(401);
     for (const origin of ["http://evil.test", "null", null]) {
-      const response = await upload(api, "prod_travel_tin", jpeg, "image/jpeg", { cookie: owner.cookie, origin });
+      const response = await upload(shop.api, "prod_travel_tin", jpeg, "image/jpeg", {
+        cookie: shop.owner.cookie,
+        origin,
+      });
       expect(response.status, String(origin)).toBe(403);
     }
     const photoId = (await photosOf("prod_travel_tin")).photos[0]?.id ?? "";
@@ -345,11 +347,11 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       ["DELETE", `/products/prod_travel_tin/photos/${photoId}`],
       ["PUT", "/products/prod_travel_tin/variants/var_travel_tin/photo"],
     ];
-    const stranger = new AdminClient(api, "herbo_admin_session=none");
+    const stranger = new AdminClient(shop.api, "herbo_admin_session=none");
     for (const [method, path] of routes) {
       const body = method === "PUT" ? { version: 1, photos: [], photoId: null } : undefined;
       expect((await stranger.request(method, path, body)).status, `${method} ${path}`).toBe(401);
-      expect((await owner.request(method, path, body, "http://evil.test")).status, `${method} ${path}`).toBe(403);
+      expect((await shop.owner.request(method, path, body, "http://evil.test")).status, `${method} ${path}`).toBe(403);
     }
     expect(await everythingStored()).toEqual(stored);
   });
@@ -358,18 +360,18 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
     const tiny = await gradientPicture("webp", 40, 40);
     let answer = await photosOf("prod_starter_kit");
     while (answer.photos.length < maxPhotosPerProduct) {
-      const response = await uploadAs(owner, "prod_starter_kit", tiny, "image/webp");
+      const response = await uploadAs(shop.owner, "prod_starter_kit", tiny, "image/webp");
       expect(response.status).toBe(201);
       answer = (await response.json()) as AdminProductPhotos;
     }
-    const over = await uploadAs(owner, "prod_starter_kit", tiny, "image/webp");
+    const over = await uploadAs(shop.owner, "prod_starter_kit", tiny, "image/webp");
     expect(over.status).toBe(409);
     expect(await over.json()).toMatchObject({ error: { code: "too_many_photos", details: { max: 20 } } });
   });
 
   it("serves photo files for a year with their own type and nothing else from the media folder", async () => {
     const [photo] = (await photosOf("prod_travel_tin")).photos;
-    const response = await fetch(`${api.baseUrl}/media/${photo?.id}-640.webp`);
+    const response = await fetch(`${shop.api.baseUrl}/media/${photo?.id}-640.webp`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -386,7 +388,7 @@ describe.each(kinds)("the back office's product photos on %s", (kind) => {
       `/media/.${photo?.id}-640.webp.partial`,
       "/media/",
     ]) {
-      const answer = await fetch(`${api.baseUrl}${address}`);
+      const answer = await fetch(`${shop.api.baseUrl}${address}`);
       expect(answer.status, address).toBe(404);
       expect(answer.headers.get("content-type"), address).not.toMatch(/^image\//);
     }

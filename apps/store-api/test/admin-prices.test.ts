@@ -1,34 +1,24 @@
 import type { AdminPrices, AdminProduct, AdminProductList } from "@herbo/hosted-api/admin";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutSessions, variantPrices } from "../src/db/schema.ts";
-import { type AdminClient, ownerEmail, signedInOwner } from "./admin-helpers.ts";
-import { checkoutBody, databaseKinds, postJson, sessionIdOf, startApi, type RunningApi } from "./harness.ts";
+import { ownerEmail, backOfficeSuite } from "./admin-helpers.ts";
+import { checkoutBody, databaseKinds, postJson, sessionIdOf } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
 describe.each(kinds)("the back office's price lists on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  let partner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-    partner = await signedInOwner(api, "partner@shop.test");
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind, { email: "partner@shop.test" });
 
   async function variantOf(variantId: string) {
-    const prices = await owner.get<AdminPrices>("/prices");
+    const prices = await shop.owner.get<AdminPrices>("/prices");
     const variant = prices.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);
     if (variant === undefined) throw new Error(`No ${variantId}`);
     return variant;
   }
   /** The storefront's price of a variant in a currency, as the catalogue answers it. */
   async function storePrice(variantId: string, currency: string) {
-    const response = await fetch(`${api.storeUrl}/products/prod_himalayan_resin`);
+    const response = await fetch(`${shop.api.storeUrl}/products/prod_himalayan_resin`);
     const { product } = (await response.json()) as {
       product: { variants: { id: string; prices: { currency_code: string; amount: number }[] }[] };
     };
@@ -38,7 +28,7 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
   }
 
   it("lists each variant's price in every market currency, with its version", async () => {
-    const prices = await owner.get<AdminPrices>("/prices");
+    const prices = await shop.owner.get<AdminPrices>("/prices");
     expect(prices.currencies.map((currency) => currency.code)).toEqual(["NPR", "USD", "INR", "GBP", "CAD", "AED"]);
     expect(prices.currencies[0]).toEqual({ code: "NPR", decimalDigits: 2, marketName: "Nepal" });
     const jar = await variantOf("var_resin_10g");
@@ -51,7 +41,7 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
 
   it("sets a price: the storefront answers it at once, a checkout charges it, and the history says who and what", async () => {
     const before = await variantOf("var_resin_20g");
-    const response = await owner.put("/variants/var_resin_20g/prices", {
+    const response = await shop.owner.put("/variants/var_resin_20g/prices", {
       version: before.version,
       prices: [{ currencyCode: "USD", amount: 4499, saleAmount: 3999 }],
     });
@@ -78,24 +68,24 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
 
     expect(await storePrice("var_resin_20g", "USD")).toBe(4499);
     const checkout = await postJson(
-      `${api.storeUrl}/checkout`,
+      `${shop.api.storeUrl}/checkout`,
       checkoutBody([{ variant_id: "var_resin_20g", quantity: 2 }], "USD"),
     );
     expect(checkout.status).toBe(200);
     const sessionId = sessionIdOf(((await checkout.json()) as { url: string }).url);
-    const [session] = await api.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    const [session] = await shop.api.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
     // Two jars at the new sale price, in dollars.
     expect(session).toMatchObject({ currencyCode: "USD", totalAmount: 2 * 3999 });
   });
 
   it("refuses a change made from an old version, and keeps the first owner's prices", async () => {
     const seen = await variantOf("var_resin_30g");
-    const first = await owner.put("/variants/var_resin_30g/prices", {
+    const first = await shop.owner.put("/variants/var_resin_30g/prices", {
       version: seen.version,
       prices: [{ currencyCode: "GBP", amount: 5999, saleAmount: null }],
     });
     expect(first.status).toBe(200);
-    const second = await partner.put("/variants/var_resin_30g/prices", {
+    const second = await shop.partner.put("/variants/var_resin_30g/prices", {
       version: seen.version,
       prices: [{ currencyCode: "GBP", amount: 4999, saleAmount: null }],
     });
@@ -110,7 +100,7 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
 
   it("refuses negative, zero, fractional and unknown prices, a sale at or above the price, a currency twice and an unknown variant, changing nothing", async () => {
     const seen = await variantOf("var_travel_tin");
-    const historyBefore = (await owner.get<AdminPrices>("/prices")).history.length;
+    const historyBefore = (await shop.owner.get<AdminPrices>("/prices")).history.length;
     const usd = (amount: unknown, saleAmount: unknown = null) => ({ currencyCode: "USD", amount, saleAmount });
     const cases: [string, unknown, number, string][] = [
       ["a negative price", [usd(-1)], 400, "invalid_request"],
@@ -132,37 +122,37 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
       ["no prices", [], 400, "invalid_request"],
     ];
     for (const [label, prices, status, code] of cases) {
-      const response = await owner.put("/variants/var_travel_tin/prices", { version: seen.version, prices });
+      const response = await shop.owner.put("/variants/var_travel_tin/prices", { version: seen.version, prices });
       expect(response.status, label).toBe(status);
       expect(((await response.json()) as { error: { code: string } }).error.code, label).toBe(code);
     }
-    const unknown = await owner.put("/variants/var_nothing/prices", {
+    const unknown = await shop.owner.put("/variants/var_nothing/prices", {
       version: 1,
       prices: [usd(2999)],
     });
     expect(unknown.status).toBe(404);
-    const missingVersion = await owner.put("/variants/var_travel_tin/prices", { prices: [usd(2999)] });
+    const missingVersion = await shop.owner.put("/variants/var_travel_tin/prices", { prices: [usd(2999)] });
     expect(missingVersion.status).toBe(400);
     expect(await variantOf("var_travel_tin")).toEqual(seen);
-    expect((await owner.get<AdminPrices>("/prices")).history).toHaveLength(historyBefore);
+    expect((await shop.owner.get<AdminPrices>("/prices")).history).toHaveLength(historyBefore);
   });
 
   it("answers a zero price stored before such prices were refused as no price at checkout, never a server error", async () => {
     const before = (await variantOf("var_travel_tin")).prices.find((price) => price.currencyCode === "NPR");
     if (before === undefined) throw new Error("The travel tin has no rupee price");
-    await api.db
+    await shop.api.db
       .update(variantPrices)
       .set({ amount: 0, saleAmount: null })
       .where(and(eq(variantPrices.variantId, "var_travel_tin"), eq(variantPrices.currencyCode, "NPR")));
     try {
       const checkout = await postJson(
-        `${api.storeUrl}/checkout`,
+        `${shop.api.storeUrl}/checkout`,
         checkoutBody([{ variant_id: "var_travel_tin", quantity: 1 }], "NPR"),
       );
       expect(checkout.status).toBe(400);
       expect(((await checkout.json()) as { error: { code: string } }).error.code).toBe("unpriced_variant");
     } finally {
-      await api.db
+      await shop.api.db
         .update(variantPrices)
         .set({ amount: before.amount, saleAmount: before.saleAmount })
         .where(and(eq(variantPrices.variantId, "var_travel_tin"), eq(variantPrices.currencyCode, "NPR")));
@@ -171,34 +161,34 @@ describe.each(kinds)("the back office's price lists on %s", (kind) => {
 
   it("moves the product's 'changed' time in the products list on a price change and a stock adjustment, and not its version", async () => {
     const changedAt = async () =>
-      (await owner.get<AdminProductList>("/products")).products.find((product) => product.id === "prod_value_pack")
+      (await shop.owner.get<AdminProductList>("/products")).products.find((product) => product.id === "prod_value_pack")
         ?.updatedAt;
-    const product = await owner.get<AdminProduct>("/products/prod_value_pack");
+    const product = await shop.owner.get<AdminProduct>("/products/prod_value_pack");
     const variantId = product.variants[0]?.id ?? "";
     const before = await changedAt();
 
-    api.clock.advance(60 * 60_000);
-    const priced = await owner.put(`/variants/${variantId}/prices`, {
+    shop.api.clock.advance(60 * 60_000);
+    const priced = await shop.owner.put(`/variants/${variantId}/prices`, {
       version: (await variantOf(variantId)).version,
       prices: [{ currencyCode: "AED", amount: 23000, saleAmount: null }],
     });
     expect(priced.status, await priced.clone().text()).toBe(200);
-    expect(await changedAt()).toBe(api.clock.now().toISOString());
+    expect(await changedAt()).toBe(shop.api.clock.now().toISOString());
     expect(await changedAt()).not.toBe(before);
 
-    api.clock.advance(60 * 60_000);
-    const counted = await owner.post(`/stock/${variantId}/adjustments`, { change: 3, reason: "Delivery" });
+    shop.api.clock.advance(60 * 60_000);
+    const counted = await shop.owner.post(`/stock/${variantId}/adjustments`, { change: 3, reason: "Delivery" });
     expect(counted.status, await counted.clone().text()).toBe(200);
-    expect(await changedAt()).toBe(api.clock.now().toISOString());
+    expect(await changedAt()).toBe(shop.api.clock.now().toISOString());
 
     // A refused change leaves the time as it was; the product's editor keeps its version.
-    api.clock.advance(60 * 60_000);
-    const stale = await owner.put(`/variants/${variantId}/prices`, {
+    shop.api.clock.advance(60 * 60_000);
+    const stale = await shop.owner.put(`/variants/${variantId}/prices`, {
       version: 1,
       prices: [{ currencyCode: "AED", amount: 1, saleAmount: null }],
     });
     expect(stale.status).toBe(409);
-    expect(await changedAt()).not.toBe(api.clock.now().toISOString());
-    expect((await owner.get<AdminProduct>("/products/prod_value_pack")).version).toBe(product.version);
+    expect(await changedAt()).not.toBe(shop.api.clock.now().toISOString());
+    expect((await shop.owner.get<AdminProduct>("/products/prod_value_pack")).version).toBe(product.version);
   });
 });

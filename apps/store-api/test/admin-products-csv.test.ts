@@ -1,13 +1,13 @@
 import type { AdminPrices, AdminProduct, AdminProductImportResult } from "@herbo/hosted-api/admin";
 import { parse } from "csv-parse/sync";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dayOf } from "../src/shop-time.ts";
 import { catalogChanges, products, variantPrices, variants } from "../src/db/schema.ts";
 import { richTextShapeLimits } from "@herbo/hosted-api/rich-text-shape";
-import { type AdminClient, adminOrigin, signedInOwner } from "./admin-helpers.ts";
+import { backOfficeSuite, expectSessionAndOriginGuard, type AdminCall } from "./admin-helpers.ts";
 import { longestEventLoopHoldMs } from "./event-loop.ts";
-import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { databaseKinds } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -47,35 +47,30 @@ function csvLine(cells: readonly string[]): string {
 }
 
 describe.each(kinds)("the back office's products CSV on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind);
 
   async function exported(): Promise<{ response: Response; csv: string; rows: Record<string, string>[] }> {
-    const response = await owner.request("GET", "/products/export.csv", undefined, null);
+    const response = await shop.owner.request("GET", "/products/export.csv", undefined, null);
     expect(response.status).toBe(200);
     const csv = await response.text();
     const rows = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
     return { response, csv, rows };
   }
   async function importCsv(csv: string, apply: boolean): Promise<{ status: number; body: unknown }> {
-    const response = await owner.post("/products/import", { csv, apply });
+    const response = await shop.owner.post("/products/import", { csv, apply });
     return { status: response.status, body: await response.json() };
   }
   /** What an import must leave alone when it writes nothing. */
   async function snapshot() {
-    const [changes] = await api.db.select({ total: count() }).from(catalogChanges);
+    const [changes] = await shop.api.db.select({ total: count() }).from(catalogChanges);
     return {
       changes: changes?.total,
-      products: await api.db.select().from(products).orderBy(products.id),
-      variants: await api.db.select().from(variants).orderBy(variants.id),
-      prices: await api.db.select().from(variantPrices).orderBy(variantPrices.variantId, variantPrices.currencyCode),
+      products: await shop.api.db.select().from(products).orderBy(products.id),
+      variants: await shop.api.db.select().from(variants).orderBy(variants.id),
+      prices: await shop.api.db
+        .select()
+        .from(variantPrices)
+        .orderBy(variantPrices.variantId, variantPrices.currencyCode),
     };
   }
   /** A new product's line: its cells by column name, the rest empty. */
@@ -93,29 +88,20 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
   };
 
   it("refuses both routes without a session (401) and from another origin (403)", async () => {
-    const routes: [string, string, unknown][] = [
+    const routes: AdminCall[] = [
       ["GET", "/products/export.csv", undefined],
       ["POST", "/products/import", { csv: header.join(","), apply: false }],
     ];
-    for (const [method, path, body] of routes) {
-      const anonymous = await fetch(`${api.baseUrl}/admin/api${path}`, {
-        method,
-        headers: { origin: adminOrigin, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      expect(anonymous.status, `${method} ${path}`).toBe(401);
-      const elsewhere = await owner.request(method, path, body, "https://evil.test");
-      expect(elsewhere.status, `${method} ${path} from another origin`).toBe(403);
-    }
+    await expectSessionAndOriginGuard(shop.api, shop.owner, routes);
   });
 
   it("exports every product, drafts included, one line per variant with prices as decimals", async () => {
-    const draft = await owner.post("/products", { title: "Export Draft", variantTitle: "1 g", sku: "EXP-1" });
+    const draft = await shop.owner.post("/products", { title: "Export Draft", variantTitle: "1 g", sku: "EXP-1" });
     expect(draft.status).toBe(201);
     const { response, csv, rows } = await exported();
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(
-      `attachment; filename="products-${dayOf(api.clock.now())}.csv"`,
+      `attachment; filename="products-${dayOf(shop.api.clock.now())}.csv"`,
     );
     expect(csv.startsWith(`${header.join(",")}\r\n`)).toBe(true);
     expect(rows.find((row) => row.variant_id === "var_travel_tin")).toEqual({
@@ -153,11 +139,11 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
 
   it("escapes a title a spreadsheet would run as a formula, and a round trip through the import changes nothing", async () => {
     const created = (await (
-      await owner.post("/products", { title: "Formula", variantTitle: "1 g", sku: null })
+      await shop.owner.post("/products", { title: "Formula", variantTitle: "1 g", sku: null })
     ).json()) as AdminProduct;
     const { id: _id, variants: _variants, otherProducts: _others, history: _history, ...fields } = created;
     const title = '=HYPERLINK("http://evil.test","click")';
-    const saved = await owner.put(`/products/${created.id}`, { ...fields, title });
+    const saved = await shop.owner.put(`/products/${created.id}`, { ...fields, title });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const { csv } = await exported();
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
@@ -219,7 +205,7 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
       [2, "variant", "create", "Mountain Honey · 250 g"],
       [3, "variant", "create", "Mountain Honey · 500 g"],
     ]);
-    const honey = await owner.get<AdminProduct>("/products/prod_mountain_honey");
+    const honey = await shop.owner.get<AdminProduct>("/products/prod_mountain_honey");
     expect(honey).toMatchObject({
       status: "published",
       subtitle: "Raw, from Ilam",
@@ -234,18 +220,18 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     ]);
     expect(honey.history.map((change) => change.actor)).toEqual(Array(3).fill("owner@shop.test"));
     const small = honey.variants[0]?.id ?? "";
-    const prices = await api.db.select().from(variantPrices).where(eq(variantPrices.variantId, small));
+    const prices = await shop.api.db.select().from(variantPrices).where(eq(variantPrices.variantId, small));
     expect(prices).toHaveLength(6);
     expect(prices.find((price) => price.currencyCode === "USD")).toMatchObject({ amount: 2999, saleAmount: 2499 });
     expect(prices.find((price) => price.currencyCode === "GBP")).toMatchObject({ amount: 1950, saleAmount: null });
-    const served = (await (await fetch(`${api.storeUrl}/products/prod_mountain_honey`)).json()) as {
+    const served = (await (await fetch(`${shop.api.storeUrl}/products/prod_mountain_honey`)).json()) as {
       product: { options: { values: { value: string }[] }[] };
     };
     expect(served.product.options[0]?.values.map((value) => value.value)).toEqual(["250 g", "500 g"]);
   });
 
   it("updates a price: that variant's version and history move, the shop shows it, the rest stays", async () => {
-    const shownBefore = await fetch(`${api.storeUrl}/products/prod_travel_tin`);
+    const shownBefore = await fetch(`${shop.api.storeUrl}/products/prod_travel_tin`);
     expect(shownBefore.status).toBe(200);
     const { rows } = await exported();
     const before = await snapshot();
@@ -260,7 +246,7 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     });
     const after = await snapshot();
     expect(after.changes).toBe((before.changes ?? 0) + 1);
-    const [row] = await api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    const [row] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
     const old = before.variants.find((variant) => variant.id === "var_travel_tin");
     expect(row?.version).toBe((old?.version ?? 0) + 1);
     expect(
@@ -275,14 +261,17 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     // Of the products, only the tin's "changed" time moves, as for a price set on the Prices page.
     const withoutTime = (rows: typeof before.products) => rows.map(({ updatedAt: _updatedAt, ...rest }) => rest);
     expect(withoutTime(after.products)).toEqual(withoutTime(before.products));
-    expect(after.products.find((product) => product.id === "prod_travel_tin")?.updatedAt).toEqual(api.clock.now());
-    const [history] = await api.db.select().from(catalogChanges).where(eq(catalogChanges.entityId, "var_travel_tin"));
+    expect(after.products.find((product) => product.id === "prod_travel_tin")?.updatedAt).toEqual(shop.api.clock.now());
+    const [history] = await shop.api.db
+      .select()
+      .from(catalogChanges)
+      .where(eq(catalogChanges.entityId, "var_travel_tin"));
     expect(history).toMatchObject({
       actor: "owner@shop.test",
       entity: "variant_prices",
       after: expect.arrayContaining([{ currencyCode: "USD", amount: 2150, saleAmount: null }]),
     });
-    const shown = (await (await fetch(`${api.storeUrl}/products/prod_travel_tin`)).json()) as {
+    const shown = (await (await fetch(`${shop.api.storeUrl}/products/prod_travel_tin`)).json()) as {
       product: { variants: { prices: { currency_code: string; amount: number }[] }[] };
     };
     const usd = shown.product.variants[0]?.prices.find((price) => price.currency_code.toUpperCase() === "USD");
@@ -414,7 +403,7 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     ].join("\r\n");
     const { status, body } = await importCsv(csv, true);
     expect(status, JSON.stringify(body)).toBe(200);
-    const tea = await owner.get<AdminProduct>("/products/prod_safe_tea");
+    const tea = await shop.owner.get<AdminProduct>("/products/prod_safe_tea");
     expect(tea.title).toBe("Safe Tea");
     expect(tea.subtitle).toBe("Green");
     expect(tea.descriptionHtml).toBe("<p>Leaves</p><a>x</a>");
@@ -429,10 +418,10 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     const tooMany = `Has more than ${richTextShapeLimits.tags} tags: simplify its formatting`;
     const tooDeep = `Has formatting nested more than ${richTextShapeLimits.depth} levels deep: simplify it`;
     const before = await snapshot();
-    const product = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    const product = await shop.owner.get<AdminProduct>("/products/prod_travel_tin");
     const { id: _id, variants: _variants, otherProducts: _others, history: _history, ...fields } = product;
     const held = await longestEventLoopHoldMs(async () => {
-      const saved = await owner.put("/products/prod_travel_tin", { ...fields, descriptionHtml: deep });
+      const saved = await shop.owner.put("/products/prod_travel_tin", { ...fields, descriptionHtml: deep });
       expect(saved.status).toBe(400);
       expect(await saved.json()).toMatchObject({
         error: {
@@ -440,7 +429,7 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
           details: { field: "body.descriptionHtml" },
         },
       });
-      const section = await owner.put("/products/prod_travel_tin", {
+      const section = await shop.owner.put("/products/prod_travel_tin", {
         ...fields,
         sections: [{ title: "Use", descriptionHtml: unclosed }],
       });
@@ -480,12 +469,12 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     expect(held).toBeLessThan(100);
     expect(await snapshot()).toEqual(before);
     // At the limits it is taken.
-    const fine = await owner.put("/products/prod_travel_tin", {
+    const fine = await shop.owner.put("/products/prod_travel_tin", {
       ...fields,
       descriptionHtml: `${nested(richTextShapeLimits.depth)}${"<p>a</p>".repeat(richTextShapeLimits.tags - 40)}`,
     });
     expect(fine.status, await fine.clone().text()).toBe(200);
-    const restored = await owner.put("/products/prod_travel_tin", {
+    const restored = await shop.owner.put("/products/prod_travel_tin", {
       ...fields,
       version: ((await fine.json()) as AdminProduct).version,
     });
@@ -500,9 +489,9 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     expect(twenty).toBeGreaterThan(0);
 
     // Another owner raises the 20 g jar's US price on the Prices page and renames the tin in the editor.
-    const listed = await owner.get<AdminPrices>("/prices");
+    const listed = await shop.owner.get<AdminPrices>("/prices");
     const jar = listed.products.flatMap((product) => product.variants).find((entry) => entry.id === "var_resin_20g");
-    const raised = await owner.put("/variants/var_resin_20g/prices", {
+    const raised = await shop.owner.put("/variants/var_resin_20g/prices", {
       version: jar?.version,
       prices: [{ currencyCode: "USD", amount: 5499, saleAmount: null }],
     });
@@ -513,8 +502,8 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
       otherProducts: _o,
       history: _h,
       ...tinFields
-    } = await owner.get<AdminProduct>("/products/prod_travel_tin");
-    const renamed = await owner.put("/products/prod_travel_tin", { ...tinFields, title: "Travel Tin, Renamed" });
+    } = await shop.owner.get<AdminProduct>("/products/prod_travel_tin");
+    const renamed = await shop.owner.put("/products/prod_travel_tin", { ...tinFields, title: "Travel Tin, Renamed" });
     expect(renamed.status, await renamed.clone().text()).toBe(200);
 
     // The first owner's old file: the resin's lines with a new GBP price on its first jar (untouched since),

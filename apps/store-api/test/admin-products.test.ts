@@ -1,9 +1,9 @@
 import type { AdminOrderDetail, AdminProduct, AdminProductList, AdminPrices } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogChanges, products, variants } from "../src/db/schema.ts";
-import { type AdminClient, adminOrigin, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
-import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { backOfficeSuite, expectSessionAndOriginGuard, placeTestOrder, type AdminCall } from "./admin-helpers.ts";
+import { databaseKinds } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -18,17 +18,7 @@ const fullPriceList = [
 ];
 
 describe.each(kinds)("the back office's products on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  let partner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-    partner = await signedInOwner(api, "partner@shop.test");
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind, { email: "partner@shop.test" });
 
   /** The editor's full body for a product as it is now, with some fields changed. */
   function edit(product: AdminProduct, changes: Partial<AdminProduct> = {}) {
@@ -36,17 +26,17 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
     return { ...fields, ...changes };
   }
   async function createDraft(title: string, sku: string | null): Promise<AdminProduct> {
-    const response = await owner.post("/products", { title, variantTitle: "100 g", sku });
+    const response = await shop.owner.post("/products", { title, variantTitle: "100 g", sku });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as AdminProduct;
   }
   async function storeProduct(id: string): Promise<Response> {
-    return fetch(`${api.storeUrl}/products/${id}`);
+    return fetch(`${shop.api.storeUrl}/products/${id}`);
   }
   async function priceEveryMarket(variantId: string) {
-    const prices = await owner.get<AdminPrices>("/prices");
+    const prices = await shop.owner.get<AdminPrices>("/prices");
     const variant = prices.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);
-    const response = await owner.put(`/variants/${variantId}/prices`, {
+    const response = await shop.owner.put(`/variants/${variantId}/prices`, {
       version: variant?.version,
       prices: fullPriceList,
     });
@@ -54,7 +44,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
   }
 
   it("refuses every product route without a session (401) and from another origin (403)", async () => {
-    const routes: [string, string, unknown][] = [
+    const routes: AdminCall[] = [
       ["GET", "/products", undefined],
       ["POST", "/products", { title: "X", variantTitle: "Y", sku: null }],
       ["GET", "/products/prod_travel_tin", undefined],
@@ -62,22 +52,13 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       ["POST", "/products/prod_travel_tin/variants", {}],
       ["PUT", "/variants/var_travel_tin", {}],
     ];
-    for (const [method, path, body] of routes) {
-      const anonymous = await fetch(`${api.baseUrl}/admin/api${path}`, {
-        method,
-        headers: { origin: adminOrigin, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      expect(anonymous.status, `${method} ${path}`).toBe(401);
-      const elsewhere = await owner.request(method, path, body, "https://evil.test");
-      expect(elsewhere.status, `${method} ${path} from another origin`).toBe(403);
-    }
-    const [tin] = await api.db.select().from(products).where(eq(products.id, "prod_travel_tin"));
+    await expectSessionAndOriginGuard(shop.api, shop.owner, routes);
+    const [tin] = await shop.api.db.select().from(products).where(eq(products.id, "prod_travel_tin"));
     expect(tin?.version).toBe(1);
   });
 
   it("lists products with their status, finds them by title, id or SKU (any case), and filters by status", async () => {
-    const all = await owner.get<AdminProductList>("/products");
+    const all = await shop.owner.get<AdminProductList>("/products");
     expect(all.products.map((product) => product.id)).toEqual(
       expect.arrayContaining(["prod_himalayan_resin", "prod_travel_tin", "prod_gift_box"]),
     );
@@ -86,16 +67,16 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       variantCount: 3,
       skus: ["HS-RESIN-10", "HS-RESIN-20", "HS-RESIN-30"],
     });
-    const byTitle = await owner.get<AdminProductList>("/products?search=travel");
+    const byTitle = await shop.owner.get<AdminProductList>("/products?search=travel");
     expect(byTitle.products.map((product) => product.id)).toEqual(["prod_travel_tin"]);
-    const bySku = await owner.get<AdminProductList>("/products?search=hs-pack-3x20");
+    const bySku = await shop.owner.get<AdminProductList>("/products?search=hs-pack-3x20");
     expect(bySku.products.map((product) => product.id)).toEqual(["prod_value_pack"]);
     // A wildcard typed by the owner is a character, not a pattern.
-    const literal = await owner.get<AdminProductList>("/products?search=%25");
+    const literal = await shop.owner.get<AdminProductList>("/products?search=%25");
     expect(literal.products).toEqual([]);
-    const drafts = await owner.get<AdminProductList>("/products?status=draft");
+    const drafts = await shop.owner.get<AdminProductList>("/products?status=draft");
     expect(drafts.products.every((product) => product.status === "draft")).toBe(true);
-    const wrong = await owner.request("GET", "/products?status=deleted", undefined, null);
+    const wrong = await shop.owner.request("GET", "/products?status=deleted", undefined, null);
     expect(wrong.status).toBe(400);
   });
 
@@ -111,7 +92,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       // Counted from the start, with none on hand: a new variant never sells more than the owner has.
       expect.objectContaining({ title: "100 g", sku: "MH-100", manageInventory: true, weight: null, version: 1 }),
     ]);
-    const [first] = await api.db.select().from(variants).where(eq(variants.productId, draft.id));
+    const [first] = await shop.api.db.select().from(variants).where(eq(variants.productId, draft.id));
     expect(first).toMatchObject({ manageInventory: true, stockOnHand: 0, stockReserved: 0 });
     // Written in one transaction at one instant, so in either order.
     expect(draft.history).toHaveLength(2);
@@ -129,8 +110,8 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
 
   it("names a related product to shoppers only once it is published: a draft's id stays in the back office", async () => {
     const draft = await createDraft("Secret Winter Blend", null);
-    const tin = await owner.get<AdminProduct>("/products/prod_travel_tin");
-    const response = await owner.put(
+    const tin = await shop.owner.get<AdminProduct>("/products/prod_travel_tin");
+    const response = await shop.owner.put(
       "/products/prod_travel_tin",
       edit(tin, { relatedProductIds: [draft.id, "prod_starter_kit"] }),
     );
@@ -143,53 +124,57 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
     const single = await (await storeProduct("prod_travel_tin")).text();
     expect(relatedIn(single)).toEqual(["prod_starter_kit"]);
     expect(single).not.toContain("secret_winter_blend");
-    const list = await (await fetch(`${api.storeUrl}/products?limit=100`)).text();
+    const list = await (await fetch(`${shop.api.storeUrl}/products?limit=100`)).text();
     expect(list).not.toContain("secret_winter_blend");
-    const restored = await owner.put(
+    const restored = await shop.owner.put(
       "/products/prod_travel_tin",
-      edit(await owner.get<AdminProduct>("/products/prod_travel_tin"), { relatedProductIds: tin.relatedProductIds }),
+      edit(await shop.owner.get<AdminProduct>("/products/prod_travel_tin"), {
+        relatedProductIds: tin.relatedProductIds,
+      }),
     );
     expect(restored.status).toBe(200);
   });
 
   it("refuses a SKU another variant has, whatever its case, and creates nothing", async () => {
-    const before = await api.db.select().from(products);
-    const response = await owner.post("/products", { title: "Copy", variantTitle: "5 g", sku: "hs-tin-5" });
+    const before = await shop.api.db.select().from(products);
+    const response = await shop.owner.post("/products", { title: "Copy", variantTitle: "5 g", sku: "hs-tin-5" });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ error: { code: "duplicate_sku", details: { sku: "hs-tin-5" } } });
-    expect(await api.db.select().from(products)).toHaveLength(before.length);
-    const tin = await owner.get<AdminProduct>("/products/prod_travel_tin");
+    expect(await shop.api.db.select().from(products)).toHaveLength(before.length);
+    const tin = await shop.owner.get<AdminProduct>("/products/prod_travel_tin");
     const variant = tin.variants[0];
-    const renamed = await owner.put("/variants/var_travel_tin", {
+    const renamed = await shop.owner.put("/variants/var_travel_tin", {
       ...variant,
       sku: "HS-RESIN-10",
       version: variant?.version,
     });
     expect(renamed.status).toBe(409);
-    const [row] = await api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    const [row] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
     expect(row?.sku).toBe("HS-TIN-5");
   });
 
   it("publishes a product only once every variant has a price in every market's currency", async () => {
     const draft = await createDraft("Shilajit Drops", "SD-30");
     const variantId = draft.variants[0]?.id ?? "";
-    const early = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
+    const early = await shop.owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
     expect(early.status).toBe(400);
     expect(((await early.json()) as { error: { message: string } }).error.message).toBe(
       "Set the prices of 100 g in NPR, USD, INR, GBP, CAD, AED before publishing: every market needs one",
     );
     await priceEveryMarket(variantId);
-    const published = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
+    const published = await shop.owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
     expect(published.status, await published.clone().text()).toBe(200);
     const shown = await storeProduct(draft.id);
     expect(shown.status).toBe(200);
-    const list = (await (await fetch(`${api.storeUrl}/products?limit=100`)).json()) as { products: { id: string }[] };
+    const list = (await (await fetch(`${shop.api.storeUrl}/products?limit=100`)).json()) as {
+      products: { id: string }[];
+    };
     expect(list.products.map((product) => product.id)).toContain(draft.id);
   });
 
   it("keeps markup out of plain fields and cleans rich text by the storefront's rules, as the storefront then serves it", async () => {
-    const tin = await owner.get<AdminProduct>("/products/prod_travel_tin");
-    const response = await owner.put(
+    const tin = await shop.owner.get<AdminProduct>("/products/prod_travel_tin");
+    const response = await shop.owner.put(
       "/products/prod_travel_tin",
       edit(tin, {
         title: '<img src=x onerror="alert(1)">Travel <b>Tin</b>',
@@ -221,26 +206,26 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
   });
 
   it("refuses a save from an older version with the current one, and changes nothing", async () => {
-    const seen = await owner.get<AdminProduct>("/products/prod_gift_box");
-    const first = await partner.put("/products/prod_gift_box", edit(seen, { subtitle: "Wrapped by hand" }));
+    const seen = await shop.owner.get<AdminProduct>("/products/prod_gift_box");
+    const first = await shop.partner.put("/products/prod_gift_box", edit(seen, { subtitle: "Wrapped by hand" }));
     expect(first.status).toBe(200);
-    const second = await owner.put("/products/prod_gift_box", edit(seen, { subtitle: "In a wooden box" }));
+    const second = await shop.owner.put("/products/prod_gift_box", edit(seen, { subtitle: "In a wooden box" }));
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({
       error: { code: "edit_conflict", details: { version: seen.version + 1 } },
     });
-    const now = await owner.get<AdminProduct>("/products/prod_gift_box");
+    const now = await shop.owner.get<AdminProduct>("/products/prod_gift_box");
     expect(now.subtitle).toBe("Wrapped by hand");
     // Turning sales off on the Stock page is an edit too: an editor opened before it cannot undo it.
-    const toggled = await owner.put("/products/prod_gift_box/purchasable", { purchasable: true });
+    const toggled = await shop.owner.put("/products/prod_gift_box/purchasable", { purchasable: true });
     expect(toggled.status).toBe(200);
-    const stale = await owner.put("/products/prod_gift_box", edit(now, { purchasable: false }));
+    const stale = await shop.owner.put("/products/prod_gift_box", edit(now, { purchasable: false }));
     expect(stale.status).toBe(409);
   });
 
   it("writes who changed what, with the values before and after", async () => {
-    const kit = await owner.get<AdminProduct>("/products/prod_starter_kit");
-    const response = await partner.put(
+    const kit = await shop.owner.get<AdminProduct>("/products/prod_starter_kit");
+    const response = await shop.partner.put(
       "/products/prod_starter_kit",
       edit(kit, { ribbonText: "Gift idea", sortOrder: 9, relatedProductIds: ["prod_travel_tin"] }),
     );
@@ -251,7 +236,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       actor: "partner@shop.test",
       fields: ["Ribbon", "Order in the store", "Related products"],
     });
-    const [row] = await api.db
+    const [row] = await shop.api.db
       .select()
       .from(catalogChanges)
       .where(eq(catalogChanges.entityId, "prod_starter_kit"))
@@ -265,7 +250,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
   });
 
   it("refuses fields that cannot be saved, with the field named", async () => {
-    const kit = await owner.get<AdminProduct>("/products/prod_starter_kit");
+    const kit = await shop.owner.get<AdminProduct>("/products/prod_starter_kit");
     const cases: [Record<string, unknown>, string][] = [
       [{ title: "  " }, "body.title"],
       [{ sortOrder: 1.5 }, "body.sortOrder"],
@@ -279,37 +264,37 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       [{ sections: [{ title: "", descriptionHtml: "<p>x</p>" }] }, "body.sections.0.title"],
     ];
     for (const [changes, field] of cases) {
-      const response = await owner.put("/products/prod_starter_kit", edit(kit, changes));
+      const response = await shop.owner.put("/products/prod_starter_kit", edit(kit, changes));
       expect(response.status, JSON.stringify(changes)).toBe(400);
       expect(await response.json(), JSON.stringify(changes)).toMatchObject({
         error: { code: "invalid_request", details: { field: expect.stringContaining(field) } },
       });
     }
-    const unchanged = await owner.get<AdminProduct>("/products/prod_starter_kit");
+    const unchanged = await shop.owner.get<AdminProduct>("/products/prod_starter_kit");
     expect(unchanged.version).toBe(kit.version);
-    const missing = await owner.request("GET", "/products/prod_nothing", undefined, null);
+    const missing = await shop.owner.request("GET", "/products/prod_nothing", undefined, null);
     expect(missing.status).toBe(404);
   });
 
   it("edits a variant: its title becomes the Style option's value, and a negative weight is refused", async () => {
-    const resin = await owner.get<AdminProduct>("/products/prod_himalayan_resin");
+    const resin = await shop.owner.get<AdminProduct>("/products/prod_himalayan_resin");
     const jar = resin.variants.find((variant) => variant.id === "var_resin_30g");
     if (jar === undefined) throw new Error("No 30 g jar");
-    const heavy = await owner.put(`/variants/${jar.id}`, { ...jar, weight: -1 });
+    const heavy = await shop.owner.put(`/variants/${jar.id}`, { ...jar, weight: -1 });
     expect(heavy.status).toBe(400);
-    const response = await owner.put(`/variants/${jar.id}`, { ...jar, title: "30 g jar", weight: 0.11 });
+    const response = await shop.owner.put(`/variants/${jar.id}`, { ...jar, title: "30 g jar", weight: 0.11 });
     expect(response.status, await response.clone().text()).toBe(200);
     const served = (await (await storeProduct("prod_himalayan_resin")).json()) as {
       product: { options: { title: string; values: { variant_id: string; value: string }[] }[] };
     };
     expect(served.product.options[0]?.title).toBe("Style");
     expect(served.product.options[0]?.values.find((value) => value.variant_id === jar.id)?.value).toBe("30 g jar");
-    const again = await owner.put(`/variants/${jar.id}`, { ...jar, title: "30 g" });
+    const again = await shop.owner.put(`/variants/${jar.id}`, { ...jar, title: "30 g" });
     expect(again.status).toBe(409);
   });
 
   it("adds a variant to a product on sale only with a price in every market's currency", async () => {
-    const partial = await owner.post("/products/prod_travel_tin/variants", {
+    const partial = await shop.owner.post("/products/prod_travel_tin/variants", {
       title: "10 g",
       sku: "HS-TIN-10",
       weight: 0.05,
@@ -317,7 +302,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       prices: [{ currencyCode: "NPR", amount: 120000, saleAmount: null }],
     });
     expect(partial.status).toBe(400);
-    const saleAbove = await owner.post("/products/prod_travel_tin/variants", {
+    const saleAbove = await shop.owner.post("/products/prod_travel_tin/variants", {
       title: "10 g",
       sku: "HS-TIN-10",
       weight: 0.05,
@@ -325,7 +310,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       prices: fullPriceList.map((price) => ({ ...price, saleAmount: price.amount })),
     });
     expect(saleAbove.status).toBe(400);
-    const unknown = await owner.post("/products/prod_travel_tin/variants", {
+    const unknown = await shop.owner.post("/products/prod_travel_tin/variants", {
       title: "10 g",
       sku: "HS-TIN-10",
       weight: 0.05,
@@ -333,7 +318,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       prices: [...fullPriceList, { currencyCode: "JPY", amount: 100, saleAmount: null }],
     });
     expect(unknown.status).toBe(400);
-    const fractional = await owner.post("/products/prod_travel_tin/variants", {
+    const fractional = await shop.owner.post("/products/prod_travel_tin/variants", {
       title: "10 g",
       sku: "HS-TIN-10",
       weight: 0.05,
@@ -341,7 +326,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       prices: fullPriceList.map((price) => ({ ...price, amount: price.amount + 0.5 })),
     });
     expect(fractional.status).toBe(400);
-    const added = await owner.post("/products/prod_travel_tin/variants", {
+    const added = await shop.owner.post("/products/prod_travel_tin/variants", {
       title: "10 g",
       sku: "HS-TIN-10",
       weight: 0.05,
@@ -357,8 +342,8 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
   });
 
   it("counts a new variant's stock unless told not to, starting at none, and leaves the others as they were", async () => {
-    const before = await api.db.select().from(variants).where(eq(variants.productId, "prod_gift_box"));
-    const added = await owner.post("/products/prod_gift_box/variants", {
+    const before = await shop.api.db.select().from(variants).where(eq(variants.productId, "prod_gift_box"));
+    const added = await shop.owner.post("/products/prod_gift_box/variants", {
       title: "Large box",
       sku: "HS-GIFT-L",
       weight: 0.5,
@@ -374,7 +359,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       manage_inventory: true,
       inventory_quantity: 0,
     });
-    const uncounted = await owner.post("/products/prod_gift_box/variants", {
+    const uncounted = await shop.owner.post("/products/prod_gift_box/variants", {
       title: "Sample",
       sku: null,
       weight: null,
@@ -386,7 +371,7 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
       ((await uncounted.json()) as AdminProduct).variants.find((variant) => variant.title === "Sample")
         ?.manageInventory,
     ).toBe(false);
-    const existing = await api.db.select().from(variants).where(eq(variants.productId, "prod_gift_box"));
+    const existing = await shop.api.db.select().from(variants).where(eq(variants.productId, "prod_gift_box"));
     for (const row of before) expect(existing.find((entry) => entry.id === row.id)).toEqual(row);
   });
 
@@ -394,27 +379,29 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
     const draft = await createDraft("Archive Test Jar", "AT-1");
     const variantId = draft.variants[0]?.id ?? "";
     await priceEveryMarket(variantId);
-    const publish = await owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
+    const publish = await shop.owner.put(`/products/${draft.id}`, edit(draft, { status: "published" }));
     expect(publish.status).toBe(200);
     // A new variant counts its stock from none: the owner adds some before it can sell.
-    expect((await owner.post(`/stock/${variantId}/adjustments`, { change: 2, reason: "First delivery" })).status).toBe(
-      200,
-    );
-    const number = await placeTestOrder(api, { items: [{ variant_id: variantId, quantity: 2 }], method: "cod" });
+    expect(
+      (await shop.owner.post(`/stock/${variantId}/adjustments`, { change: 2, reason: "First delivery" })).status,
+    ).toBe(200);
+    const number = await placeTestOrder(shop.api, { items: [{ variant_id: variantId, quantity: 2 }], method: "cod" });
     const published = (await publish.json()) as AdminProduct;
-    const archived = await owner.put(`/products/${draft.id}`, edit(published, { status: "archived" }));
+    const archived = await shop.owner.put(`/products/${draft.id}`, edit(published, { status: "archived" }));
     expect(archived.status).toBe(200);
     const page = await storeProduct(draft.id);
     expect(page.status).toBe(410);
     expect(await page.json()).toMatchObject({ error: { code: "gone" } });
     expect((await storeProduct("prod_no_such_thing")).status).toBe(404);
-    const list = (await (await fetch(`${api.storeUrl}/products?limit=100`)).json()) as { products: { id: string }[] };
+    const list = (await (await fetch(`${shop.api.storeUrl}/products?limit=100`)).json()) as {
+      products: { id: string }[];
+    };
     expect(list.products.map((product) => product.id)).not.toContain(draft.id);
-    const order = await owner.get<AdminOrderDetail>(`/orders/${number}`);
+    const order = await shop.owner.get<AdminOrderDetail>(`/orders/${number}`);
     expect(order.lines).toEqual([
       expect.objectContaining({ sku: "AT-1", quantity: 2, productTitle: "Archive Test Jar" }),
     ]);
-    const listed = await owner.get<AdminProductList>("/products?status=archived");
+    const listed = await shop.owner.get<AdminProductList>("/products?status=archived");
     expect(listed.products.map((product) => product.id)).toContain(draft.id);
   });
 });

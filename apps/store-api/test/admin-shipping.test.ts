@@ -1,10 +1,10 @@
 import type { ShippingRatesResponse } from "@herbo/hosted-api";
 import type { AdminShipping, AdminShippingRate } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "../src/admin/admin-command.ts";
 import { catalogChanges, orders, paymentAttempts } from "../src/db/schema.ts";
-import { type AdminClient, ownerEmail, signedInOwner } from "./admin-helpers.ts";
+import { type AdminClient, ownerEmail, backOfficeSuite } from "./admin-helpers.ts";
 import {
   checkoutBody,
   databaseKinds,
@@ -15,9 +15,7 @@ import {
   sessionIdOf,
   shopOrigin,
   shopperDetails,
-  startApi,
   testStoreId,
-  type RunningApi,
 } from "./harness.ts";
 
 /**
@@ -30,39 +28,31 @@ const kinds = await databaseKinds();
 const partnerEmail = "partner@shop.test";
 
 describe.each(kinds)("the back office's shipping rates and tax settings on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  let partner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-    partner = await signedInOwner(api, partnerEmail);
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind, { email: partnerEmail });
   // The history lists newest first: each test's changes come a minute after the last test's.
   beforeEach(() => {
-    api.clock.advance(60_000);
+    shop.api.clock.advance(60_000);
   });
 
   async function rateOf(country: string): Promise<AdminShippingRate> {
-    const rate = (await owner.get<AdminShipping>("/shipping")).rates.find((entry) => entry.countryCode === country);
+    const rate = (await shop.owner.get<AdminShipping>("/shipping")).rates.find(
+      (entry) => entry.countryCode === country,
+    );
     if (rate === undefined) throw new Error(`No rate for ${country}`);
     return rate;
   }
   async function marketOf(code: string) {
-    const market = (await owner.get<AdminShipping>("/shipping")).markets.find((entry) => entry.code === code);
+    const market = (await shop.owner.get<AdminShipping>("/shipping")).markets.find((entry) => entry.code === code);
     if (market === undefined) throw new Error(`No market ${code}`);
     return market;
   }
   async function publicRates(): Promise<ShippingRatesResponse> {
-    const response = await fetch(`${api.storeUrl}/shipping-rates`);
+    const response = await fetch(`${shop.api.storeUrl}/shipping-rates`);
     expect(response.status).toBe(200);
     return (await response.json()) as ShippingRatesResponse;
   }
   async function historyCount(): Promise<number> {
-    return (await api.db.select().from(catalogChanges)).length;
+    return (await shop.api.db.select().from(catalogChanges)).length;
   }
   async function putRate(client: AdminClient, country: string, body: Record<string, unknown>) {
     return client.put(`/shipping/rates/${country}`, body);
@@ -70,26 +60,26 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
   /** A US checkout of one 10 g jar with its details in: its id and its payment page. */
   async function usCheckoutWithDetails(): Promise<{ sessionId: string; page: string }> {
     const created = await postJson(
-      `${api.storeUrl}/checkout`,
+      `${shop.api.storeUrl}/checkout`,
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }], "USD"),
     );
     expect(created.status).toBe(200);
     const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
-    expect((await enterDetails(api.baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
-    return { sessionId, page: await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text() };
+    expect((await enterDetails(shop.api.baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
+    return { sessionId, page: await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text() };
   }
   async function payByCard(sessionId: string) {
-    const paid = await payForm(api.baseUrl, sessionId, { number: "4242424242424242" }, false);
+    const paid = await payForm(shop.api.baseUrl, sessionId, { number: "4242424242424242" }, false);
     expect(paid.status).toBe(303);
     const number = new URL(paid.headers.get("location") ?? "", shopOrigin).searchParams.get("order") ?? "";
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
     if (order === undefined) throw new Error(`No order ${number}`);
-    const [attempt] = await api.db.select().from(paymentAttempts).where(eq(paymentAttempts.sessionId, sessionId));
+    const [attempt] = await shop.api.db.select().from(paymentAttempts).where(eq(paymentAttempts.sessionId, sessionId));
     return { order, attempt };
   }
 
   it("lists every country's rate in its market's currency and every market's tax settings, each with a version", async () => {
-    const shipping = await owner.get<AdminShipping>("/shipping");
+    const shipping = await shop.owner.get<AdminShipping>("/shipping");
     expect(shipping.handlingDays).toEqual({ min: 1, max: 2 });
     expect(shipping.rates.map((rate) => [rate.countryCode, rate.marketCode, rate.currencyCode, rate.amount])).toEqual([
       ["NP", "np", "NPR", 0],
@@ -128,7 +118,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
   });
 
   it("answers the storefront's shipping rates in the shop's offer order, and only for this store", async () => {
-    const response = await fetch(`${api.storeUrl}/shipping-rates`, { headers: { origin: shopOrigin } });
+    const response = await fetch(`${shop.api.storeUrl}/shipping-rates`, { headers: { origin: shopOrigin } });
     expect(response.status).toBe(200);
     // The shop's pages may read it from the browser too, like the catalogue.
     expect(response.headers.get("access-control-allow-origin")).toBe(shopOrigin);
@@ -151,7 +141,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       { code: "ca", prices_include_tax: false },
       { code: "ae", prices_include_tax: true },
     ]);
-    expect((await fetch(`${api.baseUrl}/store/another-store/shipping-rates`)).status).toBe(404);
+    expect((await fetch(`${shop.api.baseUrl}/store/another-store/shipping-rates`)).status).toBe(404);
     expect(testStoreId).not.toBe("another-store");
   });
 
@@ -161,7 +151,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     // Read once first, so the cached answer (kept 60 s here) must be dropped by the change.
     expect(await taxIncluded("ca")).toBe(false);
     const seen = await marketOf("ca");
-    const included = await owner.put("/markets/ca/tax", {
+    const included = await shop.owner.put("/markets/ca/tax", {
       version: seen.version,
       pricesIncludeTax: true,
       taxName: "GST",
@@ -171,7 +161,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     expect(included.status, await included.clone().text()).toBe(200);
     expect(await taxIncluded("ca")).toBe(true);
     expect(await taxIncluded("us")).toBe(false);
-    const restored = await owner.put("/markets/ca/tax", {
+    const restored = await shop.owner.put("/markets/ca/tax", {
       version: seen.version + 1,
       pricesIncludeTax: false,
       taxName: null,
@@ -184,7 +174,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
 
   it("sets a country's rate: the storefront's rates follow at once, a new checkout charges it, and the history says who and what", async () => {
     const seen = await rateOf("US");
-    const response = await putRate(owner, "US", {
+    const response = await putRate(shop.owner, "US", {
       version: seen.version,
       currencyCode: "USD",
       amount: 1_499,
@@ -207,7 +197,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       before: { currencyCode: "USD", amount: 1_299, minDays: 7, maxDays: 14 },
       after: { currencyCode: "USD", amount: 1_499, minDays: 6, maxDays: 10 },
     });
-    expect(Date.parse(answer.history[0]?.at ?? "")).toBe(api.clock.now().getTime());
+    expect(Date.parse(answer.history[0]?.at ?? "")).toBe(shop.api.clock.now().getTime());
     // The catalogue cache lives a minute in these tests: only the change's invalidation explains this.
     expect((await publicRates()).shipping_rates.find((rate) => rate.country_code === "US")).toMatchObject({
       amount: 1_499,
@@ -231,7 +221,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     const shownText = `$${(shown.amount / 100).toFixed(2)}`;
     expect(page).toContain(`data-testid="shipping"><span class="nowrap">${shownText}<`);
 
-    const raised = await putRate(owner, "US", {
+    const raised = await putRate(shop.owner, "US", {
       version: shown.version,
       currencyCode: "USD",
       amount: shown.amount + 500,
@@ -241,7 +231,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     expect(raised.status).toBe(200);
 
     // The page the shopper pays from still says what they will pay, and payment takes exactly that.
-    const again = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    const again = await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text();
     expect(again).toContain(`data-testid="shipping"><span class="nowrap">${shownText}<`);
     const { order, attempt } = await payByCard(sessionId);
     expect(order).toMatchObject({ shippingAmount: shown.amount, totalAmount: 2_999 + shown.amount });
@@ -258,7 +248,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
   it("quotes the new rate to a shopper who enters their address again after a change, and charges that", async () => {
     const before = await rateOf("US");
     const { sessionId } = await usCheckoutWithDetails();
-    const lowered = await putRate(owner, "US", {
+    const lowered = await putRate(shop.owner, "US", {
       version: before.version,
       currencyCode: "USD",
       amount: 999,
@@ -266,8 +256,8 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       maxDays: before.maxDays,
     });
     expect(lowered.status).toBe(200);
-    expect((await enterDetails(api.baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
-    const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    expect((await enterDetails(shop.api.baseUrl, sessionId, shopperDetails.US)).status).toBe(303);
+    const page = await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text();
     expect(page).toMatch(/data-testid="shipping"><span class="nowrap">\$9\.99</);
     const { order } = await payByCard(sessionId);
     expect(order).toMatchObject({ shippingAmount: 999, totalAmount: 2_999 + 999, capturedAmount: 2_999 + 999 });
@@ -275,7 +265,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
 
   it("refuses a rate change made from an old version, keeping the first owner's rate and writing no history for it", async () => {
     const seen = await rateOf("GB");
-    const first = await putRate(owner, "GB", {
+    const first = await putRate(shop.owner, "GB", {
       version: seen.version,
       currencyCode: "GBP",
       amount: 1_199,
@@ -284,7 +274,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     });
     expect(first.status).toBe(200);
     const changes = await historyCount();
-    const second = await putRate(partner, "GB", {
+    const second = await putRate(shop.partner, "GB", {
       version: seen.version,
       currencyCode: "GBP",
       amount: 0,
@@ -331,14 +321,14 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       ["a malformed country", "ca", valid, 400, "path.countryCode", /country code/],
     ];
     for (const [label, country, body, status, field, message] of cases) {
-      const response = await putRate(owner, country, body);
+      const response = await putRate(shop.owner, country, body);
       expect(response.status, label).toBe(status);
       const { error } = (await response.json()) as { error: { code: string; message: string; details: unknown } };
       expect(error.code, label).toBe("invalid_request");
       expect(error.details, label).toEqual({ field });
       expect(error.message, label).toMatch(message);
     }
-    const unknown = await putRate(owner, "FR", { ...valid, currencyCode: "EUR" });
+    const unknown = await putRate(shop.owner, "FR", { ...valid, currencyCode: "EUR" });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
       /delivers to no country FR/,
@@ -349,7 +339,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
 
   it("sets a market's tax settings: a registered shop's checkout and order show the tax, and the history keeps both sides", async () => {
     const seen = await marketOf("np");
-    const response = await owner.put("/markets/np/tax", {
+    const response = await shop.owner.put("/markets/np/tax", {
       version: seen.version,
       pricesIncludeTax: true,
       taxName: " VAT ",
@@ -375,12 +365,12 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     });
 
     const created = await postJson(
-      `${api.storeUrl}/checkout`,
+      `${shop.api.storeUrl}/checkout`,
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
     );
     const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
-    expect((await enterDetails(api.baseUrl, sessionId, kathmanduDetails)).status).toBe(303);
-    const page = await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text();
+    expect((await enterDetails(shop.api.baseUrl, sessionId, kathmanduDetails)).status).toBe(303);
+    const page = await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text();
     // Rs. 1200.00 includes 12.5 % VAT: 1200 × 0.125 / 1.125 = Rs. 133.33.
     expect(page).toContain("Prices incl. VAT 12.5%: Rs. 133.33 (registration 601234567).");
     const { order } = await payByCard(sessionId);
@@ -396,16 +386,16 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
   it("counts a change made with npm run admin: a tax form opened before it gets a conflict, and the history names it", async () => {
     const seen = await marketOf("uk");
     const io = {
-      db: api.db,
+      db: shop.api.db,
       readPassword: async () => undefined,
       print: () => undefined,
       printError: (line: string) => {
         throw new Error(line);
       },
-      now: api.clock.now(),
+      now: shop.api.clock.now(),
     };
     expect(await runAdminCommand(["tax-registration", "--market", "uk", "--number", "GB 123 4567 89"], io)).toBe(0);
-    const stale = await owner.put("/markets/uk/tax", {
+    const stale = await shop.owner.put("/markets/uk/tax", {
       version: seen.version,
       pricesIncludeTax: true,
       taxName: "VAT",
@@ -418,7 +408,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     });
     const now = await marketOf("uk");
     expect(now).toMatchObject({ registration: "GB 123 4567 89", version: seen.version + 1 });
-    const history = (await owner.get<AdminShipping>("/shipping")).history;
+    const history = (await shop.owner.get<AdminShipping>("/shipping")).history;
     expect(history[0]).toMatchObject({
       actor: "npm run admin",
       entity: "market_tax",
@@ -483,14 +473,14 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       ["a malformed market", "AE", valid, 400, "path.marketCode", /market code/],
     ];
     for (const [label, market, body, status, field, message] of cases) {
-      const response = await owner.put(`/markets/${market}/tax`, body);
+      const response = await shop.owner.put(`/markets/${market}/tax`, body);
       expect(response.status, label).toBe(status);
       const { error } = (await response.json()) as { error: { code: string; message: string; details: unknown } };
       expect(error.code, label).toBe("invalid_request");
       expect(error.details, label).toEqual({ field });
       expect(error.message, label).toMatch(message);
     }
-    const unknown = await owner.put("/markets/fr/tax", valid);
+    const unknown = await shop.owner.put("/markets/fr/tax", valid);
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe("No market has the code fr.");
     expect(await marketOf("ae")).toEqual(seen);
@@ -499,7 +489,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
 
   it("turns a market's tax off: no tax lines on its next order", async () => {
     const seen = await marketOf("np");
-    const response = await owner.put("/markets/np/tax", {
+    const response = await shop.owner.put("/markets/np/tax", {
       version: seen.version,
       pricesIncludeTax: true,
       taxName: null,
@@ -509,12 +499,14 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     expect(response.status).toBe(200);
     expect(await marketOf("np")).toMatchObject({ taxName: null, rateBasisPoints: null, taxLines: false });
     const created = await postJson(
-      `${api.storeUrl}/checkout`,
+      `${shop.api.storeUrl}/checkout`,
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
     );
     const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
-    await enterDetails(api.baseUrl, sessionId, kathmanduDetails);
-    expect(await (await fetch(`${api.baseUrl}/checkout/${sessionId}`)).text()).not.toContain('data-testid="tax-note"');
+    await enterDetails(shop.api.baseUrl, sessionId, kathmanduDetails);
+    expect(await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text()).not.toContain(
+      'data-testid="tax-note"',
+    );
     expect((await payByCard(sessionId)).order).toMatchObject({ taxAmount: 0, taxName: null });
   });
 });

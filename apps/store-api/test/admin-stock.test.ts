@@ -9,26 +9,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, stockMovements } from "../src/db/schema.ts";
 import { adminPageSecurity } from "../src/routes/admin-app.ts";
-import { addOwner, AdminClient, ownerEmail, placeTestOrder, signedInOwner } from "./admin-helpers.ts";
+import { addOwner, AdminClient, ownerEmail, placeTestOrder, backOfficeSuite } from "./admin-helpers.ts";
 import { checkoutBody, databaseKinds, kathmanduDetails, postJson, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
 describe.each(kinds)("the back office's stock, emails and overview on %s", (kind) => {
-  let api: RunningApi;
-  let owner: AdminClient;
-  beforeAll(async () => {
-    api = await startApi(kind);
-    owner = await signedInOwner(api);
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  const shop = backOfficeSuite(kind);
 
   /** The outbox row of an order's first email (its confirmation). */
   async function firstEmailOf(number: string) {
-    const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
-    const [email] = await api.db
+    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
+    const [email] = await shop.api.db
       .select()
       .from(outbox)
       .where(eq(outbox.orderId, order?.id ?? ""));
@@ -36,13 +28,13 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     return email;
   }
   async function variantOf(variantId: string) {
-    const stock = await owner.get<AdminStock>("/stock");
+    const stock = await shop.owner.get<AdminStock>("/stock");
     const variant = stock.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);
     if (variant === undefined) throw new Error(`No ${variantId}`);
     return variant;
   }
   async function catalogue(productId: string) {
-    const response = await fetch(`${api.storeUrl}/products/${productId}`);
+    const response = await fetch(`${shop.api.storeUrl}/products/${productId}`);
     return (
       (await response.json()) as {
         product: { purchasable: boolean; variants: { id: string; inventory_quantity: number }[] };
@@ -50,11 +42,11 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     ).product;
   }
   function adjust(variantId: string, change: number, reason = "stock count") {
-    return owner.post(`/stock/${variantId}/adjustments`, { change, reason });
+    return shop.owner.post(`/stock/${variantId}/adjustments`, { change, reason });
   }
 
   it("lists every variant with on-hand, reserved and available stock", async () => {
-    const stock = await owner.get<AdminStock>("/stock");
+    const stock = await shop.owner.get<AdminStock>("/stock");
     const resin = stock.products.find((product) => product.id === "prod_himalayan_resin");
     expect(resin).toMatchObject({ title: "Pure Himalayan Shilajit Resin", purchasable: true });
     expect(resin?.variants.map((variant) => variant.title)).toEqual(["10 g", "20 g", "30 g"]);
@@ -68,7 +60,7 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     const tin = stock.products.find((product) => product.id === "prod_travel_tin");
     expect(tin?.variants[0]).toMatchObject({ tracked: false });
     // An open checkout's hold shows as reserved.
-    await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_resin_30g", quantity: 3 }]));
+    await postJson(`${shop.api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_resin_30g", quantity: 3 }]));
     expect(await variantOf("var_resin_30g")).toMatchObject({ onHand: 40, reserved: 3, available: 37 });
   });
 
@@ -100,7 +92,7 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
   });
 
   it("never takes on-hand below what open checkouts hold", async () => {
-    await postJson(`${api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_starter_kit", quantity: 2 }]));
+    await postJson(`${shop.api.storeUrl}/checkout`, checkoutBody([{ variant_id: "var_starter_kit", quantity: 2 }]));
     expect(await variantOf("var_starter_kit")).toMatchObject({ onHand: 3, reserved: 2 });
     const refused = await adjust("var_starter_kit", -2, "Broken jars");
     expect(refused.status).toBe(409);
@@ -130,7 +122,7 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     expect(succeeded).toBe(Math.floor((start + 30) / 10));
     expect(removals.filter((answer) => answer.status === 409)).toHaveLength(8 - succeeded);
     expect((await variantOf("var_value_2x20")).onHand).toBe(start + 30 - 10 * succeeded);
-    const rows = await api.db.select().from(stockMovements).where(eq(stockMovements.variantId, "var_value_2x20"));
+    const rows = await shop.api.db.select().from(stockMovements).where(eq(stockMovements.variantId, "var_value_2x20"));
     expect(rows).toHaveLength(10 + succeeded);
     expect(rows.map((row) => row.onHandAfter).sort((a, b) => a - b)).toEqual(
       [...new Set(rows.map((row) => row.onHandAfter))].sort((a, b) => a - b),
@@ -148,32 +140,32 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
       { change: 1, reason: " " },
       { change: 1 },
     ]) {
-      expect((await owner.post("/stock/var_resin_10g/adjustments", body)).status, JSON.stringify(body)).toBe(400);
+      expect((await shop.owner.post("/stock/var_resin_10g/adjustments", body)).status, JSON.stringify(body)).toBe(400);
     }
   });
 
   it("marks a product not purchasable and back; the storefront and checkout follow at once", async () => {
-    const off = await owner.put("/products/prod_value_pack/purchasable", { purchasable: false });
+    const off = await shop.owner.put("/products/prod_value_pack/purchasable", { purchasable: false });
     expect(off.status).toBe(200);
     expect(
       ((await off.json()) as AdminStock).products.find((product) => product.id === "prod_value_pack")?.purchasable,
     ).toBe(false);
     expect((await catalogue("prod_value_pack")).purchasable).toBe(false);
     const refused = await postJson(
-      `${api.storeUrl}/checkout`,
+      `${shop.api.storeUrl}/checkout`,
       checkoutBody([{ variant_id: "var_value_2x20", quantity: 1 }]),
     );
     expect(refused.status).toBe(409);
-    expect((await owner.put("/products/prod_value_pack/purchasable", { purchasable: true })).status).toBe(200);
+    expect((await shop.owner.put("/products/prod_value_pack/purchasable", { purchasable: true })).status).toBe(200);
     expect((await catalogue("prod_value_pack")).purchasable).toBe(true);
-    expect((await owner.put("/products/prod_nothing/purchasable", { purchasable: true })).status).toBe(404);
-    expect((await owner.put("/products/prod_value_pack/purchasable", { purchasable: "no" })).status).toBe(400);
+    expect((await shop.owner.put("/products/prod_nothing/purchasable", { purchasable: true })).status).toBe(404);
+    expect((await shop.owner.put("/products/prod_value_pack/purchasable", { purchasable: "no" })).status).toBe(400);
   });
 
   it("shows the outbox with each email's state and last error, and resends", async () => {
-    const number = await placeTestOrder(api);
+    const number = await placeTestOrder(shop.api);
     const email = await firstEmailOf(number);
-    let list = await owner.get<AdminEmailList>("/emails?status=queued");
+    let list = await shop.owner.get<AdminEmailList>("/emails?status=queued");
     expect(list.emails.find((row) => row.id === email.id)).toMatchObject({
       kind: "order_confirmation",
       recipient: "asha.gurung@example.com",
@@ -182,60 +174,67 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
       attempts: 0,
     });
     // No worker runs in this test app: make the states by hand, as the worker would.
-    await api.db.update(outbox).set({ attempts: 2, lastError: "SMTP 451 try later" }).where(eq(outbox.id, email.id));
-    list = await owner.get<AdminEmailList>("/emails?status=retrying");
+    await shop.api.db
+      .update(outbox)
+      .set({ attempts: 2, lastError: "SMTP 451 try later" })
+      .where(eq(outbox.id, email.id));
+    list = await shop.owner.get<AdminEmailList>("/emails?status=retrying");
     expect(list.emails.map((row) => [row.id, row.status, row.lastError])).toEqual([
       [email.id, "retrying", "SMTP 451 try later"],
     ]);
-    const pending = await owner.post(`/emails/${email.id}/resend`);
+    const pending = await shop.owner.post(`/emails/${email.id}/resend`);
     expect(pending.status).toBe(409);
     expect(((await pending.json()) as { error: { code: string } }).error.code).toBe("email_pending");
 
-    await api.db
+    await shop.api.db
       .update(outbox)
       .set({ status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
       .where(eq(outbox.id, email.id));
-    list = await owner.get<AdminEmailList>("/emails?status=failed");
+    list = await shop.owner.get<AdminEmailList>("/emails?status=failed");
     expect(list.emails[0]).toMatchObject({
       id: email.id,
       status: "failed",
       attempts: 8,
       lastError: "550 mailbox unavailable",
     });
-    const resent = await owner.post(`/emails/${email.id}/resend`);
+    const resent = await shop.owner.post(`/emails/${email.id}/resend`);
     expect(resent.status).toBe(200);
     expect(await resent.json()).toEqual({ id: email.id });
-    const [again] = await api.db.select().from(outbox).where(eq(outbox.id, email.id));
+    const [again] = await shop.api.db.select().from(outbox).where(eq(outbox.id, email.id));
     expect(again).toMatchObject({ status: "pending", attempts: 0, lastError: null });
     // A sent email stays as the record; the resend is a new copy.
-    await api.db.update(outbox).set({ status: "sent", sentAt: api.clock.now() }).where(eq(outbox.id, email.id));
-    const copy = (await (await owner.post(`/emails/${email.id}/resend`)).json()) as { id: string };
+    await shop.api.db
+      .update(outbox)
+      .set({ status: "sent", sentAt: shop.api.clock.now() })
+      .where(eq(outbox.id, email.id));
+    const copy = (await (await shop.owner.post(`/emails/${email.id}/resend`)).json()) as { id: string };
     expect(copy.id).not.toBe(email.id);
-    expect((await owner.get<AdminEmailList>("/emails")).emails.find((row) => row.id === copy.id)).toMatchObject({
+    expect((await shop.owner.get<AdminEmailList>("/emails")).emails.find((row) => row.id === copy.id)).toMatchObject({
       status: "queued",
     });
-    const history = (await owner.get<{ history: { actor: string; summary: string }[] }>(`/orders/${number}`)).history;
+    const history = (await shop.owner.get<{ history: { actor: string; summary: string }[] }>(`/orders/${number}`))
+      .history;
     expect(history.filter((event) => event.summary.startsWith("Email resent"))).toHaveLength(2);
     expect(history.at(-1)).toMatchObject({
       actor: ownerEmail,
       summary: "Email resent: order confirmation to asha.gurung@example.com",
     });
-    expect((await owner.post("/emails/msg_unknown/resend")).status).toBe(404);
-    expect((await owner.request("GET", "/emails?status=lost", undefined, null)).status).toBe(400);
+    expect((await shop.owner.post("/emails/msg_unknown/resend")).status).toBe(404);
+    expect((await shop.owner.request("GET", "/emails?status=lost", undefined, null)).status).toBe(400);
   });
 
   it("lets the owner read an email: its text, and its HTML in a sandbox that runs nothing", async () => {
-    const number = await placeTestOrder(api, {
+    const number = await placeTestOrder(shop.api, {
       details: { ...kathmanduDetails, fullName: "Asha <img src=x onerror=alert(1)> Gurung" },
     });
     const email = await firstEmailOf(number);
-    const message = await owner.get<AdminEmailMessage>(`/emails/${email.id}`);
+    const message = await shop.owner.get<AdminEmailMessage>(`/emails/${email.id}`);
     expect(message.id).toBe(email.id);
     expect(message.subject).toBe(`Your order ${number} is confirmed`);
     expect(message.text).toContain(number);
     expect(message.text).toContain("Asha <img src=x onerror=alert(1)> Gurung");
 
-    const preview = await owner.request("GET", `/emails/${email.id}/preview`, undefined, null);
+    const preview = await shop.owner.request("GET", `/emails/${email.id}/preview`, undefined, null);
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const policy = preview.headers.get("content-security-policy") ?? "";
@@ -252,17 +251,17 @@ describe.each(kinds)("the back office's stock, emails and overview on %s", (kind
     expect(adminPageSecurity.split("; ")).toContain("frame-src 'self'");
 
     for (const path of ["/emails/msg_unknown", "/emails/msg_unknown/preview"]) {
-      expect((await owner.request("GET", path, undefined, null)).status).toBe(404);
+      expect((await shop.owner.request("GET", path, undefined, null)).status).toBe(404);
     }
     for (const path of ["/emails/not-an-id", "/emails/msg_%3Cscript%3E/preview"]) {
-      expect((await owner.request("GET", path, undefined, null)).status).toBe(400);
+      expect((await shop.owner.request("GET", path, undefined, null)).status).toBe(400);
     }
     // A row whose data no longer makes a message says so, instead of failing with 500.
-    await api.db
+    await shop.api.db
       .update(outbox)
       .set({ data: { broken: true } })
       .where(eq(outbox.id, email.id));
-    const broken = await owner.request("GET", `/emails/${email.id}`, undefined, null);
+    const broken = await shop.owner.request("GET", `/emails/${email.id}`, undefined, null);
     expect(broken.status).toBe(422);
     expect(((await broken.json()) as { error: { message: string } }).error.message).toMatch(
       /^This email cannot be shown/,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSeedCatalog } from "../src/catalog/seed.ts";
-import { databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
+import { corsPreflight, databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -317,14 +317,7 @@ describe.each(kinds)("catalogue on %s", (kind) => {
   it("allows CORS only for the shop's origins", async () => {
     const allowed = await fetch(`${api.storeUrl}/products`, { headers: { origin: shopOrigin } });
     expect(allowed.headers.get("access-control-allow-origin")).toBe(shopOrigin);
-    const preflight = await fetch(`${api.storeUrl}/checkout`, {
-      method: "OPTIONS",
-      headers: {
-        origin: shopOrigin,
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type",
-      },
-    });
+    const preflight = await corsPreflight(`${api.storeUrl}/checkout`, shopOrigin);
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(shopOrigin);
     for (const origin of ["http://evil.test", "http://shop.test.evil.test", "null"]) {

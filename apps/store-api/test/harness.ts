@@ -322,6 +322,14 @@ export async function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
+/** The preflight a browser on this origin sends before it posts JSON to this URL. */
+export function corsPreflight(url: string, origin: string): Promise<Response> {
+  return fetch(url, {
+    method: "OPTIONS",
+    headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+  });
+}
+
 /** The currency of the market each delivery country belongs to. */
 export const currencyOfCountry: Readonly<Record<string, string>> = {
   NP: "NPR",

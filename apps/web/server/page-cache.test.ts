@@ -6,9 +6,32 @@ function page(text: string, status = 200, headers: Record<string, string> = {}):
   return PageCache.entry(status, headers, Buffer.from(text), true);
 }
 
+/** The body the cache answers for a page, rendering with `render` if it renders; `serverBusy` says whether the server is. */
+async function answer(
+  cache: PageCache,
+  key: string,
+  render: () => Promise<CachedPage>,
+  serverBusy?: () => boolean,
+): Promise<string> {
+  return (await cache.get(key, render, serverBusy)).body.toString();
+}
+
+/** The server's load, as the cache asks for it before serving a stale page. */
+const busy = () => true;
+const idle = () => false;
+
 function clock(start = 0) {
   const time = { now: start };
   return { time, now: () => time.now };
+}
+
+/** A cache (pages fresh for a second) holding the store page "old" rendered at 0, its clock now at `later`. */
+async function withOldStorePage(later: number) {
+  const { time, now } = clock();
+  const cache = new PageCache(1_000, 10, now);
+  await cache.get("/store", async () => page("old"));
+  time.now = later;
+  return { cache, time };
 }
 
 describe("PageCache", () => {
@@ -17,11 +40,11 @@ describe("PageCache", () => {
     const cache = new PageCache(1_000, 10, now);
     let renders = 0;
     const render = async () => page(`render ${++renders}`);
-    expect((await cache.get("/store", render)).body.toString()).toBe("render 1");
+    expect(await answer(cache, "/store", render)).toBe("render 1");
     time.now = 999;
-    expect((await cache.get("/store", render)).body.toString()).toBe("render 1");
+    expect(await answer(cache, "/store", render)).toBe("render 1");
     time.now = 1_000;
-    expect((await cache.get("/store", render)).body.toString()).toBe("render 2");
+    expect(await answer(cache, "/store", render)).toBe("render 2");
   });
 
   it("renders once for a burst of identical misses", async () => {
@@ -49,11 +72,7 @@ describe("PageCache", () => {
     }
     expect(renders).toBe(6);
     // Nor offer them as stale pages.
-    await cache.get(
-      "/x",
-      async () => page("fresh"),
-      () => true,
-    );
+    await cache.get("/x", async () => page("fresh"), busy);
     expect(renders).toBe(6);
   });
 
@@ -67,66 +86,33 @@ describe("PageCache", () => {
   });
 
   it("renders an expired page again before answering while the server is not busy", async () => {
-    const { time, now } = clock();
-    const cache = new PageCache(1_000, 10, now);
-    await cache.get("/store", async () => page("old"));
-    time.now = 5_000;
-    expect(
-      (
-        await cache.get(
-          "/store",
-          async () => page("new"),
-          () => false,
-        )
-      ).body.toString(),
-    ).toBe("new");
+    const { cache } = await withOldStorePage(5_000);
+    expect(await answer(cache, "/store", async () => page("new"), idle)).toBe("new");
   });
 
   it("while the server is busy, answers with the last render of the past minute and renders again behind it", async () => {
-    const { time, now } = clock();
-    const cache = new PageCache(1_000, 10, now);
-    await cache.get("/store", async () => page("old"));
-    time.now = 30_000;
+    const { cache } = await withOldStorePage(30_000);
     let finish: () => void = () => undefined;
     const slowRender = () =>
       new Promise<CachedPage>((resolve) => {
         finish = () => resolve(page("new"));
       });
-    expect((await cache.get("/store", slowRender, () => true)).body.toString()).toBe("old");
+    expect(await answer(cache, "/store", slowRender, busy)).toBe("old");
     // Still the old page until the render behind it is done; it is not started twice.
-    expect(
-      (
-        await cache.get(
-          "/store",
-          async () => page("other"),
-          () => true,
-        )
-      ).body.toString(),
-    ).toBe("old");
+    expect(await answer(cache, "/store", async () => page("other"), busy)).toBe("old");
     finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(
-      (
-        await cache.get(
-          "/store",
-          async () => page("other"),
-          () => true,
-        )
-      ).body.toString(),
-    ).toBe("new");
+    expect(await answer(cache, "/store", async () => page("other"), busy)).toBe("new");
   });
 
   it("keeps the stale page when the render behind it fails, and gives up on pages over a minute old", async () => {
-    const { time, now } = clock();
-    const cache = new PageCache(1_000, 10, now);
-    await cache.get("/store", async () => page("old"));
-    time.now = 10_000;
+    const { cache, time } = await withOldStorePage(10_000);
     const refused = () => Promise.reject(new Error("queue full"));
-    expect((await cache.get("/store", refused, () => true)).body.toString()).toBe("old");
+    expect(await answer(cache, "/store", refused, busy)).toBe("old");
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((await cache.get("/store", refused, () => true)).body.toString()).toBe("old");
+    expect(await answer(cache, "/store", refused, busy)).toBe("old");
     time.now = 60_000;
-    await expect(cache.get("/store", refused, () => true)).rejects.toThrow("queue full");
+    await expect(cache.get("/store", refused, busy)).rejects.toThrow("queue full");
   });
 
   it("evicts the least recently rendered entry when full", async () => {
@@ -137,14 +123,7 @@ describe("PageCache", () => {
     time.now = 2_000;
     await cache.get("/a", async () => page("a2"));
     await cache.get("/c", async () => page("c"));
-    const cached = async (key: string) =>
-      (
-        await cache.get(
-          key,
-          async () => page("not kept"),
-          () => true,
-        )
-      ).body.toString();
+    const cached = async (key: string) => answer(cache, key, async () => page("not kept"), busy);
     expect(await cached("/a")).toBe("a2");
     expect(await cached("/c")).toBe("c");
     expect(await cached("/b")).toBe("not kept");

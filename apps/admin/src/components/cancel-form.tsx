@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from "@herbo/hosted-api/admin";
 import type { FormEvent } from "react";
 import { cancelSentence } from "../lib/refunds.ts";
+import { SubmitOrBack } from "./submit-or-back.tsx";
 
 interface Props {
   order: AdminOrderDetail;
@@ -24,14 +25,7 @@ export function CancelForm({ order, busy, onSubmit, onBack }: Props) {
         Reason (optional, kept in the history)
         <input name="reason" maxLength={200} className="field" />
       </label>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-danger" disabled={busy}>
-          Confirm cancellation
-        </button>
-        <button type="button" className="button-quiet" onClick={onBack}>
-          Keep the order
-        </button>
-      </div>
+      <SubmitOrBack submitLabel="Confirm cancellation" backLabel="Keep the order" danger busy={busy} onBack={onBack} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { apiRequest } from "../lib/api-client.ts";
 import { percentField, taxText, taxUpdateOfFields } from "../lib/shipping.ts";
 import { MessageNotice, Notice } from "./notice.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+import { EntryField } from "./entry-field.tsx";
 
 interface Props {
   market: AdminMarketTax;
@@ -58,39 +59,30 @@ export function MarketTaxForm({ market, onChanged, onStale }: Props) {
           Prices include tax
         </label>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="label w-32">
-            Tax name
-            <input
-              name="taxName"
-              autoComplete="off"
-              maxLength={40}
-              className="field"
-              placeholder="none"
-              defaultValue={market.taxName ?? ""}
-            />
-          </label>
-          <label className="label w-28">
-            Rate (%)
-            <input
-              name="rate"
-              inputMode="decimal"
-              autoComplete="off"
-              className="field"
-              placeholder="none"
-              defaultValue={percentField(market.rateBasisPoints)}
-            />
-          </label>
-          <label className="label min-w-48 flex-1">
-            Registration number
-            <input
-              name="registration"
-              autoComplete="off"
-              maxLength={60}
-              className="field"
-              placeholder="not registered"
-              defaultValue={market.registration ?? ""}
-            />
-          </label>
+          <EntryField
+            label="Tax name"
+            width="w-32"
+            name="taxName"
+            maxLength={40}
+            placeholder="none"
+            defaultValue={market.taxName ?? ""}
+          />
+          <EntryField
+            label="Rate (%)"
+            width="w-28"
+            name="rate"
+            inputMode="decimal"
+            placeholder="none"
+            defaultValue={percentField(market.rateBasisPoints)}
+          />
+          <EntryField
+            label="Registration number"
+            width="min-w-48 flex-1"
+            name="registration"
+            maxLength={60}
+            placeholder="not registered"
+            defaultValue={market.registration ?? ""}
+          />
           <button type="submit" className="button" disabled={saving.busy}>
             Save<span className="sr-only"> tax in {market.name}</span>
           </button>

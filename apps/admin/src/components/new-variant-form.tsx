@@ -4,6 +4,7 @@ import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
 import { pricesOfFields } from "../lib/prices.ts";
 import { variantFieldsOf } from "../lib/products.ts";
 import { Notice } from "./notice.tsx";
+import { EntryField } from "./entry-field.tsx";
 
 /** Adds a variant with its prices; a product on sale needs a price in every currency for it. */
 export function NewVariantForm({
@@ -79,20 +80,19 @@ export function NewVariantForm({
           <legend className="label mb-1">Prices</legend>
           {currencies.map((currency) => (
             <div key={currency.code} className="flex items-end gap-2">
-              <label className="label min-w-0 flex-1">
-                Price of the new variant in {currency.code}
-                <input name={`price-${currency.code}`} inputMode="decimal" autoComplete="off" className="field" />
-              </label>
-              <label className="label min-w-0 flex-1">
-                Sale price of the new variant in {currency.code}
-                <input
-                  name={`sale-${currency.code}`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="field"
-                  placeholder="none"
-                />
-              </label>
+              <EntryField
+                label={`Price of the new variant in ${currency.code}`}
+                width="min-w-0 flex-1"
+                name={`price-${currency.code}`}
+                inputMode="decimal"
+              />
+              <EntryField
+                label={`Sale price of the new variant in ${currency.code}`}
+                width="min-w-0 flex-1"
+                name={`sale-${currency.code}`}
+                inputMode="decimal"
+                placeholder="none"
+              />
             </div>
           ))}
         </fieldset>

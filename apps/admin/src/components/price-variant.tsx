@@ -5,6 +5,7 @@ import { apiRequest } from "../lib/api-client.ts";
 import { amountField } from "../lib/money.ts";
 import { entryFormat, pricesOfFields } from "../lib/prices.ts";
 import { MessageNotice } from "./notice.tsx";
+import { EntryField } from "./entry-field.tsx";
 
 interface Props {
   productTitle: string;
@@ -53,31 +54,25 @@ export function PriceVariant({ productTitle, variant, currencies, onChanged, onS
                 <div className="flex items-end gap-2">
                   {/* Each field names its variant and currency, read aloud as much as seen: a list of fields
                       all called "Price" leaves a screen reader's user guessing which one they are in. */}
-                  <label className="label min-w-0 flex-1">
-                    Price of {variant.title} in {currency.code}
-                    <input
-                      name={`price-${currency.code}`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      className="field"
-                      defaultValue={current === undefined ? "" : amountField(current.amount, entryFormat(currency))}
-                    />
-                  </label>
-                  <label className="label min-w-0 flex-1">
-                    Sale price of {variant.title} in {currency.code}
-                    <input
-                      name={`sale-${currency.code}`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      className="field"
-                      placeholder="none"
-                      defaultValue={
-                        current?.saleAmount === null || current === undefined
-                          ? ""
-                          : amountField(current.saleAmount, entryFormat(currency))
-                      }
-                    />
-                  </label>
+                  <EntryField
+                    label={`Price of ${variant.title} in ${currency.code}`}
+                    width="min-w-0 flex-1"
+                    name={`price-${currency.code}`}
+                    inputMode="decimal"
+                    defaultValue={current === undefined ? "" : amountField(current.amount, entryFormat(currency))}
+                  />
+                  <EntryField
+                    label={`Sale price of ${variant.title} in ${currency.code}`}
+                    width="min-w-0 flex-1"
+                    name={`sale-${currency.code}`}
+                    inputMode="decimal"
+                    placeholder="none"
+                    defaultValue={
+                      current?.saleAmount === null || current === undefined
+                        ? ""
+                        : amountField(current.saleAmount, entryFormat(currency))
+                    }
+                  />
                 </div>
               </fieldset>
             );

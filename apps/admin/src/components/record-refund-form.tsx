@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from "react";
+import { SubmitOrBack } from "./submit-or-back.tsx";
 
 interface Props {
   /** What is recorded, e.g. "Rs. 1200.00 to Asha Gurung". */
@@ -35,14 +36,7 @@ export function RecordRefundForm({ subject, emailsShopper, busy, onSubmit, onBac
           className="field"
         />
       </label>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button" disabled={busy}>
-          Save the refund as made
-        </button>
-        <button type="button" className="button-quiet" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack submitLabel="Save the refund as made" busy={busy} onBack={onBack} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { planReturn, suggestedRefund } from "../lib/returns.ts";
 import { Notice } from "./notice.tsx";
 import { RefundFigures } from "./refund-figures.tsx";
 import { ReturnLines } from "./return-lines.tsx";
+import { SubmitOrBack } from "./submit-or-back.tsx";
 
 interface Props {
   order: AdminOrderDetail;
@@ -76,14 +77,7 @@ function ReturnFields({ order, format, busy, onSubmit, onBack }: Props & { forma
         )}
       </div>
       {error === undefined || plan.ok ? null : <Notice kind="error">{error}</Notice>}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button" disabled={busy}>
-          Confirm and email the shopper
-        </button>
-        <button type="button" className="button-quiet" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack submitLabel="Confirm and email the shopper" busy={busy} onBack={onBack} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminOrderActionRequest, AdminOrderDetail } from "@herbo/hosted-api/admin";
 import type { FormEvent } from "react";
+import { SubmitOrBack } from "./submit-or-back.tsx";
 
 interface Props {
   /** Shipping the order, or correcting the carrier and tracking details already sent. */
@@ -62,14 +63,14 @@ export function ShipmentForm({ action, shipment, busy, onSubmit, onBack }: Props
           className="field"
         />
       </label>
-      <div className="flex flex-wrap gap-2 sm:col-span-3">
-        <button type="submit" className="button" disabled={busy}>
-          {correcting ? "Save and email the shopper the new details" : "Confirm shipment and email the shopper"}
-        </button>
-        <button type="button" className="button-quiet" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack
+        submitLabel={
+          correcting ? "Save and email the shopper the new details" : "Confirm shipment and email the shopper"
+        }
+        busy={busy}
+        onBack={onBack}
+        className="sm:col-span-3"
+      />
     </form>
   );
 }

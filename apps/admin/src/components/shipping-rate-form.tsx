@@ -5,6 +5,7 @@ import { apiRequest } from "../lib/api-client.ts";
 import { amountField } from "../lib/money.ts";
 import { rateEntryFormat, rateText, rateUpdateOfFields } from "../lib/shipping.ts";
 import { MessageNotice, Notice } from "./notice.tsx";
+import { EntryField } from "./entry-field.tsx";
 
 interface Props {
   rate: AdminShippingRate;
@@ -43,37 +44,28 @@ export function ShippingRateForm({ rate, onChanged, onStale }: Props) {
         aria-label={`Shipping to ${place}`}
         className="flex flex-wrap items-end gap-3"
       >
-        <label className="label w-40">
-          Delivery charge ({rate.currencyCode})
-          <input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            className="field"
-            aria-describedby={`charge-hint-${rate.countryCode}`}
-            defaultValue={amountField(rate.amount, rateEntryFormat(rate))}
-          />
-        </label>
-        <label className="label w-36">
-          Shortest delivery (days)
-          <input
-            name="minDays"
-            inputMode="numeric"
-            autoComplete="off"
-            className="field"
-            defaultValue={String(rate.minDays)}
-          />
-        </label>
-        <label className="label w-36">
-          Longest delivery (days)
-          <input
-            name="maxDays"
-            inputMode="numeric"
-            autoComplete="off"
-            className="field"
-            defaultValue={String(rate.maxDays)}
-          />
-        </label>
+        <EntryField
+          label={`Delivery charge (${rate.currencyCode})`}
+          width="w-40"
+          name="amount"
+          inputMode="decimal"
+          aria-describedby={`charge-hint-${rate.countryCode}`}
+          defaultValue={amountField(rate.amount, rateEntryFormat(rate))}
+        />
+        <EntryField
+          label="Shortest delivery (days)"
+          width="w-36"
+          name="minDays"
+          inputMode="numeric"
+          defaultValue={String(rate.minDays)}
+        />
+        <EntryField
+          label="Longest delivery (days)"
+          width="w-36"
+          name="maxDays"
+          inputMode="numeric"
+          defaultValue={String(rate.maxDays)}
+        />
         <button type="submit" className="button" disabled={saving.busy}>
           Save<span className="sr-only"> shipping to {place}</span>
         </button>

@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { displayedVariant, productPrice } from "./money";
+import { testVariant } from "./store-api/catalog-fixtures.testing";
 import type { Variant } from "./store-api/types";
 
-const npr = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
-
 function variant(id: string, priceInCents: number, salePriceInCents: number | null = null): Variant {
-  return {
-    id,
-    title: id,
-    imageUrl: null,
-    sku: null,
-    priceInCents,
-    salePriceInCents,
-    currency: npr,
-    prices: [],
-    manageInventory: false,
-    inventoryQuantity: null,
-    weight: null,
-  };
+  return testVariant({ id, title: id, priceInCents, salePriceInCents });
 }
 
 describe("displayed product price", () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { testVariant } from "~/lib/store-api/catalog-fixtures.testing";
 import type { Variant } from "~/lib/store-api/types";
 import { cardStockStatus, stockStatus } from "./stock-status";
 
-const variant = (manageInventory: boolean, inventoryQuantity: number | null): Variant => ({
-  id: "v",
-  title: "10 g",
-  imageUrl: null,
-  sku: null,
-  priceInCents: 100,
-  salePriceInCents: null,
-  currency: { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 },
-  prices: [],
-  manageInventory,
-  inventoryQuantity,
-  weight: null,
-});
+const variant = (manageInventory: boolean, inventoryQuantity: number | null): Variant =>
+  testVariant({ priceInCents: 100, manageInventory, inventoryQuantity });
 
 describe("detail stock message", () => {
   it("says 'Currently unavailable' and disables adding when the product is not purchasable", () => {

@@ -1,38 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { Product, Variant } from "../store-api/types";
+import { rupees, testProduct, testVariant } from "../store-api/catalog-fixtures.testing";
 import { cartItemFor } from "./cart-item";
 
-const currency = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
-const variant: Variant = {
+const variant = testVariant({
   id: "var_10g",
-  title: "10 g",
   imageUrl: "https://api.test/10g.svg",
   sku: "HS-10",
-  priceInCents: 120000,
   salePriceInCents: 99900,
-  currency,
-  prices: [],
   manageInventory: true,
   inventoryQuantity: 4,
   weight: 10,
-};
-const product: Product = {
-  id: "prod_resin",
-  title: "Resin",
-  subtitle: null,
-  ribbonText: null,
-  descriptionHtml: "",
-  sections: [],
-  thumbnail: "https://api.test/resin.svg",
-  thumbnailImage: null,
-  images: [],
-  purchasable: true,
-  order: 1,
-  siteProductSelection: null,
-  options: [],
-  socialImage: null,
-  variants: [variant],
-};
+});
+const product = testProduct({ id: "prod_resin", thumbnail: "https://api.test/resin.svg", variants: [variant] });
 
 describe("cart line for a variant", () => {
   it("keeps what the cart needs: ids, titles, prices, currency, stock tracking and the variant's image", () => {
@@ -44,7 +23,7 @@ describe("cart line for a variant", () => {
         manageInventory: true,
         priceInCents: 120000,
         salePriceInCents: 99900,
-        currency,
+        currency: rupees,
       },
       quantity: 3,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Currency, Product, Variant, VariantPrice } from "../store-api/types";
+import { rupees, testProduct, testVariant } from "../store-api/catalog-fixtures.testing";
 import type { CartItem } from "./cart";
 import {
   cartCurrency,
@@ -10,7 +11,7 @@ import {
   repricingCurrency,
 } from "./reprice";
 
-const npr: Currency = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
+const npr = rupees;
 const usd: Currency = { code: "usd", symbol: "$", template: null, decimalDigits: 2 };
 const gbp: Currency = { code: "gbp", symbol: "£", template: null, decimalDigits: 2 };
 
@@ -22,39 +23,18 @@ const price = (amount: number, currency: Currency, sale: number | null = null): 
 
 function variant(id: string, prices: VariantPrice[]): Variant {
   const first = prices[0] ?? price(0, npr);
-  return {
+  return testVariant({
     id,
     title: id,
-    imageUrl: null,
-    sku: null,
     priceInCents: first.amount,
     salePriceInCents: first.sale,
     currency: first.currency,
     prices,
-    manageInventory: false,
-    inventoryQuantity: null,
-    weight: null,
-  };
+  });
 }
 
 function product(id: string, variants: Variant[]): Product {
-  return {
-    id,
-    title: id,
-    subtitle: null,
-    ribbonText: null,
-    descriptionHtml: "",
-    sections: [],
-    thumbnail: null,
-    thumbnailImage: null,
-    images: [],
-    socialImage: null,
-    purchasable: true,
-    order: 0,
-    siteProductSelection: null,
-    options: [],
-    variants,
-  };
+  return testProduct({ id, title: id, order: 0, variants });
 }
 
 function line(productId: string, variantId: string, amount: number, currency: Currency, quantity = 1): CartItem {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { publishedShippingRates } from "~/content/shipping";
+import { rupees, testProduct, testVariant } from "~/lib/store-api/catalog-fixtures.testing";
 import type { Product, Variant } from "~/lib/store-api/types";
 import { productJsonLd } from "./product-structured-data";
 import { returnPolicyJsonLd, shippingDetailsJsonLd } from "./structured-data";
@@ -10,38 +11,22 @@ const page = { siteUrl, year: 2026 };
 /** The store's rates as a fresh shop has them (seeded from the published offer). */
 const shippingRates = publishedShippingRates;
 
+/** The one picture every product here shows. */
+const picture = { url: "https://api.test/a.svg", order: 1, alt: null, width: null, height: null, sources: [] };
+
 describe("catalogue product data", () => {
-  const currency = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
-  const variant = {
-    id: "v",
-    title: "10 g",
-    imageUrl: null,
+  const variant = testVariant({
     sku: "HS-10",
-    priceInCents: 120000,
     salePriceInCents: 99900,
-    currency,
-    prices: [],
     manageInventory: true,
     inventoryQuantity: 0,
-    weight: null,
-  };
-  const product = {
+  });
+  const product = testProduct({
     id: "p 1",
-    title: "Resin",
-    subtitle: null,
-    ribbonText: null,
-    descriptionHtml: "",
-    sections: [],
     thumbnail: "https://api.test/a.svg",
-    thumbnailImage: null,
-    images: [{ url: "https://api.test/a.svg", order: 1, alt: null, width: null, height: null, sources: [] }],
-    socialImage: null,
-    purchasable: true,
-    order: 1,
-    siteProductSelection: null,
-    options: [],
+    images: [picture],
     variants: [variant],
-  };
+  });
 
   it("offers the shown price in major units and says when it is out of stock", () => {
     expect(productJsonLd(product, { ...page, description: "D", shippingRates })).toMatchObject({
@@ -95,39 +80,10 @@ describe("catalogue product data", () => {
 });
 
 describe("catalogue product data, edge cases", () => {
-  const currency = { code: "npr", symbol: "Rs", template: "Rs. $1", decimalDigits: 2 };
-  const variant = (changes: Partial<Variant> = {}): Variant => ({
-    id: "v",
-    title: "10 g",
-    imageUrl: null,
-    sku: "HS-10",
-    priceInCents: 120000,
-    salePriceInCents: null,
-    currency,
-    prices: [],
-    manageInventory: true,
-    inventoryQuantity: 5,
-    weight: null,
-    ...changes,
-  });
-  const product = (changes: Partial<Product> = {}): Product => ({
-    id: "resin",
-    title: "Resin",
-    subtitle: null,
-    ribbonText: null,
-    descriptionHtml: "",
-    sections: [],
-    thumbnail: null,
-    thumbnailImage: null,
-    images: [{ url: "https://api.test/a.svg", order: 1, alt: null, width: null, height: null, sources: [] }],
-    purchasable: true,
-    order: 1,
-    siteProductSelection: null,
-    options: [],
-    socialImage: null,
-    variants: [variant()],
-    ...changes,
-  });
+  const variant = (changes: Partial<Variant> = {}): Variant =>
+    testVariant({ sku: "HS-10", manageInventory: true, inventoryQuantity: 5, ...changes });
+  const product = (changes: Partial<Product> = {}): Product =>
+    testProduct({ id: "resin", images: [picture], variants: [variant()], ...changes });
   const availability = (data: Record<string, unknown>) => (data.offers as { availability: string }).availability;
   const jsonLd = (changes: Partial<Product> = {}) =>
     productJsonLd(product(changes), { ...page, description: "D", shippingRates });
@@ -230,7 +186,7 @@ describe("catalogue product data, edge cases", () => {
   it("writes prices of zero-decimal and three-decimal currencies in major units", () => {
     const priced = (decimalDigits: number, priceInCents: number) =>
       (
-        jsonLd({ variants: [variant({ priceInCents, currency: { ...currency, decimalDigits } })] }).offers as {
+        jsonLd({ variants: [variant({ priceInCents, currency: { ...rupees, decimalDigits } })] }).offers as {
           price: string;
         }
       ).price;
@@ -241,40 +197,28 @@ describe("catalogue product data, edge cases", () => {
 
 describe("a product in several sizes (Google's product variants)", () => {
   const dollars = { code: "usd", symbol: "$", template: "$$1", decimalDigits: 2 };
-  const size = (id: string, title: string, price: number, sale: number | null, stock: number): Variant => ({
-    id,
-    title,
-    imageUrl: `https://api.test/${id}.svg`,
-    sku: `HS-${id.toUpperCase()}`,
-    priceInCents: price,
-    salePriceInCents: sale,
-    currency: dollars,
-    prices: [],
-    manageInventory: true,
-    inventoryQuantity: stock,
-    weight: null,
-  });
-  const resin: Product = {
+  const size = (id: string, title: string, price: number, sale: number | null, stock: number): Variant =>
+    testVariant({
+      id,
+      title,
+      imageUrl: `https://api.test/${id}.svg`,
+      sku: `HS-${id.toUpperCase()}`,
+      priceInCents: price,
+      salePriceInCents: sale,
+      currency: dollars,
+      manageInventory: true,
+      inventoryQuantity: stock,
+    });
+  const resin = testProduct({
     id: "prod_resin",
-    title: "Resin",
-    subtitle: null,
-    ribbonText: null,
-    descriptionHtml: "",
-    sections: [],
-    thumbnail: null,
-    thumbnailImage: null,
-    images: [{ url: "https://api.test/a.svg", order: 1, alt: null, width: null, height: null, sources: [] }],
-    socialImage: null,
-    purchasable: true,
-    order: 1,
+    images: [picture],
     siteProductSelection: "lowest_price_first",
-    options: [],
     variants: [
       size("r10", "10 g", 2999, null, 120),
       size("r20", "20 g", 4999, null, 80),
       size("r30", "30 g", 6999, 6499, 0),
     ],
-  };
+  });
   const data = productJsonLd(resin, { ...page, description: "D", path: "/us/product/prod_resin", shippingRates });
   const variants = data.hasVariant as Record<string, unknown>[];
 
