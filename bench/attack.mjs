@@ -1,9 +1,9 @@
 // The attacks of `npm run bench`, each in its own process so that its connections do not slow the measuring
 // client's event loop. argv: the attack's name, the URL it targets and its duration in seconds; the
 // autocannon summary goes back to the parent over IPC.
-// - cache-busting: 100 connections of requests no page cache can answer (issue 13);
+// - cache-busting: 100 connections of requests no page cache can answer;
 // - sign-in: 40 connections signing in to the back office with unknown emails, each from its own address
-//   (X-Forwarded-For, believed from this machine), so no per-address limit applies (issue 25).
+//   (X-Forwarded-For, believed from this machine), so no per-address limit applies.
 import autocannon from "autocannon";
 
 const [name, url, seconds] = process.argv.slice(2);

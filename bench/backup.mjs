@@ -1,5 +1,5 @@
 // `node bench/backup.mjs` (or `npm run bench -- --backup-only`): how long a backup and a restore of the
-// embedded database take for a shop with 10,000 orders (issue 29). Makes a fresh PGlite folder, migrates and
+// embedded database take for a shop with 10,000 orders. Makes a fresh PGlite folder, migrates and
 // seeds it, adds the orders in bulk SQL (two lines, two outbox emails and three history rows each, plus one
 // sent-mail file per order and a few photo files), then times `backup` and `restore` as the admin command
 // runs them, and prints the backup's size and both times. BENCH_BACKUP_ORDERS changes the number of orders.

@@ -29,7 +29,7 @@ import { root, run } from "../scripts/lib.mjs";
 
 const benchFolder = path.dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
-// `--backup-only`: the backup and restore timings of bench/backup.mjs (issue 29), nothing else.
+// `--backup-only`: the backup and restore timings of bench/backup.mjs, nothing else.
 if (args.has("--backup-only")) {
   await import("./backup.mjs");
   process.exit(0);
@@ -72,7 +72,7 @@ const mixedSeconds = quick ? 5 : 60;
 const sheddingSeconds = quick ? 5 : 20;
 /** A full run writes bench/results.md; one that skips a part (other than the build) only prints. */
 const partial = [...args].some((arg) => arg.startsWith("--no-") && arg !== "--no-build") || args.has("--photo-only");
-/** `--photo-only`: Lighthouse of the photo comparison alone (issue 28), for a quick answer to that question. */
+/** `--photo-only`: Lighthouse of the photo comparison alone: a drawing against an uploaded photo. */
 const photoOnly = args.has("--photo-only");
 const children = [];
 
@@ -129,7 +129,7 @@ const environment = {
   PAYMENT_ATTEMPT_LIMIT: "0",
   // The sign-in flood comes from this machine with a new X-Forwarded-For address on every request.
   TRUST_PROXY: "127.0.0.1,::1",
-  // The owner who uploads the photo measured below (issue 28).
+  // The owner who uploads the photo measured below.
   ADMIN_EMAIL: "bench@herbo.test",
   ADMIN_PASSWORD: "bench owner passphrase",
 };
@@ -153,7 +153,7 @@ start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
   cwd: path.join(root, "apps/web"),
   env: { ...environment, PORT: String(ports.web) },
 });
-// The same web server with its page cache off: every request renders (issue 17, goal 2).
+// The same web server with its page cache off: every request renders.
 start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
   cwd: path.join(root, "apps/web"),
   env: { ...environment, PORT: String(ports.uncached), PAGE_CACHE_SECONDS: "0" },
@@ -175,7 +175,7 @@ const pages = [
   { path: "/", route: "routes/home" },
   { path: "/store", route: "routes/store" },
   { path: "/product/prod_himalayan_resin", route: "routes/product" },
-  // A market's copy of the product page (issue 26): the same module, priced in dollars.
+  // A market's copy of the product page: the same module, priced in dollars.
   { path: "/us/product/prod_himalayan_resin", route: "market-us-product" },
   { path: `/blog/${articleSlug}`, route: "routes/blog-article" },
   { path: "/shilajit-in-usa", route: "country-usa" },
@@ -335,7 +335,7 @@ if (!args.has("--no-lighthouse")) {
     log(`Lighthouse ${page.path} (${lighthouseRuns} runs)`);
     lighthouseRows.push({ label: page.path, ...(await audit(`${webUrl}${page.path}`)) });
   }
-  // Issue 28: the same product page with the catalogue's drawing, then with a photo the owner uploaded
+  // The same product page with the catalogue's drawing, then with a photo the owner uploaded
   // (a 2000 px camera-like JPEG, re-encoded by the store API) as its first picture.
   const photoPage = "/product/prod_travel_tin";
   log(`Lighthouse ${photoPage} with its drawing (${lighthouseRuns} runs)`);
@@ -501,7 +501,7 @@ if (!args.has("--no-throughput")) {
 }
 
 // --- Uncached server renders ---------------------------------------------------------------------------
-// Issue 17, goal 2: the server with PAGE_CACHE_SECONDS=0 renders every request. Each request carries a
+// The server with PAGE_CACHE_SECONDS=0 renders every request. Each request carries a
 // query string never sent before (the prerendered page is served by the same process the same way), with
 // 10 connections; then single requests one after another, for the render's own latency.
 const uncachedUrl = `http://localhost:${ports.uncached}`;
@@ -597,7 +597,7 @@ if (!args.has("--no-uncached")) {
 }
 
 // --- Checkout at scale ------------------------------------------------------------------------------------
-// Issue 17, goal 3: the checkout load against PGlite (the store API above), then against PostgreSQL with
+// The checkout load against PGlite (the store API above), then against PostgreSQL with
 // one store API process and with two, the same connections split between them.
 const scaleRows = [];
 let scaleNote;
@@ -728,8 +728,8 @@ if (!args.has("--no-mixed")) {
 }
 
 // --- Attacks -------------------------------------------------------------------------------------------
-// Issue 13: 100 connections send requests no cache can answer (unique query strings, unknown product ids
-// and paths, POSTs). Issue 25: 40 connections sign in to the back office with unknown emails, each request
+// 100 connections send requests no cache can answer (unique query strings, unknown product ids
+// and paths, POSTs). Then 40 connections sign in to the back office with unknown emails, each request
 // from its own address, so every one would cost a password check. Meanwhile a second client loads pages
 // and the catalogue, alone and then during each attack. Target: that client's p99 stays under 200 ms.
 const attackRuns = [];
