@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./tooling/chromium.mjs";
+import { chromiumFlags, testChromiumPath } from "./tooling/chromium.mjs";
 import { e2eSettings } from "./tests/e2e/settings.mjs";
 
-/** Debian's Chromium; Playwright's own browser download is not possible here. */
-const chromiumLaunch = { executablePath: chromiumPath, args: chromiumFlags };
+/** Debian's Chromium, its headless build when installed; Playwright's own browser download is not possible here. */
+const chromiumLaunch = { executablePath: testChromiumPath, args: chromiumFlags };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "herbo-e2e-db-"));
 const apiFolder = path.resolve(import.meta.dirname, "../store-api");

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "../../tooling/chromium.mjs";
+import { chromiumFlags, testChromiumPath } from "../../tooling/chromium.mjs";
 import { httpsTestSettings } from "./settings";
 
 // Started by run.mjs, which sets up Caddy and both servers first; see there.
@@ -18,7 +18,7 @@ export default defineConfig({
     baseURL: settings.shop,
     // Chromium trusts Caddy's root through the NSS database in this HOME; certificate errors stay errors.
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: chromiumFlags,
       env: { ...process.env, HOME: settings.browserHome },
     },
