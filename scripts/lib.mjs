@@ -259,6 +259,26 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output (stdout and stderr, in the order they came) kept rather than shown, for a
+ * step that runs beside another; answers the output and, when it failed, the error.
+ */
+export function runKeepingOutput(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { cwd: root, ...options, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    const output = () => Buffer.concat(chunks).toString();
+    child.on("error", (error) => resolve({ output: output(), error }));
+    child.on("close", (code, signal) => {
+      const failed =
+        code === 0 ? undefined : new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`);
+      resolve({ output: output(), error: failed });
+    });
+  });
+}
+
 /** Whether the store API's build is newer than its sources, migrations and the contract. */
 export function apiBuildIsCurrent() {
   return (

@@ -14,6 +14,7 @@ import {
   environmentFor,
   newestSourceTime,
   root,
+  runKeepingOutput,
   serverSettings,
   shopAddressLines,
   shopProcesses,
@@ -289,5 +290,25 @@ describe("the shop's own data on a laptop", () => {
       cwd: root,
     });
     assert.equal(kept.status, 1, "the check itself works: source files are not ignored");
+  });
+});
+
+describe("a step run beside another", () => {
+  it("keeps what it wrote on both streams, for printing once it ends", async () => {
+    const script = 'process.stdout.write("one\\n"); process.stderr.write("two\\n"); process.stdout.write("three\\n");';
+    const { output, error } = await runKeepingOutput(process.execPath, ["-e", script]);
+    assert.equal(error, undefined);
+    assert.deepEqual(output.split("\n").filter(Boolean).sort(), ["one", "three", "two"]);
+    // One stream's lines keep their order; the two streams' lines are kept in the order they arrived.
+    assert.ok(output.indexOf("one") < output.indexOf("three"));
+  });
+
+  it("reports a failure with its output kept", async () => {
+    const { output, error } = await runKeepingOutput(process.execPath, [
+      "-e",
+      'console.error("broken"); process.exit(3)',
+    ]);
+    assert.match(error?.message ?? "", /failed \(exit 3\)/);
+    assert.equal(output, "broken\n");
   });
 });
