@@ -14,6 +14,7 @@ import { findOwnerByEmail } from "../src/admin/owners.ts";
 import { openDatabase } from "../src/db/connection.ts";
 import { packageRoot } from "../src/package-root.ts";
 import { testPasswordParameters } from "./admin-helpers.ts";
+import { childProgram } from "./server-process.ts";
 import { createTestDatabase, type TestDatabase } from "./harness.ts";
 
 describe("npm run admin", () => {
@@ -159,10 +160,7 @@ describe("npm run admin", () => {
       const child = spawn(
         process.execPath,
         [
-          "--import",
-          "tsx",
-          "--conditions=@herbo/source",
-          "src/admin-cli.ts",
+          childProgram("adminCli"),
           "create-owner",
           "--email",
           "cli@shop.example",

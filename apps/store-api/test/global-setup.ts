@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/connection.ts";
+import { bundleChildPrograms, childBundleFolder } from "./child-bundle.ts";
 import type { DatabaseTemplates } from "./database-templates.ts";
 
 const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
@@ -75,7 +76,11 @@ function dropPostgresTemplate(name: string): Promise<unknown> {
   return withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
-/** Vitest's globalSetup: makes the templates before any test file runs, removes them after the last. */
+/**
+ * Vitest's globalSetup: makes the templates and the child programs' bundle before any test file runs,
+ * removes them after the last. In watch mode the bundle is made again before each rerun, so a child
+ * process runs the code as edited.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(path.join(tmpdir(), "herbo-templates-"));
   // One after the other: PGlite's initdb holds the event loop for seconds, long enough to time out a
@@ -84,7 +89,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglite = await makePgliteTemplate(folder);
   const templates: DatabaseTemplates = { ...pglite, postgresName };
   project.provide("databaseTemplates", templates);
+  const bundleFolder = await childBundleFolder();
+  project.provide("childPrograms", await bundleChildPrograms(bundleFolder));
+  project.onTestsRerun(async () => {
+    await bundleChildPrograms(bundleFolder);
+  });
   return async () => {
+    await rm(bundleFolder, { recursive: true, force: true });
     if (postgresName !== undefined) await dropPostgresTemplate(postgresName);
     await rm(folder, { recursive: true, force: true });
   };

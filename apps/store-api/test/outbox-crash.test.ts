@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "../src/db/connection.ts";
 import { outbox } from "../src/db/schema.ts";
 import { emlFileName } from "../src/email/eml-transport.ts";
 import { packageRoot } from "../src/package-root.ts";
+import { childProgram } from "./server-process.ts";
 import { parseEmail } from "./email-parse.ts";
 import { createTestDatabase, databaseKinds, type DatabaseKind } from "./harness.ts";
 import { queueConfirmations } from "./outbox-fixtures.ts";
@@ -22,8 +23,8 @@ function startChild(environment: Record<string, string>): {
   written: string[];
   exited: Promise<number | null>;
 } {
-  // tsx as a loader, not its CLI: the CLI runs the script in a child of its own, which a SIGKILL leaves running.
-  const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "test/outbox-child.ts"], {
+  // The script itself is the process (not a runner's child of its own, which a SIGKILL would leave running).
+  const child = spawn(process.execPath, [childProgram("outboxChild")], {
     cwd: packageRoot,
     env: { ...process.env, ...environment },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { createServer } from "node:net";
 import { packageRoot } from "../src/package-root.ts";
+import { inject } from "vitest";
+import type { ChildPrograms } from "./child-bundle.ts";
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -9,6 +11,11 @@ export async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   if (address === null || typeof address === "string") throw new Error("no port");
   return address.port;
+}
+
+/** The file of one of this run's bundled child programs (test/child-bundle.ts), as `node <file>` starts it. */
+export function childProgram(name: keyof ChildPrograms): string {
+  return inject("childPrograms")[name];
 }
 
 export interface ServerProcess {
@@ -20,7 +27,7 @@ export interface ServerProcess {
 }
 
 /**
- * The real store API (src/server.ts with tsx as a loader, so `child.pid` is the server itself) on a
+ * The real store API (src/server.ts, bundled for the run, so `child.pid` is the server itself) on a
  * free port; `environment` adds to and overrides the test's own.
  */
 export async function spawnServer(
@@ -28,7 +35,7 @@ export async function spawnServer(
   options: Pick<SpawnOptions, "uid" | "gid"> & { port?: number } = {},
 ): Promise<ServerProcess> {
   const { port = await freePort(), ...spawnOptions } = options;
-  const child = spawn(process.execPath, ["--conditions=@herbo/source", "--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, [childProgram("server")], {
     cwd: packageRoot,
     env: {
       ...process.env,
