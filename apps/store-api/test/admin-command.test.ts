@@ -159,13 +159,7 @@ describe("npm run admin", () => {
     try {
       const child = spawn(
         process.execPath,
-        [
-          childProgram("adminCli"),
-          "create-owner",
-          "--email",
-          "cli@shop.example",
-          "--password-stdin",
-        ],
+        [childProgram("adminCli"), "create-owner", "--email", "cli@shop.example", "--password-stdin"],
         {
           cwd: packageRoot,
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_PASSWORD: "" },
