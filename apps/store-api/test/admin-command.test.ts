@@ -14,6 +14,7 @@ import { findOwnerByEmail } from "../src/admin/owners.ts";
 import { openDatabase } from "../src/db/connection.ts";
 import { packageRoot } from "../src/package-root.ts";
 import { testPasswordParameters } from "./admin-helpers.ts";
+import { copyMigratedPgliteFolder } from "./database-templates.ts";
 import { childProgram } from "./server-process.ts";
 import { createTestDatabase, type TestDatabase } from "./harness.ts";
 
@@ -156,6 +157,8 @@ describe("npm run admin", () => {
 
   it("works as a command reading the password from standard input", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "herbo-admin-cli-"));
+    // An existing shop's database, as an owner would run the command on, without paying for initdb.
+    await copyMigratedPgliteFolder(dataDir);
     try {
       const child = spawn(
         process.execPath,

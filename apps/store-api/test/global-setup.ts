@@ -21,27 +21,29 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 }
 
 async function makePgliteTemplate(folder: string): Promise<{ pgliteFolder: string; pgliteDump: string }> {
-  // The folder child servers copy: migrated, then closed, so the store API's lock file is gone from it.
+  // The dump in-process databases load, made in memory: a dump of a folder the store API opened would carry
+  // its lock file (this process's pid) into every copy, where it reads as a shop still running.
+  const inMemory = await openDatabase({ kind: "pglite", dataDir: undefined });
+  let dump: Blob;
+  try {
+    await inMemory.migrate();
+    if (inMemory.pglite === undefined) throw new Error("expected PGlite");
+    dump = await inMemory.pglite.dumpDataDir("none");
+  } finally {
+    await inMemory.close();
+  }
+  const pgliteDump = path.join(folder, "pglite.tar");
+  await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
+  // The folder child servers copy: the dump unpacked on disk (a second initdb and migration would take
+  // seconds more), then closed, so the store API's lock file is gone from it.
   const pgliteFolder = path.join(folder, "pglite");
-  const onDisk = await openDatabase({ kind: "pglite", dataDir: pgliteFolder });
+  const onDisk = await openDatabase({ kind: "pglite", dataDir: pgliteFolder, loadDataDir: dump });
   try {
     await onDisk.migrate();
   } finally {
     await onDisk.close();
   }
-  // The dump in-process databases load, made in memory: a dump of the open folder would carry the lock
-  // file (this process's pid) into every copy, where it reads as a shop still running.
-  const inMemory = await openDatabase({ kind: "pglite", dataDir: undefined });
-  try {
-    await inMemory.migrate();
-    if (inMemory.pglite === undefined) throw new Error("expected PGlite");
-    const dump = await inMemory.pglite.dumpDataDir("none");
-    const pgliteDump = path.join(folder, "pglite.tar");
-    await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
-    return { pgliteFolder, pgliteDump };
-  } finally {
-    await inMemory.close();
-  }
+  return { pgliteFolder, pgliteDump };
 }
 
 /**
