@@ -15,4 +15,9 @@ const own = ["vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vites
 const loaded = own === undefined ? null : await loadConfigFromFile({ command: "serve", mode: "test" }, own);
 const base = loaded?.config ?? {};
 
-export default { ...base, test: { ...base.test, include } };
+// Stryker runs one file at a time in one worker of its own, and each file must load the mutated modules
+// afresh: the suite's own worker counts and its sharing of loaded modules between files are dropped here.
+const ownTest = Object.fromEntries(
+  Object.entries(base.test ?? {}).filter(([name]) => !["maxWorkers", "minWorkers", "isolate"].includes(name)),
+);
+export default { ...base, test: { ...ownTest, include, isolate: true } };

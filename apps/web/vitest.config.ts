@@ -11,5 +11,9 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tooling/**/*.test.ts"],
     environment: "node",
+    // Each file keeps the modules the files before it loaded instead of loading React, React Router and the
+    // app again: 41 s became 8 s. Spies are restored by the test that made them, and no file mocks a module
+    // or counts on a module's state being fresh.
+    isolate: false,
   },
 });
