@@ -55,6 +55,16 @@ describe("Cybersource's settings", () => {
       }),
     );
     expect(half).toMatchObject({ previousKey: undefined, rest: undefined });
+    // Each half of the retiring key, and each REST credential, is nothing without the others.
+    const without = (values: Record<string, string>) =>
+      cybersourceSettings.settingsOf(schema.parse({ ...profile, ...values }));
+    expect(without({ CYBERSOURCE_PREVIOUS_SECRET_KEY: "old-secret-key-0123456789" })).toMatchObject({
+      previousKey: undefined,
+    });
+    for (const left of Object.keys(rest)) {
+      const partial = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== left));
+      expect(without(partial), `without ${left}`).toMatchObject({ rest: undefined });
+    }
     const full = cybersourceSettings.settingsOf(
       schema.parse({
         ...profile,
