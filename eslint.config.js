@@ -17,6 +17,8 @@ export default tseslint.config(
       "data/**",
       "reports/**",
       "**/.stryker-tmp/**",
+      // Scratch files, such as the store API tests' bundle of the programs they start.
+      "**/.tmp/**",
     ],
   },
   js.configs.recommended,

@@ -6,9 +6,10 @@ import { packageRoot } from "../src/package-root.ts";
 /**
  * The programs the tests start as processes of their own (the store API, the admin command, the outbox
  * crash test's child), each bundled into one JavaScript file. Run through tsx, every start compiled and
- * resolved all of the store API's TypeScript modules again: about a second and a half of a core for each of
- * the suite's forty-odd starts. The bundle is made from the sources once per run, so a child always runs the code under
- * test; installed packages stay outside it and load from node_modules as they do in production.
+ * resolved all of the store API's TypeScript modules again: about a second and a half of a core for each
+ * of the suite's forty-odd starts. The bundle is made from the sources once per run, so a child always
+ * runs the code under test; installed packages stay outside it and load from node_modules as they do in
+ * production.
  */
 export interface ChildPrograms {
   server: string;
