@@ -115,8 +115,8 @@ export const workspaces = [
       { file: "src/catalog/serialize.ts", target: 80 },
       // The catalogue editor's rules: product fields, the owner's text, and uploaded photos.
       { file: "src/catalog/product-fields.ts", target: 90 },
-      // Two of its 13 mutants are documented equivalents, so 84.6 % is every mutant that can be killed.
-      { file: "src/catalog/rich-text.ts", target: 80 },
+      // Four of its 43 mutants are documented equivalents, so 90.7 % is every mutant that can be killed.
+      { file: "src/catalog/rich-text.ts", target: 90 },
       { file: "src/media/alt-text.ts", target: 90 },
       { file: "src/media/content-check.ts", target: 90 },
       { file: "src/media/image-structure.ts", target: 90 },
@@ -164,7 +164,7 @@ export const equivalent = [
   // The owner's text
   {
     file: "apps/store-api/src/catalog/rich-text.ts",
-    where: 'createDOMPurify(new JSDOM("")',
+    where: 'domPurifyModule()(new Dom("")',
     mutator: "StringLiteral",
     original: '""',
     replacement: '"Stryker was here!"',
@@ -177,6 +177,22 @@ export const equivalent = [
     original: '""',
     replacement: '"Stryker was here!"',
     why: "a document fragment's textContent is never null (only a document's or a doctype's is)",
+  },
+  {
+    file: "apps/store-api/src/catalog/rich-text.ts",
+    where: "sanitizer !== undefined",
+    mutator: "ConditionalExpression",
+    original: "sanitizer !== undefined",
+    replacement: "false",
+    why: "a sanitizer made afresh for every text cleans it the same way: keeping the first one only saves time",
+  },
+  {
+    file: "apps/store-api/src/catalog/rich-text.ts",
+    where: "known !== undefined",
+    mutator: "ConditionalExpression",
+    original: "known !== undefined",
+    replacement: "false",
+    why: "a text cleaned again comes out the same as the remembered copy: the memory only saves time",
   },
   // Contract package
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "./rich-text.ts";
+import { cleanPlainText, cleanRichText, cleanRichTextsInTurn, cleanedTextMemory } from "./rich-text.ts";
 
 describe("the owner's text as the shop keeps it", () => {
   it("keeps formatting and safe links in rich text, and drops scripts, handlers, styles, frames and forms", () => {
@@ -14,6 +14,8 @@ describe("the owner's text as the shop keeps it", () => {
     );
     expect(cleanRichText('<a href="/store" target="_top">s</a>')).toBe('<a href="/store">s</a>');
     expect(cleanRichText("  <p>x</p>\n")).toBe("<p>x</p>");
+    // The first text cleaned makes the sanitizer, so this test also checks that both hooks are registered.
+    expect(cleanRichText('<p>x</p><img src="https://tracker.test/p.gif">')).toBe("<p>x</p>");
   });
   it("keeps pictures to the shop's own photos: nothing in a description is fetched from another address", () => {
     expect(cleanRichText('<p>Jar</p><img src="/media/ph_abc-480.webp" alt="The jar">')).toBe(
@@ -57,5 +59,29 @@ describe("the owner's text as the shop keeps it", () => {
     await cleaning;
     expect(cleanRichText("<p onclick='x()'>One</p>")).toBe("<p>One</p>");
     expect(cleanRichText("<p>Two<script>x()</script></p>")).toBe("<p>Two</p>");
+  });
+
+  it("remembers cleaned texts up to a bound in characters, forgetting the oldest first", () => {
+    const memory = cleanedTextMemory(12);
+    memory.remember("<b>a</b>", "a");
+    expect(memory.get("<b>a</b>")).toBe("a");
+    expect(memory.held()).toBe(9);
+    memory.remember("b", "bb");
+    expect(memory.held()).toBe(12);
+    expect(memory.get("<b>a</b>")).toBe("a");
+    memory.remember("c", "c");
+    expect(memory.get("<b>a</b>")).toBeUndefined();
+    expect(memory.get("b")).toBe("bb");
+    expect(memory.get("c")).toBe("c");
+    expect(memory.held()).toBe(5);
+    memory.remember("d", "dd");
+    expect(memory.held()).toBe(8);
+    memory.remember("0123456", "01234");
+    expect(memory.held()).toBe(12);
+    expect(memory.get("b")).toBeUndefined();
+    expect(memory.get("c")).toBeUndefined();
+    expect(memory.get("d")).toBeUndefined();
+    expect(memory.get("0123456")).toBe("01234");
+    expect(memory.get("missing")).toBeUndefined();
   });
 });

@@ -26,12 +26,30 @@ function theSanitizer(): Sanitizer {
 }
 
 /**
- * Texts already cleaned in this process, bounded by characters: a save or an import cleans its texts one
- * at a time first (`cleanRichTextsInTurn`), then reads them from here while it works synchronously.
+ * Texts already cleaned in this process, bounded by characters (each original and its clean form count):
+ * when a new one would pass the bound, the oldest are forgotten first. A save or an import cleans its texts
+ * one at a time first (`cleanRichTextsInTurn`), then reads them from here while it works synchronously.
  */
-const cleaned = new Map<string, string>();
-const maxCleanedCharacters = 8_000_000;
-let cleanedCharacters = 0;
+export function cleanedTextMemory(maxCharacters: number) {
+  const cleaned = new Map<string, string>();
+  let held = 0;
+  return {
+    get: (html: string): string | undefined => cleaned.get(html),
+    remember(html: string, clean: string): void {
+      for (const [oldHtml, oldClean] of cleaned) {
+        if (held + html.length + clean.length <= maxCharacters) break;
+        cleaned.delete(oldHtml);
+        held -= oldHtml.length + oldClean.length;
+      }
+      cleaned.set(html, clean);
+      held += html.length + clean.length;
+    },
+    /** How many characters are held, originals and clean forms together. */
+    held: (): number => held,
+  };
+}
+
+const cleaned = cleanedTextMemory(8_000_000);
 
 /**
  * The owner's rich text as the shop keeps it: the storefront's own rules (`richTextRules`), applied when
@@ -42,13 +60,7 @@ export function cleanRichText(html: string): string {
   const known = cleaned.get(html);
   if (known !== undefined) return known;
   const clean = theSanitizer().purifier.sanitize(html, richTextRules).trim();
-  for (const [oldHtml, oldClean] of cleaned) {
-    if (cleanedCharacters + html.length + clean.length <= maxCleanedCharacters) break;
-    cleaned.delete(oldHtml);
-    cleanedCharacters -= oldHtml.length + oldClean.length;
-  }
-  cleaned.set(html, clean);
-  cleanedCharacters += html.length + clean.length;
+  cleaned.remember(html, clean);
   return clean;
 }
 
