@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cashOnDeliveryCountries, isShippingCountry, shippingCountries, shippingRates } from "./shop-offer.ts";
+import {
+  cashOnDeliveryCountries,
+  handlingDays,
+  isShippingCountry,
+  orderToDoorDays,
+  shippingCountries,
+  shippingRates,
+} from "./shop-offer.ts";
 
 describe("the shop's delivery offer", () => {
   it("has one rate for each country the shop ships to, and Nepal is free", () => {
@@ -43,5 +50,13 @@ describe("the shop's delivery offer", () => {
 
   it("takes cash at the door in Nepal only", () => {
     expect(cashOnDeliveryCountries).toEqual(["NP"]);
+  });
+
+  it("counts days to the door as the shop's handling plus the courier's transit, both ends of the range", () => {
+    expect(orderToDoorDays({ min: 3, max: 7 })).toEqual({
+      min: handlingDays.min + 3,
+      max: handlingDays.max + 7,
+    });
+    expect(orderToDoorDays({ min: 5, max: 9 }, { min: 2, max: 4 })).toEqual({ min: 7, max: 13 });
   });
 });
