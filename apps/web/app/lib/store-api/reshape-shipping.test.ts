@@ -45,15 +45,19 @@ describe("the store's shipping rates, read", () => {
         { ...good, country_code: "AE", min_days: 9, max_days: 8 },
         { ...good, country_code: "NP", currency_code: null },
         { ...good, country_code: "Nepal" },
-        { ...good, country_code: "DE", country_name: "" },
+        { ...good, country_code: "FR", currency_code: "euro" },
+        { ...good, country_code: "BE", currency_code: "1eur" },
+        { ...good, country_code: "DE", country_name: "", currency_code: "eur" },
         null,
       ],
     });
     // Codes are upper-cased; a missing name falls back to the code.
     expect(rates.map((rate) => [rate.country, rate.countryName, rate.currency])).toEqual([
       ["US", "United States", "USD"],
-      ["DE", "DE", "USD"],
+      ["DE", "DE", "EUR"],
     ]);
+    // A currency no market sells in is written with two decimals, as most are.
+    expect(rates[1]?.decimalDigits).toBe(2);
   });
 
   it("refuses an answer that is not a list of rates with handling days", () => {
@@ -88,5 +92,6 @@ describe("each market's tax setting, read from the same answer", () => {
     ).toEqual({ us: true });
     expect(reshapeMarketTaxes({ handling_days: { min: 1, max: 2 }, shipping_rates: [] })).toEqual({});
     expect(reshapeMarketTaxes({ markets: "all" })).toEqual({});
+    expect(reshapeMarketTaxes(null)).toEqual({});
   });
 });
