@@ -2,7 +2,7 @@ import { includedTax } from "@herbo/hosted-api";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSeedCatalog, seedMarkets } from "../src/catalog/seed.ts";
-import { markets, orderLines, orders, outbox, variantPrices } from "../src/db/schema.ts";
+import { currencies, markets, orderLines, orders, outbox, variantPrices } from "../src/db/schema.ts";
 import { composeEmail } from "../src/email/compose.ts";
 import {
   checkoutBody,
@@ -129,6 +129,40 @@ describe.each(kinds)("markets on %s", (kind) => {
     expect(body.error.code).toBe(code);
     expect(body.error.message).not.toBe("");
     expect(await snapshot(api.db)).toEqual(before);
+  });
+
+  it("finds a market added after its currency was refused: only markets found are remembered", async () => {
+    const refused = await open([{ variant_id: "var_resin_10g", quantity: 1 }], "EUR");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "unsupported_currency" } });
+    await api.db.insert(currencies).values({
+      code: "EUR",
+      name: "Euro",
+      namePlural: "euros",
+      symbol: "€",
+      symbolNative: "€",
+      template: "€$1",
+      decimalDigits: 2,
+    });
+    await api.db.insert(markets).values({
+      code: "eu",
+      name: "Europe",
+      countries: ["DE"],
+      currencyCode: "EUR",
+      locale: "en-IE",
+      pricesIncludeTax: true,
+      paymentMethods: ["stripe"],
+      sortOrder: 99,
+    });
+    try {
+      // The market is found now; the catalogue has no euro prices yet, which is the next refusal.
+      const found = await open([{ variant_id: "var_resin_10g", quantity: 1 }], "EUR");
+      expect(found.status).toBe(400);
+      expect(await found.json()).toMatchObject({ error: { code: "unpriced_variant", details: { currency: "EUR" } } });
+    } finally {
+      await api.db.delete(markets).where(eq(markets.code, "eu"));
+      await api.db.delete(currencies).where(eq(currencies.code, "EUR"));
+    }
   });
 
   it("refuses a line without a price in the checkout's currency, naming it, and changes nothing", async () => {

@@ -90,21 +90,38 @@ export function unitPrice(price: { amount: number; saleAmount: number | null }):
 
 export type MarketRow = typeof markets.$inferSelect;
 
+/** What a checkout takes from its market: which one it is, and its currency. */
+export type MarketIdentity = Pick<MarketRow, "code" | "currencyCode">;
+
+/**
+ * Markets already found, per database. A market's code and currency never change once it exists (the owner
+ * changes only its tax settings) and markets are never removed, so every checkout after the first in a
+ * currency skips one query. A currency no market sells in is not remembered: a market seeded since is found.
+ */
+const foundMarkets = new WeakMap<Reader, Map<string, MarketIdentity>>();
+
 /**
  * The market a checkout is priced in: the one selling in the currency the storefront names, or the default
  * market's when it names none. A currency no market sells in is refused, whatever prices exist.
  */
-export async function marketForCurrency(db: Reader, currencyCode: string | undefined): Promise<MarketRow> {
+export async function marketForCurrency(db: Reader, currencyCode: string | undefined): Promise<MarketIdentity> {
+  const found = foundMarkets.get(db) ?? new Map<string, MarketIdentity>();
+  foundMarkets.set(db, found);
+  const key = currencyCode ?? "";
+  const known = found.get(key);
+  if (known !== undefined) return known;
+  const columns = { code: markets.code, currencyCode: markets.currencyCode };
   const [market] =
     currencyCode === undefined
-      ? await db.select().from(markets).where(eq(markets.code, defaultMarketCode))
-      : await db.select().from(markets).where(eq(markets.currencyCode, currencyCode));
+      ? await db.select(columns).from(markets).where(eq(markets.code, defaultMarketCode))
+      : await db.select(columns).from(markets).where(eq(markets.currencyCode, currencyCode));
   if (market === undefined) {
     const named = currencyCode ?? "the default currency";
     throw new ApiError(400, "unsupported_currency", `The shop does not sell in ${named}.`, {
       currency: currencyCode ?? "",
     });
   }
+  found.set(key, market);
   return market;
 }
 
@@ -187,11 +204,11 @@ export async function createCheckoutSession(
     }
   }
   const ids = items.map((item) => item.variantId);
+  const market = await marketForCurrency(db, request.currencyCode);
   return db.transaction(async (tx) => {
     // One checkout at a time per address (every API copy), taken before any row lock, so checkouts sent at
     // once count each other and never wait on each other's rows in opposite orders.
     if (options.client !== undefined) await lockClient(tx, options.client.key);
-    const market = await marketForCurrency(tx, request.currencyCode);
     const currencyCode = market.currencyCode;
     // Only the columns a checkout reads: a product's row also holds its description and sections, which
     // made reading and decoding it a large share of every checkout's time.
