@@ -88,10 +88,8 @@ export function unitPrice(price: { amount: number; saleAmount: number | null }):
   return payablePrice(price.amount, price.saleAmount);
 }
 
-export type MarketRow = typeof markets.$inferSelect;
-
 /** What a checkout takes from its market: which one it is, and its currency. */
-export type MarketIdentity = Pick<MarketRow, "code" | "currencyCode">;
+export type MarketIdentity = Pick<typeof markets.$inferSelect, "code" | "currencyCode">;
 
 /**
  * Markets already found, per database. A market's code and currency never change once it exists (the owner
@@ -105,8 +103,11 @@ const foundMarkets = new WeakMap<Reader, Map<string, MarketIdentity>>();
  * market's when it names none. A currency no market sells in is refused, whatever prices exist.
  */
 export async function marketForCurrency(db: Reader, currencyCode: string | undefined): Promise<MarketIdentity> {
-  const found = foundMarkets.get(db) ?? new Map<string, MarketIdentity>();
-  foundMarkets.set(db, found);
+  let found = foundMarkets.get(db);
+  if (found === undefined) {
+    found = new Map();
+    foundMarkets.set(db, found);
+  }
   const key = currencyCode ?? "";
   const known = found.get(key);
   if (known !== undefined) return known;
