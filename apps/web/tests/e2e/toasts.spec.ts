@@ -68,6 +68,9 @@ test("F8 focuses the toasts and Escape closes the one shown", async ({ page }) =
 });
 
 async function swipe(page: Page, distance: number) {
+  // The toast slides in from the right: its box is where the pointer lands only once the slide has ended. On a
+  // loaded machine the box read mid-slide put the pointer beside the toast, and the swipe never began.
+  await toasts(page).evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
   const box = await toasts(page).boundingBox();
   if (box === null) throw new Error("No toast to swipe");
   const y = box.y + box.height / 2;
