@@ -148,6 +148,7 @@ export const workspaces = [
       { file: "src/errors.ts", only: ["isErrorCode", "lineRefusal"], target: 90 },
       { file: "src/orders.ts", target: 90 },
       { file: "src/shop-offer.ts", target: 90 },
+      { file: "src/offers.ts", target: 90 },
       { file: "src/markets.ts", target: 90 },
       { file: "src/bearer-token.ts", target: 90 },
     ],

@@ -112,6 +112,9 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       registration: null,
       taxLines: false,
       version: 1,
+      decimalDigits: 2,
+      freeShippingOver: null,
+      freeShippingVersion: 1,
     });
     expect(shipping.markets[1]).toMatchObject({ code: "us", pricesIncludeTax: false, taxName: null });
     expect(shipping.history).toEqual([]);
@@ -134,12 +137,12 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       max_days: 5,
     });
     expect(body.markets).toEqual([
-      { code: "np", prices_include_tax: true },
-      { code: "us", prices_include_tax: false },
-      { code: "in", prices_include_tax: true },
-      { code: "uk", prices_include_tax: true },
-      { code: "ca", prices_include_tax: false },
-      { code: "ae", prices_include_tax: true },
+      { code: "np", prices_include_tax: true, free_shipping_over: null },
+      { code: "us", prices_include_tax: false, free_shipping_over: null },
+      { code: "in", prices_include_tax: true, free_shipping_over: null },
+      { code: "uk", prices_include_tax: true, free_shipping_over: null },
+      { code: "ca", prices_include_tax: false, free_shipping_over: null },
+      { code: "ae", prices_include_tax: true, free_shipping_over: null },
     ]);
     expect((await fetch(`${shop.api.baseUrl}/store/another-store/shipping-rates`)).status).toBe(404);
     expect(testStoreId).not.toBe("another-store");
@@ -508,5 +511,140 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
       'data-testid="tax-note"',
     );
     expect((await payByCard(sessionId)).order).toMatchObject({ taxAmount: 0, taxName: null });
+  });
+
+  /** A UK checkout of `quantity` 10 g jars (£24.99 each) with the details in: its id and its payment page. */
+  async function ukCheckoutWithDetails(quantity: number): Promise<{ sessionId: string; page: string }> {
+    const created = await postJson(
+      `${shop.api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity }], "GBP"),
+    );
+    expect(created.status).toBe(200);
+    const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
+    expect((await enterDetails(shop.api.baseUrl, sessionId, shopperDetails.GB)).status).toBe(303);
+    return { sessionId, page: await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text() };
+  }
+  const freeOverOf = async (code: string) =>
+    (await publicRates()).markets?.find((market) => market.code === code)?.free_shipping_over;
+
+  it("sets a market's free-shipping threshold: orders reaching it ship free, those below pay the rate, and the history keeps both sides", async () => {
+    const rate = await rateOf("GB");
+    // Read once first, so the cached answer must be dropped by the change.
+    expect(await freeOverOf("uk")).toBeNull();
+    const seen = await marketOf("uk");
+    expect(seen).toMatchObject({ freeShippingOver: null, decimalDigits: 2, currencyCode: "GBP" });
+    // Exactly two jars: the threshold's own amount ships free.
+    const response = await shop.owner.put("/markets/uk/free-shipping", {
+      version: seen.freeShippingVersion,
+      currencyCode: "GBP",
+      amount: 2 * 2_499,
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = (await response.json()) as AdminShipping;
+    expect(answer.markets.find((market) => market.code === "uk")).toMatchObject({
+      freeShippingOver: 4_998,
+      freeShippingVersion: seen.freeShippingVersion + 1,
+      // The tax settings' version is not the threshold's: a tax form open meanwhile still saves.
+      version: seen.version,
+    });
+    expect(answer.history[0]).toMatchObject({
+      actor: ownerEmail,
+      entity: "free_shipping",
+      entityId: "uk",
+      label: "United Kingdom",
+      before: { currencyCode: "GBP", amount: null },
+      after: { currencyCode: "GBP", amount: 4_998 },
+    });
+    expect(await freeOverOf("uk")).toBe(4_998);
+    expect(await freeOverOf("us")).toBeNull();
+
+    const two = await ukCheckoutWithDetails(2);
+    expect(two.page).toContain('data-testid="shipping">Free<');
+    expect(two.page).toMatch(/data-testid="shipping-note">Orders of <span class="nowrap">£49\.98<\/span> or more ship free\./);
+    expect(two.page).toMatch(/data-testid="total"><span class="nowrap">£49\.98 GBP/);
+    const paidTwo = await payByCard(two.sessionId);
+    expect(paidTwo.order).toMatchObject({ subtotalAmount: 4_998, shippingAmount: 0, totalAmount: 4_998 });
+    expect(paidTwo.order.capturedAmount).toBe(4_998);
+    expect(paidTwo.attempt).toMatchObject({ shippingAmount: 0, amount: 4_998 });
+
+    // One penny short: the rate, and no word of the offer beside it.
+    const one = await ukCheckoutWithDetails(1);
+    expect(one.page).toContain(`data-testid="shipping"><span class="nowrap">£${(rate.amount / 100).toFixed(2)}<`);
+    expect(one.page).not.toContain('data-testid="shipping-note"');
+    expect((await payByCard(one.sessionId)).order).toMatchObject({ shippingAmount: rate.amount });
+
+    // The first step already says a cart that reaches it ships free.
+    const created = await postJson(
+      `${shop.api.storeUrl}/checkout`,
+      checkoutBody([{ variant_id: "var_resin_10g", quantity: 3 }], "GBP"),
+    );
+    const firstId = sessionIdOf(((await created.json()) as { url: string }).url);
+    const firstStep = await (await fetch(`${shop.api.baseUrl}/checkout/${firstId}`)).text();
+    expect(firstStep).toMatch(/data-testid="shipping-note">Orders of <span class="nowrap">£49\.98<\/span> or more ship free\./);
+
+    // A shopper on the payment step when the offer ends pays what the page showed: nothing.
+    const waiting = await ukCheckoutWithDetails(2);
+    const removed = await shop.owner.put("/markets/uk/free-shipping", {
+      version: seen.freeShippingVersion + 1,
+      currencyCode: "GBP",
+      amount: null,
+    });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect(await freeOverOf("uk")).toBeNull();
+    expect((await payByCard(waiting.sessionId)).order).toMatchObject({ shippingAmount: 0, totalAmount: 4_998 });
+    // The next shopper with the same cart pays the rate.
+    const after = await ukCheckoutWithDetails(2);
+    expect(after.page).toContain(`data-testid="shipping"><span class="nowrap">£${(rate.amount / 100).toFixed(2)}<`);
+    expect((await marketOf("uk")).freeShippingOver).toBeNull();
+  });
+
+  it("refuses a threshold of nothing, below nothing, fractional, too large, in another currency, from an old version or for an unknown market, changing nothing", async () => {
+    const seen = await marketOf("ca");
+    const accepted = await shop.owner.put("/markets/ca/free-shipping", {
+      version: seen.freeShippingVersion,
+      currencyCode: "CAD",
+      amount: 10_000,
+    });
+    expect(accepted.status).toBe(200);
+    const current = await marketOf("ca");
+    const changes = await historyCount();
+    const valid = { version: current.freeShippingVersion, currencyCode: "CAD", amount: 8_000 };
+    const cases: [string, string, Record<string, unknown>, string, RegExp][] = [
+      ["zero", "ca", { ...valid, amount: 0 }, "body.amount", /above 0; send null for none/],
+      ["a negative amount", "ca", { ...valid, amount: -100 }, "body.amount", /above 0/],
+      ["a fractional amount", "ca", { ...valid, amount: 79.99 }, "body.amount", /whole minor units/],
+      ["an amount as text", "ca", { ...valid, amount: "80" }, "body.amount", /./],
+      ["an amount too large", "ca", { ...valid, amount: 100_000_001 }, "body.amount", /too large/],
+      [
+        "another market's currency",
+        "ca",
+        { ...valid, currencyCode: "USD" },
+        "body.currencyCode",
+        /The Canada market sells in CAD: its free-shipping threshold is set in CAD, not in USD/,
+      ],
+      ["a malformed currency", "ca", { ...valid, currencyCode: "cad" }, "body.currencyCode", /ISO currency/],
+      ["no version", "ca", { ...valid, version: undefined }, "body.version", /./],
+      ["a malformed market", "CA", valid, "path.marketCode", /market code/],
+    ];
+    for (const [label, market, body, field, message] of cases) {
+      const response = await shop.owner.put(`/markets/${market}/free-shipping`, body);
+      expect(response.status, label).toBe(400);
+      const { error } = (await response.json()) as { error: { code: string; message: string; details: unknown } };
+      expect(error.code, label).toBe("invalid_request");
+      expect(error.details, label).toEqual({ field });
+      expect(error.message, label).toMatch(message);
+    }
+    const unknown = await shop.owner.put("/markets/fr/free-shipping", { ...valid, currencyCode: "EUR" });
+    expect(unknown.status).toBe(404);
+    const stale = await shop.partner.put("/markets/ca/free-shipping", { ...valid, version: seen.freeShippingVersion });
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as { error: { code: string; message: string; details: { version: number } } };
+    expect(body.error).toMatchObject({ code: "edit_conflict", details: { version: current.freeShippingVersion } });
+    expect(body.error.message).toContain("free-shipping threshold of Canada");
+    expect(await marketOf("ca")).toEqual(current);
+    expect(await historyCount()).toBe(changes);
+    expect(await freeOverOf("ca")).toBe(10_000);
+    const cleared = await shop.owner.put("/markets/ca/free-shipping", { ...valid, amount: null });
+    expect(cleared.status).toBe(200);
   });
 });

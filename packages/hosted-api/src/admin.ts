@@ -384,6 +384,12 @@ export interface AdminMarketTax {
    */
   taxLines: boolean;
   version: number;
+  /** The digits amounts in its currency are entered with (2 for every market today). */
+  decimalDigits: number;
+  /** The items' subtotal (minor units) from which its orders ship free; null when none. */
+  freeShippingOver: number | null;
+  /** The version a change of the threshold must name (counted apart from the tax settings' version). */
+  freeShippingVersion: number;
 }
 
 /** A rate as the history keeps it. */
@@ -400,6 +406,13 @@ export interface AdminMarketTaxValues {
   taxName: string | null;
   rateBasisPoints: number | null;
   registration: string | null;
+}
+
+/** A free-shipping threshold as the history keeps it. */
+export interface AdminFreeShippingValues {
+  currencyCode: string;
+  /** Minor units; null when the market has none. */
+  amount: number | null;
 }
 
 export type AdminShippingChange = {
@@ -423,6 +436,15 @@ export type AdminShippingChange = {
       label: string;
       before: AdminMarketTaxValues;
       after: AdminMarketTaxValues;
+    }
+  | {
+      entity: "free_shipping";
+      /** The market's code. */
+      entityId: string;
+      /** The market's name. */
+      label: string;
+      before: AdminFreeShippingValues;
+      after: AdminFreeShippingValues;
     }
 );
 
@@ -453,6 +475,15 @@ export interface AdminMarketTaxUpdate {
   taxName: string | null;
   rateBasisPoints: number | null;
   registration: string | null;
+}
+
+/** PUT /admin/api/markets/{code}/free-shipping: the threshold (null for none), from the version the owner saw. */
+export interface AdminFreeShippingUpdate {
+  version: number;
+  /** Must be the market's currency: the amount is in it. */
+  currencyCode: string;
+  /** Minor units, at least 1; null removes the threshold. */
+  amount: number | null;
 }
 
 export type AdminEmailStatus = "queued" | "retrying" | "sent" | "failed";

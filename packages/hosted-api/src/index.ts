@@ -4,6 +4,7 @@ export * from "./money.ts";
 export type * from "./wire.ts";
 export { cartTokenPattern, variantFieldNames } from "./wire.ts";
 export * from "./shop-offer.ts";
+export * from "./offers.ts";
 export * from "./orders.ts";
 export * from "./markets.ts";
 export * from "./tax-note.ts";

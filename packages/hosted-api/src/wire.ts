@@ -169,11 +169,16 @@ export interface WireShippingRate {
   max_days: number;
 }
 
-/** A market's tax setting as the owner last saved it: whether its prices include tax. */
+/** A market's settings as the owner last saved them: whether its prices include tax, its free-shipping threshold. */
 export interface WireMarketTax {
   /** The market's code, lower case (`np`, `us`). */
   code: string;
   prices_include_tax: boolean;
+  /**
+   * The order subtotal (minor units of the market's currency, after discounts) from which checkout charges no
+   * shipping; null when the market has none. Absent from older store APIs: then no threshold is stated.
+   */
+  free_shipping_over?: number | null;
 }
 
 /** GET /store/{storeId}/shipping-rates */

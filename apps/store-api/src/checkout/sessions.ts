@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { defaultMarketCode, maxCheckoutLines, maxLineQuantity, payablePrice } from "@herbo/hosted-api";
+import { defaultMarketCode, maxCheckoutLines, maxLineQuantity, payablePrice, shippingChargeFor } from "@herbo/hosted-api";
 import { and, asc, eq, exists, gt, inArray, lte, notExists, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
 import {
@@ -538,7 +538,7 @@ export type DetailsOutcome =
 
 /**
  * Stores the shopper's checked details on an open session, with the shipping rate for their country in
- * the session's currency. A country the rates table does not serve is refused (`no_delivery`), and so is
+ * the session's currency (nothing when the items reach the market's free-shipping threshold). A country the rates table does not serve is refused (`no_delivery`), and so is
  * any change while a payment is pending at a provider (the checkout flow ends it first).
  */
 export async function saveCustomerDetails(
@@ -569,11 +569,13 @@ export async function saveCustomerDetails(
         and(eq(shippingRates.countryCode, customer.country), eq(shippingRates.currencyCode, session.currencyCode)),
       );
     if (rate === undefined) return { kind: "no_delivery", session } as const;
+    // The market's free-shipping threshold as it is now, on the items' subtotal: the charge is fixed here,
+    // with the address, so the payment step states what the payment takes.
     const [updated] = await tx
       .update(checkoutSessions)
       .set({
         customer,
-        shippingAmount: rate.amount,
+        shippingAmount: shippingChargeFor(session.totalAmount, rate.amount, market?.freeShippingOver ?? null),
         paymentError: null,
         expiresAt: new Date(Math.max(session.expiresAt.getTime(), now.getTime() + reservationMs)),
       })

@@ -214,8 +214,19 @@ export const markets = pgTable(
     sortOrder: integer("sort_order").notNull(),
     /** Counts the owner's edits of the market's tax settings. */
     version: integer("version").notNull().default(1),
+    /**
+     * The items' subtotal (minor units of its currency, after discounts) from which an order ships free;
+     * null when the market has no such offer.
+     */
+    freeShippingOver: integer("free_shipping_over"),
+    /** Counts the owner's edits of the threshold, apart from the tax settings'. */
+    freeShippingVersion: integer("free_shipping_version").notNull().default(1),
   },
   (table) => [
+    check(
+      "markets_free_shipping_positive",
+      sql`${table.freeShippingOver} IS NULL OR (${table.freeShippingOver} > 0 AND ${table.freeShippingOver} <= 100000000)`,
+    ),
     check(
       "markets_tax_rate_valid",
       sql`${table.taxRateBasisPoints} IS NULL OR (${table.taxRateBasisPoints} >= 0 AND ${table.taxRateBasisPoints} <= 10000)`,

@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyWithCode, type MoneyCurrency, taxNoteText } from "@herbo/hosted-api";
+import { formatMoney, formatMoneyWithCode, type MoneyCurrency, reachesFreeShipping, taxNoteText } from "@herbo/hosted-api";
 import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
@@ -36,13 +36,21 @@ function summary(view: OrderView, shipping: { amount: number; days: string } | n
 `,
   );
   const subtotal = session.totalAmount;
+  const freeOver = view.market?.freeShippingOver ?? null;
+  // The market's offer, when these items reach it: checkout charges no shipping (checkout/sessions.ts).
+  const freeNote =
+    freeOver !== null && reachesFreeShipping(subtotal, freeOver)
+      ? markup`Orders of ${money(freeOver, view.currency)} or more ship free.`
+      : null;
   const foot =
     shipping === null
       ? markup`<tr class="total"><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
-<tr><td colspan="3" class="note">Shipping is worked out from your delivery address on the next step.</td></tr>
+<tr><td colspan="3" class="note" data-testid="shipping-note">${freeNote ?? "Shipping is worked out from your delivery address on the next step."}</td></tr>
 ${taxNotes(view, null)}`
       : markup`<tr><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
-<tr><th scope="row" colspan="2">Shipping<br><span class="note">${shipping.days}</span></th><td class="num" data-testid="shipping">${
+<tr><th scope="row" colspan="2">Shipping<br><span class="note">${shipping.days}</span>${
+          shipping.amount === 0 && freeNote !== null ? markup`<br><span class="note" data-testid="shipping-note">${freeNote}</span>` : ""
+        }</th><td class="num" data-testid="shipping">${
           shipping.amount === 0 ? "Free" : money(shipping.amount, view.currency)
         }</td></tr>
 <tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total"><span class="nowrap">${formatMoneyWithCode(

@@ -153,7 +153,13 @@ export const shippingRatesResponseSchema = z.strictObject({
       max_days: dayCount,
     }),
   ),
-  markets: z.array(z.strictObject({ code: z.string().regex(/^[a-z]{2}$/), prices_include_tax: z.boolean() })),
+  markets: z.array(
+    z.strictObject({
+      code: z.string().regex(/^[a-z]{2}$/),
+      prices_include_tax: z.boolean(),
+      free_shipping_over: z.number().int().positive().nullable(),
+    }),
+  ),
 }) satisfies z.ZodType<ShippingRatesResponse>;
 
 export const checkoutResponseSchema = z.strictObject({

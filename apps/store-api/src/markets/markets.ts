@@ -25,6 +25,8 @@ export interface MarketView {
   tax: { name: string; rateBasisPoints: number; registration: string } | null;
   paymentMethods: readonly string[];
   currency: MoneyCurrency & { code: string; namePlural: string };
+  /** The items' subtotal (minor units) from which its orders ship free; null when none. */
+  freeShippingOver: number | null;
 }
 
 export function marketViewOf(market: MarketRow, currency: typeof currencies.$inferSelect | undefined): MarketView {
@@ -48,6 +50,7 @@ export function marketViewOf(market: MarketRow, currency: typeof currencies.$inf
           }
         : null,
     paymentMethods: market.paymentMethods,
+    freeShippingOver: market.freeShippingOver,
     currency: {
       code: market.currencyCode,
       symbol: currency?.symbol ?? null,
@@ -79,10 +82,15 @@ export async function findMarketOfCountry(db: Reader, country: string): Promise<
   return row === undefined ? undefined : marketViewOf(row.market, row.currency ?? undefined);
 }
 
-/** Whether each market's prices include tax, as the owner last set it, in the markets' order. */
-export async function listMarketTaxInclusion(db: Reader): Promise<{ code: string; pricesIncludeTax: boolean }[]> {
+/**
+ * What the storefront states of each market, as the owner last set it, in the markets' order: whether its
+ * prices include tax, and its free-shipping threshold.
+ */
+export async function listMarketStatements(
+  db: Reader,
+): Promise<{ code: string; pricesIncludeTax: boolean; freeShippingOver: number | null }[]> {
   return db
-    .select({ code: markets.code, pricesIncludeTax: markets.pricesIncludeTax })
+    .select({ code: markets.code, pricesIncludeTax: markets.pricesIncludeTax, freeShippingOver: markets.freeShippingOver })
     .from(markets)
     .orderBy(asc(markets.sortOrder), asc(markets.code));
 }

@@ -6,7 +6,7 @@ import type { Database } from "../db/connection.ts";
 import { errorBodySchema, shippingRatesResponseSchema } from "../http/wire-schemas.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 import { inOfferOrder, listDeliveryRates } from "../shipping/rates.ts";
-import { listMarketTaxInclusion } from "../markets/markets.ts";
+import { listMarketStatements } from "../markets/markets.ts";
 
 export interface ShippingRateRouteOptions {
   db: Database;
@@ -15,7 +15,7 @@ export interface ShippingRateRouteOptions {
 
 /**
  * The delivery charge and days per country, as checkout charges them, and whether each market's prices include
- * tax, as the owner set them: the storefront's shipping page, structured data and duties note read them here.
+ * tax and from what subtotal it ships free, as the owner set them: the storefront's shipping page, structured data and duties note read them here.
  * Cached with the catalogue's answers, and dropped with them when the owner changes a rate or a market's tax.
  */
 export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = async (root, options) => {
@@ -28,9 +28,9 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
   app.get("/store/:storeId/shipping-rates", { schema }, async (request, reply) => {
     // One answer whatever the query string, so no query can fill the cache.
     const cached = await cache.get("shipping-rates", async (): Promise<ShippingRatesResponse> => {
-      const [rates, marketTaxes] = await Promise.all([
+      const [rates, marketStatements] = await Promise.all([
         listDeliveryRates(db).then(inOfferOrder),
-        listMarketTaxInclusion(db),
+        listMarketStatements(db),
       ]);
       return shippingRatesResponseSchema.parse({
         handling_days: { min: handlingDays.min, max: handlingDays.max },
@@ -42,7 +42,11 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
           min_days: rate.minDays,
           max_days: rate.maxDays,
         })),
-        markets: marketTaxes.map((market) => ({ code: market.code, prices_include_tax: market.pricesIncludeTax })),
+        markets: marketStatements.map((market) => ({
+          code: market.code,
+          prices_include_tax: market.pricesIncludeTax,
+          free_shipping_over: market.freeShippingOver,
+        })),
       });
     });
     return sendCached(request, reply, cached);

@@ -1,5 +1,7 @@
-import { handlingDays } from "@herbo/hosted-api";
+import { defaultDecimalDigits, handlingDays, maxFreeShippingThreshold } from "@herbo/hosted-api";
 import type {
+  AdminFreeShippingUpdate,
+  AdminFreeShippingValues,
   AdminMarketTax,
   AdminMarketTaxUpdate,
   AdminMarketTaxValues,
@@ -11,7 +13,7 @@ import type {
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { catalogChanges, markets, shippingRates } from "../db/schema.ts";
+import { catalogChanges, currencies, markets, shippingRates } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import {
   findMarketOfCountry,
@@ -27,6 +29,8 @@ import { countryNameOf, listDeliveryRates } from "./rates.ts";
 const historyLength = 30;
 /** The history's name for a change of a country's shipping rate (catalog_changes.entity). */
 export const shippingRateEntity = "shipping_rate";
+/** The history's name for a change of a market's free-shipping threshold. */
+export const freeShippingEntity = "free_shipping";
 
 /** A tax's name as pages, emails and invoices print it: "VAT", "GST", "Sales tax". */
 const taxNamePattern = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .&/()-]{0,39}$/u;
@@ -35,13 +39,17 @@ const taxNamePattern = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .&/()-]{0,39}$/u;
 export async function listShipping(db: Database): Promise<AdminShipping> {
   const [rates, marketRows, history] = await Promise.all([
     listDeliveryRates(db),
-    db.select().from(markets).orderBy(asc(markets.sortOrder), asc(markets.code)),
+    db
+      .select({ market: markets, decimalDigits: currencies.decimalDigits })
+      .from(markets)
+      .leftJoin(currencies, eq(currencies.code, markets.currencyCode))
+      .orderBy(asc(markets.sortOrder), asc(markets.code)),
     shippingHistory(db),
   ]);
   return {
     handlingDays: { min: handlingDays.min, max: handlingDays.max },
     rates: rates.map(({ marketName: _marketName, ...rate }) => rate),
-    markets: marketRows.map((market): AdminMarketTax => ({
+    markets: marketRows.map(({ market, decimalDigits }): AdminMarketTax => ({
       code: market.code,
       name: market.name,
       currencyCode: market.currencyCode,
@@ -49,6 +57,9 @@ export async function listShipping(db: Database): Promise<AdminShipping> {
       ...taxValuesOf(market),
       taxLines: marketViewOf(market, undefined).tax !== null,
       version: market.version,
+      decimalDigits: decimalDigits ?? defaultDecimalDigits,
+      freeShippingOver: market.freeShippingOver,
+      freeShippingVersion: market.freeShippingVersion,
     })),
     history,
   };
@@ -59,7 +70,7 @@ async function shippingHistory(db: Database): Promise<AdminShippingChange[]> {
     db
       .select()
       .from(catalogChanges)
-      .where(inArray(catalogChanges.entity, [shippingRateEntity, marketTaxEntity]))
+      .where(inArray(catalogChanges.entity, [shippingRateEntity, marketTaxEntity, freeShippingEntity]))
       .orderBy(desc(catalogChanges.at), desc(catalogChanges.id))
       .limit(historyLength),
     db.select({ code: markets.code, name: markets.name }).from(markets),
@@ -74,6 +85,15 @@ async function shippingHistory(db: Database): Promise<AdminShippingChange[]> {
         label: countryNameOf(row.entityId),
         before: row.before as AdminShippingRateValues,
         after: row.after as AdminShippingRateValues,
+      };
+    }
+    if (row.entity === freeShippingEntity) {
+      return {
+        ...common,
+        entity: "free_shipping",
+        label: nameOf.get(row.entityId) ?? row.entityId,
+        before: row.before as AdminFreeShippingValues,
+        after: row.after as AdminFreeShippingValues,
       };
     }
     return {
@@ -228,5 +248,51 @@ export async function setMarketTax(
       throw conflict(`Someone else changed the tax settings of ${market.name} since you opened them.`, market.version);
     }
     await writeMarketTax(tx, market, checked.values, { actor: input.actor, now });
+  });
+}
+
+/**
+ * Sets or removes a market's free-shipping threshold (in its own currency, never converted) from the version
+ * the owner saw (409 with the current version otherwise), with its history entry. New checkouts follow it
+ * when the shopper's details are saved; a shopper already on the payment step pays the shipping shown there.
+ */
+export async function setFreeShipping(
+  db: Database,
+  input: { marketCode: string; actor: string; update: AdminFreeShippingUpdate },
+  now: Date,
+): Promise<void> {
+  const { update } = input;
+  if (update.amount !== null && (update.amount < 1 || update.amount > maxFreeShippingThreshold)) {
+    throw invalidRequest("A free-shipping threshold is a positive amount; leave it empty for none.", "body.amount");
+  }
+  await db.transaction(async (tx) => {
+    const [market] = await tx.select().from(markets).where(eq(markets.code, input.marketCode)).for("update");
+    if (market === undefined) throw notFound(`No market has the code ${input.marketCode}.`);
+    if (update.currencyCode !== market.currencyCode) {
+      throw invalidRequest(
+        `The ${market.name} market sells in ${market.currencyCode}: its free-shipping threshold is set in ${market.currencyCode}, not in ${update.currencyCode}.`,
+        "body.currencyCode",
+      );
+    }
+    if (market.freeShippingVersion !== update.version) {
+      throw conflict(
+        `Someone else changed the free-shipping threshold of ${market.name} since you opened it.`,
+        market.freeShippingVersion,
+      );
+    }
+    const values = (amount: number | null): AdminFreeShippingValues => ({ currencyCode: market.currencyCode, amount });
+    await tx
+      .update(markets)
+      .set({ freeShippingOver: update.amount, freeShippingVersion: market.freeShippingVersion + 1 })
+      .where(and(eq(markets.code, market.code), eq(markets.freeShippingVersion, market.freeShippingVersion)));
+    await tx.insert(catalogChanges).values({
+      id: `cc_${randomUUID()}`,
+      at: now,
+      actor: input.actor,
+      entity: freeShippingEntity,
+      entityId: market.code,
+      before: values(market.freeShippingOver),
+      after: values(update.amount),
+    });
   });
 }

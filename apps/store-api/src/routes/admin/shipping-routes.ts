@@ -1,7 +1,8 @@
+import { maxFreeShippingThreshold } from "@herbo/hosted-api";
 import type { AdminShipping } from "@herbo/hosted-api/admin";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { listShipping, setMarketTax, setShippingRate } from "../../shipping/shipping-settings.ts";
+import { listShipping, setFreeShipping, setMarketTax, setShippingRate } from "../../shipping/shipping-settings.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 
@@ -33,6 +34,18 @@ const taxBody = z.object({
     .max(10_000, "a tax rate cannot be above 100 %")
     .nullable(),
   registration: z.string().max(200).nullable(),
+});
+
+const freeShippingBody = z.object({
+  version,
+  currencyCode: z.string().regex(/^[A-Z]{3}$/, "expected an ISO currency code such as GBP"),
+  /** Whole minor units (the back office turns "60" into 6000), or null for no threshold. */
+  amount: z
+    .number()
+    .int("expected whole minor units (6000 for 60.00)")
+    .min(1, "a free-shipping threshold must be above 0; send null for none")
+    .max(maxFreeShippingThreshold, "that threshold is too large")
+    .nullable(),
 });
 
 /** The owner's shipping rates per country and tax settings per market, with their history. */
@@ -76,6 +89,26 @@ export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app,
         { marketCode: request.params.marketCode, actor: ownerOf(request).email, update: request.body },
         options.now(),
       );
+      options.onStockChange();
+      return listShipping(db);
+    },
+  );
+
+  routes.put(
+    "/markets/:marketCode/free-shipping",
+    {
+      schema: {
+        params: z.object({ marketCode: z.string().regex(/^[a-z]{2}$/, "expected a market code such as uk") }),
+        body: freeShippingBody,
+      },
+    },
+    async (request): Promise<AdminShipping> => {
+      await setFreeShipping(
+        db,
+        { marketCode: request.params.marketCode, actor: ownerOf(request).email, update: request.body },
+        options.now(),
+      );
+      // The storefront's next shipping-rates answer (the cart's free-shipping line) carries the new threshold.
       options.onStockChange();
       return listShipping(db);
     },

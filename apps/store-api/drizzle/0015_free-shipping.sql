@@ -1,0 +1,3 @@
+ALTER TABLE "markets" ADD COLUMN "free_shipping_over" integer;--> statement-breakpoint
+ALTER TABLE "markets" ADD COLUMN "free_shipping_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "markets" ADD CONSTRAINT "markets_free_shipping_positive" CHECK ("markets"."free_shipping_over" IS NULL OR ("markets"."free_shipping_over" > 0 AND "markets"."free_shipping_over" <= 100000000));
