@@ -74,7 +74,7 @@ describe("the contract's example answers from our store API", () => {
     writeFixture("variants.json", stock);
   });
 
-  it("answers the shipping rates, our own call (issue 28), in the contract's shape", async () => {
+  it("answers the shipping rates, our own call, in the contract's shape", async () => {
     const response = await fetch(`${api.storeUrl}/shipping-rates`);
     expect(response.status).toBe(200);
     const rates = await answer(response, shippingRatesResponseSchema);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   daysText,
   describeShippingChange,
+  freeShippingUpdateOfFields,
   parsePercent,
   percentField,
   rateUpdateOfFields,
@@ -170,5 +171,61 @@ describe("a change as the history writes it", () => {
         after: { pricesIncludeTax: false, taxName: null, rateBasisPoints: null, registration: null },
       }),
     ).toBe("Tax in Nepal: VAT 13 %; prices include tax; not registered → no tax; prices exclude tax; not registered");
+  });
+});
+
+describe("a market's free-shipping threshold as the owner types it", () => {
+  const uk = { currencyCode: "GBP", decimalDigits: 2, freeShippingVersion: 4 };
+
+  it("reads an amount in the market's currency as minor units, and an empty field as no offer", () => {
+    expect(freeShippingUpdateOfFields(fields({ amount: "60" }), uk)).toEqual({
+      ok: true,
+      update: { version: 4, currencyCode: "GBP", amount: 6_000 },
+    });
+    expect(freeShippingUpdateOfFields(fields({ amount: " 49.99 " }), uk)).toMatchObject({
+      update: { amount: 4_999 },
+    });
+    expect(freeShippingUpdateOfFields(fields({ amount: "0.01" }), uk)).toMatchObject({ update: { amount: 1 } });
+    expect(freeShippingUpdateOfFields(fields({ amount: "  " }), uk)).toEqual({
+      ok: true,
+      update: { version: 4, currencyCode: "GBP", amount: null },
+    });
+  });
+
+  it("refuses nothing as a threshold, a third decimal and words", () => {
+    expect(freeShippingUpdateOfFields(fields({ amount: "0" }), uk)).toEqual({
+      ok: false,
+      message: "Free shipping from: enter an amount above 0, or leave it empty for no offer.",
+    });
+    for (const text of ["60.001", "sixty", "-60"]) {
+      const parsed = freeShippingUpdateOfFields(fields({ amount: text }), uk);
+      expect(parsed.ok, text).toBe(false);
+      expect(parsed.ok ? "" : parsed.message, text).toMatch(/^Free shipping from: ./);
+    }
+  });
+
+  it("writes a threshold's change in the history", () => {
+    expect(
+      describeShippingChange({
+        at: "2026-03-01T10:00:00.000Z",
+        actor: "owner@shop.test",
+        entity: "free_shipping",
+        entityId: "uk",
+        label: "United Kingdom",
+        before: { currencyCode: "GBP", amount: null },
+        after: { currencyCode: "GBP", amount: 6_000 },
+      }),
+    ).toBe("Free shipping in United Kingdom: none → from GBP 60.00");
+    expect(
+      describeShippingChange({
+        at: "2026-03-01T10:00:00.000Z",
+        actor: "owner@shop.test",
+        entity: "free_shipping",
+        entityId: "uk",
+        label: "United Kingdom",
+        before: { currencyCode: "GBP", amount: 6_000 },
+        after: { currencyCode: "GBP", amount: null },
+      }),
+    ).toBe("Free shipping in United Kingdom: from GBP 60.00 → none");
   });
 });

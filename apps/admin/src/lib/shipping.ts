@@ -1,4 +1,6 @@
 import type {
+  AdminFreeShippingUpdate,
+  AdminFreeShippingValues,
   AdminMarketTax,
   AdminMarketTaxUpdate,
   AdminMarketTaxValues,
@@ -119,6 +121,35 @@ export function taxUpdateOfFields(
   };
 }
 
+/**
+ * The update a market's free-shipping form holds (field `amount`, in the market's currency), from the version
+ * shown; empty removes the threshold. Or the field's problem.
+ */
+export function freeShippingUpdateOfFields(
+  read: (name: string) => string,
+  market: Pick<AdminMarketTax, "currencyCode" | "decimalDigits" | "freeShippingVersion">,
+): { ok: true; update: AdminFreeShippingUpdate } | { ok: false; message: string } {
+  const update = (amount: number | null) => ({
+    ok: true as const,
+    update: { version: market.freeShippingVersion, currencyCode: market.currencyCode, amount },
+  });
+  const text = read("amount").trim();
+  if (text === "") return update(null);
+  const parsed = parseAmount(text, rateEntryFormat(market));
+  if (!parsed.ok) return { ok: false, message: `Free shipping from: ${parsed.message}` };
+  if (parsed.amount === 0) {
+    return { ok: false, message: "Free shipping from: enter an amount above 0, or leave it empty for no offer." };
+  }
+  return update(parsed.amount);
+}
+
+/** A threshold as the owner reads it: "from GBP 60.00", or "none". */
+export function freeShippingText(values: AdminFreeShippingValues, decimalDigits = 2): string {
+  if (values.amount === null) return "none";
+  const format = { currency: values.currencyCode, decimalDigits, template: null, symbol: null };
+  return `from ${values.currencyCode} ${amountField(values.amount, format)}`;
+}
+
 /** "1–5 business days", "3 business days", "1 business day". */
 export function daysText(min: number, max: number): string {
   if (min === max) return `${min} business ${min === 1 ? "day" : "days"}`;
@@ -147,6 +178,9 @@ export function taxText(values: AdminMarketTaxValues): string {
 export function describeShippingChange(change: AdminShippingChange): string {
   if (change.entity === "shipping_rate") {
     return `Shipping to ${change.label}: ${rateText(change.before)} → ${rateText(change.after)}`;
+  }
+  if (change.entity === "free_shipping") {
+    return `Free shipping in ${change.label}: ${freeShippingText(change.before)} → ${freeShippingText(change.after)}`;
   }
   return `Tax in ${change.label}: ${taxText(change.before)} → ${taxText(change.after)}`;
 }

@@ -1,5 +1,6 @@
 import type { AdminShipping } from "@herbo/hosted-api/admin";
 import { ChangeHistory } from "../components/change-history.tsx";
+import { FreeShippingForm } from "../components/free-shipping-form.tsx";
 import { MarketTaxForm } from "../components/market-tax-form.tsx";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -28,6 +29,7 @@ export function Shipping() {
             {market.name} <span className="font-normal text-bark">({market.currencyCode})</span>
           </h2>
           <MarketTaxForm market={market} onChanged={replace} onStale={reload} />
+          <FreeShippingForm market={market} onChanged={replace} onStale={reload} />
           <div>
             <h3 className="font-semibold">Delivery</h3>
             <ul className="divide-y divide-line">
@@ -43,7 +45,7 @@ export function Shipping() {
       {data === undefined ? null : (
         <ChangeHistory
           name="shipping-history"
-          title="Recent shipping and tax changes"
+          title="Recent shipping, free-shipping and tax changes"
           changes={data.history}
           describe={describeShippingChange}
         />

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eSettings } from "./settings.mjs";
+import { ownerApi, signInToBackOffice } from "./support/back-office";
 import { enterNepalDetails, payByCard } from "./support/checkout";
 import { expect, failedResource, open, test } from "./support/fixtures";
 import { enterLocalDetails, localShopper, type LocalShopper } from "./support/local-shoppers";
@@ -265,4 +266,71 @@ test("a shopper in Kathmandu keeps SPEC's rupee pages and cash on delivery, with
   await payByCard(page);
   await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
   await expect(page.getByTestId("order-amount")).toContainText("Rs. 1200.00");
+});
+
+/** The UK market's threshold as the back office's API has it, and its version; set back to none after the test. */
+async function ukFreeShipping(): Promise<{ amount: number | null; version: number }> {
+  const owner = await ownerApi();
+  const shipping = (await (await owner("/shipping")).json()) as {
+    markets: { code: string; freeShippingOver: number | null; freeShippingVersion: number }[];
+  };
+  const uk = shipping.markets.find((market) => market.code === "uk");
+  if (uk === undefined) throw new Error("No UK market");
+  return { amount: uk.freeShippingOver, version: uk.freeShippingVersion };
+}
+
+// In this file, so no UK journey above runs while the offer is on: its cart would state the offer too.
+test("the owner offers free shipping to the UK from £27.98: the cart says what is left, and two tins ship free", async ({
+  page,
+}) => {
+  test.slow();
+  try {
+    await signInToBackOffice(page, "/shipping");
+    const form = page.getByRole("form", { name: "Free shipping in United Kingdom" });
+    await form.getByLabel("Free shipping from (GBP)").fill("27.98");
+    await form.getByRole("button", { name: "Save free shipping in United Kingdom" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "The cart and new checkouts in this market follow it now." }),
+    ).toBeVisible();
+    await expect(page.getByTestId("shipping-history")).toContainText(
+      "Free shipping in United Kingdom: none → from GBP 27.98",
+    );
+    expect((await ukFreeShipping()).amount).toBe(2_798);
+
+    // One tin (on sale at £13.99) is short of the offer; the cart says by how much.
+    await open(page, "/uk/product/prod_travel_tin");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect(drawer.getByTestId("cart-free-shipping")).toHaveText(
+      "Free shipping on orders of £27.98 or more: £13.99 to go.",
+    );
+    await expect(drawer.getByTestId("cart-shipping")).toContainText("Shipping to the United Kingdom £9.99");
+    // A second tin reaches it exactly.
+    await drawer.getByRole("button", { name: /^Increase quantity of Shilajit Travel Tin/ }).click();
+    await expect(drawer.getByTestId("cart-total")).toHaveText("£27.98");
+    await expect(drawer.getByTestId("cart-shipping")).toHaveText(
+      /^Free delivery to the United Kingdom, 7–14 business days$/,
+    );
+    await expect(drawer.getByTestId("cart-free-shipping")).toHaveCount(0);
+
+    // Checkout agrees: no shipping charged, the total is the items', and the order keeps it.
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL(/\/checkout\/cs_/);
+    await expect(page.getByTestId("shipping-note")).toHaveText("Orders of £27.98 or more ship free.");
+    await enterLocalDetails(page, localShopper("GB"));
+    await expect(page.getByTestId("shipping")).toHaveText("Free");
+    await expect(page.getByTestId("total")).toHaveText(money("£27.98 GBP"));
+    await payByCard(page);
+    await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
+    await expect(page.getByTestId("order-amount")).toContainText("£27.98");
+  } finally {
+    const owner = await ownerApi();
+    const current = await ukFreeShipping();
+    await owner("/markets/uk/free-shipping", {
+      method: "PUT",
+      body: { version: current.version, currencyCode: "GBP", amount: null },
+    });
+  }
+  expect((await ukFreeShipping()).amount).toBeNull();
 });

@@ -7,7 +7,7 @@ import { site } from "~/content/site";
 import { useShoppingMarket } from "~/lib/last-market";
 import { pricesIncludeTax, taxIncludedNote } from "~/lib/market-tax";
 import { defaultMarket, marketPath } from "~/lib/markets";
-import { marketShippingRate, shippingLine } from "~/lib/shop-offer/shipping";
+import { cartShippingLines, marketShippingRate } from "~/lib/shop-offer/shipping";
 import { Icon } from "../ui/icon";
 import { useToast, useToastSlot } from "../ui/toast";
 import { CartLine } from "./cart-line";
@@ -32,6 +32,11 @@ export default function CartDrawer() {
   const taxNote = cartMarket === undefined ? null : taxIncludedNote(cartMarket, pricesIncludeTax(cartMarket, shipping));
   const rate =
     cartMarket === undefined || shipping === null ? undefined : marketShippingRate(shipping.rates, cartMarket);
+  // The items' estimate against the market's free-shipping threshold; checkout decides the charge.
+  const shippingLines =
+    rate === undefined || cartMarket === undefined
+      ? []
+      : cartShippingLines(rate, shipping?.freeShippingOver[cartMarket.code], totalInCents);
   const toastSlot = useToastSlot();
   const { dismiss } = useToast();
   const slotRef = useRef<HTMLDivElement | null>(null);
@@ -105,7 +110,11 @@ export default function CartDrawer() {
             {cartMarket === undefined ? null : (
               // Two lines kept free, so the button does not move when the store's answer arrives.
               <p className="mt-1 min-h-10 text-sm text-bark" data-testid="cart-shipping">
-                {rate === undefined ? null : shippingLine(rate)}
+                {shippingLines.map((line, index) => (
+                  <span key={line} className="block" data-testid={index === 0 ? undefined : "cart-free-shipping"}>
+                    {line}
+                  </span>
+                ))}
               </p>
             )}
             <button

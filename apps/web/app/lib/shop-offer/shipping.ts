@@ -3,6 +3,7 @@
  * sets in the back office, so the page never states a charge that checkout does not make.
  */
 import {
+  amountToFreeShipping,
   cashOnDeliveryCountries,
   formatMoney,
   marketOfCurrency,
@@ -24,11 +25,15 @@ const nepaleseRupees: MoneyCurrency = { code: "NPR", template: "Rs. $1", decimal
  */
 export function formatShippingCharge(rate: Pick<ShippingRate, "amount" | "currency">): string {
   if (rate.amount === 0) return "Free";
-  // Refused rather than printed in the wrong form (the caller leaves such a rate out).
-  if (marketOfCurrency(rate.currency) === undefined) {
-    throw new Error(`No display format for shipping rates in ${rate.currency}`);
+  return marketAmount(rate.amount, rate.currency);
+}
+
+/** An amount as the market of its currency writes it; refused rather than printed in the wrong form. */
+function marketAmount(amount: number, currency: string): string {
+  if (marketOfCurrency(currency) === undefined) {
+    throw new Error(`No display format for shipping rates in ${currency}`);
   }
-  return formatMoney(rate.amount, rate.currency === "NPR" ? nepaleseRupees : { code: rate.currency });
+  return formatMoney(amount, currency === "NPR" ? nepaleseRupees : { code: currency });
 }
 
 /** A country's name as a sentence uses it: "the United States", "Nepal". */
@@ -109,4 +114,23 @@ export function shippingLine(rate: ShippingRate): string {
 /** "Delivered in 9–17 business days": the line beside a landing page's delivery promise, as checkout words it. */
 export function deliveredIn(rate: Pick<ShippingRate, "handlingDays" | "transitDays">): string {
   return `Delivered in ${deliveryTime(rate)}`;
+}
+
+/**
+ * The cart's delivery lines for items coming to `subtotal` (minor units, the cart's estimate) in the rate's
+ * market, whose free-shipping threshold is `freeShippingOver` (undefined for none): free delivery once the
+ * items reach it, as checkout decides; else the rate, and how much more ships free.
+ */
+export function cartShippingLines(
+  rate: ShippingRate,
+  freeShippingOver: number | undefined,
+  subtotal: number,
+): string[] {
+  const left = amountToFreeShipping(subtotal, freeShippingOver ?? null);
+  if (left === null || rate.amount === 0) return [shippingLine(rate)];
+  if (left === 0) return [shippingLine({ ...rate, amount: 0 })];
+  return [
+    shippingLine(rate),
+    `Free shipping on orders of ${marketAmount(freeShippingOver ?? 0, rate.currency)} or more: ${marketAmount(left, rate.currency)} to go.`,
+  ];
 }

@@ -16,7 +16,7 @@ import {
   reshapeVariantStock,
   withFreshStock,
 } from "./reshape";
-import { reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
+import { reshapeFreeShipping, reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
 import type { CheckoutRequest, Product, ProductList, ProductListQuery, StoreShipping } from "./types";
 
 const reasonPhrases: Record<number, string> = {
@@ -223,7 +223,11 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
     },
     async getShipping(signal) {
       const answer = await call("/shipping-rates", {}, signal);
-      return { rates: reshapeShippingRates(answer), pricesIncludeTax: reshapeMarketTaxes(answer) };
+      return {
+        rates: reshapeShippingRates(answer),
+        pricesIncludeTax: reshapeMarketTaxes(answer),
+        freeShippingOver: reshapeFreeShipping(answer),
+      };
     },
     async getOrderReceipt(number, key, signal) {
       const search = new URLSearchParams({ receipt: key }).toString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "./fixtures.testing";
-import { reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
+import { reshapeFreeShipping, reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
 
 const ours = readFixture("ours", "shipping-rates.json");
 
@@ -93,5 +93,32 @@ describe("each market's tax setting, read from the same answer", () => {
     expect(reshapeMarketTaxes({ handling_days: { min: 1, max: 2 }, shipping_rates: [] })).toEqual({});
     expect(reshapeMarketTaxes({ markets: "all" })).toEqual({});
     expect(reshapeMarketTaxes(null)).toEqual({});
+  });
+});
+
+describe("each market's free-shipping threshold, read from the same answer", () => {
+  it("reads none from our store API's fresh shop", () => {
+    expect(reshapeFreeShipping(ours)).toEqual({});
+  });
+
+  it("reads whole, positive amounts by market code and states no offer for anything else", () => {
+    expect(
+      reshapeFreeShipping({
+        markets: [
+          { code: "UK", prices_include_tax: true, free_shipping_over: 6_000 },
+          { code: "us", free_shipping_over: 1 },
+          { code: "ca", free_shipping_over: 0 },
+          { code: "in", free_shipping_over: -500 },
+          { code: "ae", free_shipping_over: 99.5 },
+          { code: "np", free_shipping_over: "6000" },
+          { code: "usa", free_shipping_over: 6_000 },
+          { free_shipping_over: 6_000 },
+          "np",
+        ],
+      }),
+    ).toEqual({ uk: 6_000, us: 1 });
+    expect(reshapeFreeShipping({ markets: [{ code: "uk", free_shipping_over: null }] })).toEqual({});
+    expect(reshapeFreeShipping({ shipping_rates: [] })).toEqual({});
+    expect(reshapeFreeShipping(null)).toEqual({});
   });
 });

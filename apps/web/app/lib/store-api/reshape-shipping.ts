@@ -75,3 +75,22 @@ export function reshapeMarketTaxes(json: unknown): StoreShipping["pricesIncludeT
   }
   return taxes;
 }
+
+/**
+ * Each market's free-shipping threshold, from the same answer's `markets`, by lower-case market code. Only a
+ * whole, positive amount is read; anything else (null included) states no offer, so the cart never promises
+ * free shipping that checkout would not give.
+ */
+export function reshapeFreeShipping(json: unknown): StoreShipping["freeShippingOver"] {
+  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets) ?? [];
+  const thresholds: Partial<Record<string, number>> = {};
+  for (const entry of entries) {
+    const market = asRecord(entry) as Unchecked<WireMarketTax> | undefined;
+    const code = asText(market?.code)?.toLowerCase();
+    const amount = market?.free_shipping_over;
+    if (code !== undefined && /^[a-z]{2}$/.test(code) && isWholeNumber(amount, 1, Number.MAX_SAFE_INTEGER)) {
+      thresholds[code] = amount;
+    }
+  }
+  return thresholds;
+}

@@ -30,7 +30,11 @@ describe("the rates a page quotes", () => {
   it("are the shop's published offer against a store without that call (the hosted backend answers 404)", async () => {
     const { api } = storeAnswering(() => json({ message: "Not found" }, 404));
     expect(await loadShippingRates(api)).toEqual(publishedShippingRates);
-    expect(await loadShipping(api)).toEqual({ rates: publishedShippingRates, pricesIncludeTax: {} });
+    expect(await loadShipping(api)).toEqual({
+      rates: publishedShippingRates,
+      pricesIncludeTax: {},
+      freeShippingOver: {},
+    });
   });
 
   it("come with each market's live tax setting from the same call", async () => {

@@ -189,4 +189,9 @@ export interface ShippingRate {
 export interface StoreShipping {
   rates: ShippingRate[];
   pricesIncludeTax: Readonly<Partial<Record<string, boolean>>>;
+  /**
+   * Each market's free-shipping threshold in minor units of its currency, by lower-case market code: from this
+   * subtotal checkout charges no shipping. A market without one (or an older store API) is absent.
+   */
+  freeShippingOver: Readonly<Partial<Record<string, number>>>;
 }
