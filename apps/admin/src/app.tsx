@@ -14,6 +14,7 @@ const Orders = lazy(() => import("./routes/orders.tsx").then((page) => ({ defaul
 const Overview = lazy(() => import("./routes/overview.tsx").then((page) => ({ default: page.Overview })));
 const OwedPayments = lazy(() => import("./routes/owed-payments.tsx").then((page) => ({ default: page.OwedPayments })));
 const Prices = lazy(() => import("./routes/prices.tsx").then((page) => ({ default: page.Prices })));
+const Promotions = lazy(() => import("./routes/promotions.tsx").then((page) => ({ default: page.Promotions })));
 const Product = lazy(() => import("./routes/product.tsx").then((page) => ({ default: page.Product })));
 const Products = lazy(() => import("./routes/products.tsx").then((page) => ({ default: page.Products })));
 const Shipping = lazy(() => import("./routes/shipping.tsx").then((page) => ({ default: page.Shipping })));
@@ -50,6 +51,7 @@ export function App() {
           <Route path="/products/:id" element={<Product />} />
           <Route path="/stock" element={<Stock />} />
           <Route path="/prices" element={<Prices />} />
+          <Route path="/promotions" element={<Promotions />} />
           <Route path="/shipping" element={<Shipping />} />
           <Route path="/emails" element={<Emails />} />
           <Route path="*" element={<NotFound />} />

@@ -4,7 +4,7 @@ import type { StoreShipping } from "../app/lib/store-api/types";
 import { withSharedShipping } from "./shared-shipping";
 
 function answerWith(tax: boolean): StoreShipping {
-  return { rates: [], pricesIncludeTax: { us: tax }, freeShippingOver: {} };
+  return { rates: [], pricesIncludeTax: { us: tax }, freeShippingOver: {}, quantityPrices: {} };
 }
 
 /** A store API whose shipping call answers from `answers` in turn (an Error rejects), counting the calls. */

@@ -170,10 +170,15 @@ export interface AdminOrderDetail {
     variantTitle: string;
     quantity: number;
     unitPrice: AdminMoney;
+    /** Unit × quantity, before the line's discount. */
     lineTotal: AdminMoney;
+    /** Taken off the line by an offer when it was ordered (0 when none), and the offer's name. */
+    discount: AdminMoney;
+    offerLabel: string | null;
     /** Units the shopper sent back. */
     returnedQuantity: number;
   }[];
+  /** The items after their discounts. */
   subtotal: AdminMoney;
   shipping: AdminMoney;
   total: AdminMoney;
@@ -475,6 +480,38 @@ export interface AdminMarketTaxUpdate {
   taxName: string | null;
   rateBasisPoints: number | null;
   registration: string | null;
+}
+
+/** One product's quantity prices in one market, as the owner sets them on the Promotions page. */
+export interface AdminQuantityPriceSet {
+  marketCode: string;
+  /** Sorted by units. */
+  tiers: { minQuantity: number; percent: number }[];
+  /** 0 until the first save; a change must name the version it was made from. */
+  version: number;
+}
+
+/** GET /admin/api/promotions: each product's quantity prices per market, and the latest changes. */
+export interface AdminPromotions {
+  markets: { code: string; name: string }[];
+  products: { id: string; title: string; status: string; prices: AdminQuantityPriceSet[] }[];
+  history: {
+    at: string;
+    actor: string;
+    entity: "quantity_price";
+    /** `{productId}:{marketCode}`. */
+    entityId: string;
+    /** "Pure Himalayan Shilajit Resin in United Kingdom". */
+    label: string;
+    before: { minQuantity: number; percent: number }[];
+    after: { minQuantity: number; percent: number }[];
+  }[];
+}
+
+/** PUT /admin/api/products/{id}/quantity-prices/{market}: the whole set, from the version the owner saw. */
+export interface AdminQuantityPriceUpdate {
+  version: number;
+  tiers: { minQuantity: number; percent: number }[];
 }
 
 /** PUT /admin/api/markets/{code}/free-shipping: the threshold (null for none), from the version the owner saw. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { amountToFreeShipping, reachesFreeShipping, shippingChargeFor } from "./offers.ts";
+import {
+  amountToFreeShipping,
+  percentOf,
+  quantityPriceFor,
+  quantityPriceLabel,
+  quantityPriceOffers,
+  quantityPricesRefusal,
+  reachesFreeShipping,
+  returnedUnitsAmount,
+  shippingChargeFor,
+} from "./offers.ts";
 
 describe("the free-shipping threshold", () => {
   it("charges the rate below the threshold and nothing from the threshold's own amount up", () => {
@@ -24,5 +34,124 @@ describe("the free-shipping threshold", () => {
   it("reaches a threshold of one minor unit with one, not with none", () => {
     expect(reachesFreeShipping(1, 1)).toBe(true);
     expect(reachesFreeShipping(0, 1)).toBe(false);
+  });
+});
+
+describe("quantity prices", () => {
+  const tiers = [
+    { minQuantity: 3, percent: 15 },
+    { minQuantity: 2, percent: 10 },
+  ];
+
+  it("names an offer as the pages do", () => {
+    expect(quantityPriceLabel({ minQuantity: 2, percent: 10 })).toBe("Buy 2, save 10 %");
+  });
+
+  it("picks the tier with the most units at or below those bought, in any order", () => {
+    expect(quantityPriceFor(tiers, 1)).toBeUndefined();
+    expect(quantityPriceFor(tiers, 2)).toEqual({ minQuantity: 2, percent: 10 });
+    expect(quantityPriceFor(tiers, 3)).toEqual({ minQuantity: 3, percent: 15 });
+    expect(quantityPriceFor(tiers, 20)).toEqual({ minQuantity: 3, percent: 15 });
+    expect(quantityPriceFor([...tiers].reverse(), 5)).toEqual({ minQuantity: 3, percent: 15 });
+    expect(quantityPriceFor([], 5)).toBeUndefined();
+  });
+
+  it("rounds a percentage half-up in minor units", () => {
+    expect(percentOf(4_998, 10)).toBe(500);
+    expect(percentOf(4_994, 10)).toBe(499);
+    expect(percentOf(4_995, 10)).toBe(500);
+    expect(percentOf(1, 50)).toBe(1);
+    expect(percentOf(1, 49)).toBe(0);
+    expect(percentOf(2_499, 100)).toBe(2_499);
+  });
+
+  it("counts a product's units across its lines and takes the tier off each of them", () => {
+    const offers = quantityPriceOffers(
+      [
+        { productId: "resin", unitAmount: 2_499, quantity: 1 },
+        { productId: "tin", unitAmount: 1_399, quantity: 1 },
+        { productId: "resin", unitAmount: 3_999, quantity: 2 },
+      ],
+      (productId) => (productId === "resin" ? tiers : []),
+    );
+    expect(offers).toEqual([
+      { discountAmount: percentOf(2_499, 15), label: "Buy 3, save 15 %" },
+      { discountAmount: 0, label: null },
+      { discountAmount: percentOf(7_998, 15), label: "Buy 3, save 15 %" },
+    ]);
+    expect(offers[0]?.discountAmount).toBe(375);
+    expect(offers[2]?.discountAmount).toBe(1_200);
+  });
+
+  it("leaves a product short of its first tier at full price", () => {
+    expect(
+      quantityPriceOffers([{ productId: "resin", unitAmount: 2_499, quantity: 1 }], () => tiers),
+    ).toEqual([{ discountAmount: 0, label: null }]);
+  });
+
+  it("never takes more than the line", () => {
+    expect(
+      quantityPriceOffers([{ productId: "resin", unitAmount: 1, quantity: 2 }], () => [{ minQuantity: 2, percent: 100 }]),
+    ).toEqual([{ discountAmount: 2, label: "Buy 2, save 100 %" }]);
+  });
+
+  it("accepts tiers that save more as they ask more, and refuses anything else with the reason", () => {
+    expect(quantityPricesRefusal(tiers)).toBeUndefined();
+    expect(quantityPricesRefusal([])).toBeUndefined();
+    expect(quantityPricesRefusal([{ minQuantity: 20, percent: 100 }])).toBeUndefined();
+    expect(quantityPricesRefusal([{ minQuantity: 1, percent: 10 }])).toBe("A quantity price is for 2 to 20 units.");
+    expect(quantityPricesRefusal([{ minQuantity: 21, percent: 10 }])).toBe("A quantity price is for 2 to 20 units.");
+    expect(quantityPricesRefusal([{ minQuantity: 2.5, percent: 10 }])).toBe("A quantity price is for 2 to 20 units.");
+    for (const percent of [0, 101, 12.5, -10]) {
+      expect(quantityPricesRefusal([{ minQuantity: 2, percent }]), String(percent)).toBe(
+        "A quantity price saves a whole percentage from 1 to 100.",
+      );
+    }
+    expect(
+      quantityPricesRefusal([
+        { minQuantity: 2, percent: 10 },
+        { minQuantity: 2, percent: 15 },
+      ]),
+    ).toBe("Two quantity prices are for 2 units: keep one.");
+    expect(
+      quantityPricesRefusal([
+        { minQuantity: 3, percent: 10 },
+        { minQuantity: 2, percent: 10 },
+      ]),
+    ).toBe("Buying 3 units must save more than buying 2 (10 %).");
+    expect(
+      quantityPricesRefusal([
+        { minQuantity: 3, percent: 5 },
+        { minQuantity: 2, percent: 10 },
+      ]),
+    ).toBe("Buying 3 units must save more than buying 2 (10 %).");
+  });
+});
+
+describe("giving back units of a discounted line", () => {
+  // Three jars at £24.99 with 15 % off: £74.97 less £11.25 is £63.72 paid.
+  const line = { unitAmount: 2_499, quantity: 3, discountAmount: 1_125 };
+
+  it("gives back each unit's share of what the line was paid, the shares adding up to it exactly", () => {
+    const first = returnedUnitsAmount(line, 0, 1);
+    const second = returnedUnitsAmount(line, 1, 1);
+    const third = returnedUnitsAmount(line, 2, 1);
+    expect([first, second, third]).toEqual([2_124, 2_124, 2_124]);
+    expect(first + second + third).toBe(6_372);
+    expect(returnedUnitsAmount(line, 0, 3)).toBe(6_372);
+    expect(returnedUnitsAmount(line, 1, 2)).toBe(4_248);
+  });
+
+  it("shares an amount that does not divide evenly without losing or adding a unit of money", () => {
+    const uneven = { unitAmount: 1_000, quantity: 3, discountAmount: 1 };
+    const shares = [returnedUnitsAmount(uneven, 0, 1), returnedUnitsAmount(uneven, 1, 1), returnedUnitsAmount(uneven, 2, 1)];
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBe(2_999);
+    expect(shares).toEqual([1_000, 999, 1_000]);
+  });
+
+  it("gives back the full price of a line without a discount, and nothing past the line's units", () => {
+    expect(returnedUnitsAmount({ unitAmount: 2_499, quantity: 2, discountAmount: 0 }, 0, 1)).toBe(2_499);
+    expect(returnedUnitsAmount(line, 3, 1)).toBe(0);
+    expect(returnedUnitsAmount(line, 2, 5)).toBe(2_124);
   });
 });

@@ -28,3 +28,107 @@ export function amountToFreeShipping(subtotal: number, freeShippingOver: number 
   if (freeShippingOver === null) return null;
   return Math.max(0, freeShippingOver - subtotal);
 }
+
+/** The most units one quantity price may ask for: one checkout line holds at most this many. */
+export const maxQuantityPriceUnits = 20;
+
+/** An automatic quantity price: `minQuantity` units or more of one product save `percent` % each. */
+export interface QuantityPrice {
+  minQuantity: number;
+  /** Whole percent, 1 to 100. */
+  percent: number;
+}
+
+/** "Buy 2, save 10 %": the offer as the product page, the cart, checkout and the emails name it. */
+export function quantityPriceLabel(tier: QuantityPrice): string {
+  return `Buy ${tier.minQuantity}, save ${tier.percent} %`;
+}
+
+/**
+ * The quantity price that `units` of a product reach: the one with the most units at or below them (the
+ * largest saving, since tiers are checked to save more as they ask more), or undefined.
+ */
+export function quantityPriceFor(tiers: readonly QuantityPrice[], units: number): QuantityPrice | undefined {
+  let best: QuantityPrice | undefined;
+  for (const tier of tiers) {
+    if (tier.minQuantity <= units && (best === undefined || tier.minQuantity > best.minQuantity)) best = tier;
+  }
+  return best;
+}
+
+/** `percent` % of `amount` (minor units), rounded half-up: 10 % of 4,998 is 500, of 4,994 is 499. */
+export function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * percent + 50) / 100);
+}
+
+/** A cart or checkout line as the offers see it. */
+export interface OfferLine {
+  productId: string;
+  unitAmount: number;
+  quantity: number;
+}
+
+/** What the automatic offers take off one line: the amount (minor units) and the offer's name. */
+export interface LineOffer {
+  discountAmount: number;
+  /** The quantity price's label ("Buy 2, save 10 %"); null when none applies. */
+  label: string | null;
+}
+
+/**
+ * The quantity prices applied to each line: units are counted per product across its lines (a 10 g and a
+ * 20 g jar are two jars), the tier they reach is taken off each of that product's lines, rounded half-up
+ * per line, and never more than the line. `tiersOf` gives a product's tiers in the checkout's market.
+ */
+export function quantityPriceOffers(
+  lines: readonly OfferLine[],
+  tiersOf: (productId: string) => readonly QuantityPrice[],
+): LineOffer[] {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  return lines.map((line) => {
+    const tier = quantityPriceFor(tiersOf(line.productId), units.get(line.productId) ?? 0);
+    if (tier === undefined) return { discountAmount: 0, label: null };
+    const amount = line.unitAmount * line.quantity;
+    return { discountAmount: Math.min(amount, percentOf(amount, tier.percent)), label: quantityPriceLabel(tier) };
+  });
+}
+
+/**
+ * The refusal of a product's quantity prices in one market, or undefined: each asks for 2 to 20 units, at
+ * most once, saves a whole 1 to 100 %, and a tier asking more units saves more.
+ */
+export function quantityPricesRefusal(tiers: readonly QuantityPrice[]): string | undefined {
+  const sorted = [...tiers].sort((left, right) => left.minQuantity - right.minQuantity);
+  for (const [index, tier] of sorted.entries()) {
+    if (!Number.isInteger(tier.minQuantity) || tier.minQuantity < 2 || tier.minQuantity > maxQuantityPriceUnits) {
+      return `A quantity price is for 2 to ${maxQuantityPriceUnits} units.`;
+    }
+    if (!Number.isInteger(tier.percent) || tier.percent < 1 || tier.percent > 100) {
+      return "A quantity price saves a whole percentage from 1 to 100.";
+    }
+    const previous = sorted[index - 1];
+    if (previous?.minQuantity === tier.minQuantity) {
+      return `Two quantity prices are for ${tier.minQuantity} units: keep one.`;
+    }
+    if (previous !== undefined && previous.percent >= tier.percent) {
+      return `Buying ${tier.minQuantity} units must save more than buying ${previous.minQuantity} (${previous.percent} %).`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What giving back `units` more units of a line returns, when `returned` units of it came back before: the
+ * line's paid amount (after its discount) shared over its units, so all of them together give back exactly
+ * what the line was paid, and a unit of a discounted line gives back its discounted share, never more.
+ */
+export function returnedUnitsAmount(
+  line: { unitAmount: number; quantity: number; discountAmount: number },
+  returned: number,
+  units: number,
+): number {
+  const paid = line.unitAmount * line.quantity - line.discountAmount;
+  const upTo = (count: number) => Math.floor((paid * count + Math.floor(line.quantity / 2)) / line.quantity);
+  return upTo(Math.min(line.quantity, returned + units)) - upTo(Math.min(line.quantity, returned));
+}

@@ -181,6 +181,16 @@ export interface WireMarketTax {
   free_shipping_over?: number | null;
 }
 
+/** An automatic quantity price of one product in one market: `min_quantity` units or more save `percent` %. */
+export interface WireQuantityPrice {
+  product_id: string;
+  /** The market's code, lower case (`uk`). */
+  market: string;
+  min_quantity: number;
+  /** Whole percent, 1 to 100. */
+  percent: number;
+}
+
 /** GET /store/{storeId}/shipping-rates */
 export interface ShippingRatesResponse {
   /** Business days between the order and its dispatch. */
@@ -192,6 +202,11 @@ export interface ShippingRatesResponse {
    * it. Absent from older store APIs: the storefront then keeps the contract's `Market.pricesIncludeTax`.
    */
   markets?: WireMarketTax[];
+  /**
+   * Every published product's quantity prices per market, as checkout applies them. Absent from older store
+   * APIs: then no quantity price is stated.
+   */
+  quantity_prices?: WireQuantityPrice[];
 }
 
 export interface CheckoutItem {

@@ -9,6 +9,7 @@ const sections = [
   { to: "/products", label: "Products", end: false },
   { to: "/stock", label: "Stock", end: false },
   { to: "/prices", label: "Prices", end: false },
+  { to: "/promotions", label: "Promotions", end: false },
   { to: "/shipping", label: "Shipping & tax", end: false },
   { to: "/emails", label: "Emails", end: false },
 ];

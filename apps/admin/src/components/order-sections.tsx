@@ -42,7 +42,14 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
                 </span>
               </td>
               <td className="py-1 pr-2 text-right">{line.quantity}</td>
-              <td className="py-1 text-right whitespace-nowrap">{line.lineTotal.text}</td>
+              <td className="py-1 text-right whitespace-nowrap">
+                {line.lineTotal.text}
+                {line.discount.amount > 0 ? (
+                  <span className="block text-bark" data-testid="line-discount">
+                    {line.offerLabel ?? "Discount"}: −{line.discount.text}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -21,6 +21,7 @@ export function ReturnLines({ order, units, onChange }: Props) {
               {name}
               <span className="block text-bark">
                 {line.quantity} bought at {line.unitPrice.text}
+                {line.discount.amount > 0 ? ` less ${line.discount.text} (${line.offerLabel ?? "discount"})` : ""}
                 {line.returnedQuantity > 0 ? ` · ${line.returnedQuantity} already came back` : ""}
               </span>
             </p>

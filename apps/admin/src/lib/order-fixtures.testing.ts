@@ -8,8 +8,8 @@ export function rupees(amount: number): AdminMoney {
 
 type Line = AdminOrderDetail["lines"][number];
 
-/** For tests: an order line of `quantity` units at `unit` paisa, none returned unless said. */
-export function orderLine(position: number, unit: number, quantity: number, returnedQuantity = 0): Line {
+/** For tests: an order line of `quantity` units at `unit` paisa, none returned and no discount unless said. */
+export function orderLine(position: number, unit: number, quantity: number, returnedQuantity = 0, discount = 0): Line {
   return {
     position,
     sku: null,
@@ -18,6 +18,8 @@ export function orderLine(position: number, unit: number, quantity: number, retu
     quantity,
     unitPrice: rupees(unit),
     lineTotal: rupees(unit * quantity),
+    discount: rupees(discount),
+    offerLabel: discount > 0 ? "Buy 2, save 10 %" : null,
     returnedQuantity,
   };
 }

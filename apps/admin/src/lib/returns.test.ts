@@ -41,6 +41,15 @@ describe("the refund the chosen units suggest", () => {
     expect(suggestedRefund(order, { 2: "1" })).toBe(45000);
   });
 
+  it("suggests a discounted line's units at their share of what the line was paid, not their full price", () => {
+    // Two jars at Rs. 600 less 10 % (Rs. 120): Rs. 1080 paid, Rs. 540 a jar; one came back before.
+    const discounted = deliveredOrder([orderLine(1, 60000, 2, 0, 12000)]);
+    expect(suggestedRefund(discounted, { 1: "1" })).toBe(54000);
+    expect(suggestedRefund(discounted, { 1: "2" })).toBe(108000);
+    const oneBack = deliveredOrder([orderLine(1, 60000, 2, 1, 12000)]);
+    expect(suggestedRefund(oneBack, { 1: "1" })).toBe(54000);
+  });
+
   it("leaves out fields that are not a valid count", () => {
     expect(suggestedRefund(order, { 1: "3", 2: "1" })).toBe(45000);
     expect(suggestedRefund(order, { 1: "x" })).toBe(0);

@@ -1,3 +1,4 @@
+import { returnedUnitsAmount } from "@herbo/hosted-api";
 import type { AdminOrderActionRequest, AdminOrderDetail } from "@herbo/hosted-api/admin";
 import { parseAmount, type MoneyFormat } from "./money.ts";
 
@@ -25,10 +26,19 @@ export function unitsOf(line: OrderLine, text: string | undefined): number | und
   return units <= unitsLeft(line) ? units : undefined;
 }
 
-/** The refund the chosen units suggest: their unit prices × units, never more than the order can give back. */
+/**
+ * The refund the chosen units suggest: each at its share of what its line was paid (after the line's discount,
+ * as the credit note counts it), never more than the order can give back.
+ */
 export function suggestedRefund(order: AdminOrderDetail, units: Readonly<Record<number, string>>): number {
   const total = order.lines.reduce(
-    (sum, line) => sum + line.unitPrice.amount * (unitsOf(line, units[line.position]) ?? 0),
+    (sum, line) =>
+      sum +
+      returnedUnitsAmount(
+        { unitAmount: line.unitPrice.amount, quantity: line.quantity, discountAmount: line.discount.amount },
+        line.returnedQuantity,
+        unitsOf(line, units[line.position]) ?? 0,
+      ),
     0,
   );
   return Math.min(total, Math.max(0, order.refundable.amount));

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { defaultMarketCode, maxCheckoutLines, maxLineQuantity, payablePrice, shippingChargeFor } from "@herbo/hosted-api";
+import {
+  defaultMarketCode,
+  maxCheckoutLines,
+  maxLineQuantity,
+  payablePrice,
+  quantityPriceOffers,
+  shippingChargeFor,
+} from "@herbo/hosted-api";
 import { and, asc, eq, exists, gt, inArray, lte, notExists, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
 import {
@@ -8,6 +15,7 @@ import {
   markets,
   paymentAttempts,
   products,
+  quantityPrices,
   shippingRates,
   variantPrices,
   variants,
@@ -169,7 +177,8 @@ async function heldLines(
 }
 
 /**
- * Creates a checkout session, pricing every line from the database and reserving managed stock. A session
+ * Creates a checkout session, pricing every line from the database (with the market's quantity prices) and
+ * reserving managed stock. A session
  * of the same cart (same cart key) that no provider is taking a payment for is replaced when it has the
  * same items, or holds stock this one is short of. All or nothing: any failure leaves stock and sessions
  * untouched.
@@ -223,12 +232,19 @@ export async function createCheckoutSession(
           purchasable: products.purchasable,
         },
         price: { amount: variantPrices.amount, saleAmount: variantPrices.saleAmount },
+        productId: variants.productId,
+        // The product's quantity prices in this market, read with its price (no extra query per checkout).
+        tiers: quantityPrices.tiers,
       })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .leftJoin(
         variantPrices,
         and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currencyCode, currencyCode)),
+      )
+      .leftJoin(
+        quantityPrices,
+        and(eq(quantityPrices.productId, variants.productId), eq(quantityPrices.marketCode, market.code)),
       )
       .where(inArray(variants.id, ids));
     const byId = new Map(rows.map((row) => [row.variant.id, row]));
@@ -253,8 +269,15 @@ export async function createCheckoutSession(
           { variant_id: item.variantId, currency: currencyCode },
         );
       }
-      return { ...item, variant: row.variant, product: row.product, price: row.price };
+      return { ...item, variant: row.variant, product: row.product, price: row.price, productId: row.productId };
     });
+    // The automatic offers, by the contract's rules (the cart estimates with the same ones).
+    const tiersOf = new Map(rows.map((row) => [row.productId, row.tiers ?? []]));
+    const offers = quantityPriceOffers(
+      priced.map((line) => ({ productId: line.productId, unitAmount: unitPrice(line.price), quantity: line.quantity })),
+      (productId) => tiersOf.get(productId) ?? [],
+    );
+    const discountAmount = offers.reduce((sum, offer) => sum + offer.discountAmount, 0);
     const managed = priced.filter((line) => line.variant.manageInventory);
     const replaced =
       options.cartKey === undefined ? [] : await sessionsToReplace(tx, options.cartKey, items, managed, options.now);
@@ -292,7 +315,8 @@ export async function createCheckoutSession(
         timeZone: request.timeZone ?? null,
         currencyCode,
         marketCode: market.code,
-        totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.price) * line.quantity, 0),
+        totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.price) * line.quantity, 0) - discountAmount,
+        discountAmount,
         createdAt: options.now,
         expiresAt: new Date(options.now.getTime() + options.holdMs),
         clientKey: options.client?.key ?? options.clientKey ?? null,
@@ -311,6 +335,8 @@ export async function createCheckoutSession(
           variantTitle: line.variant.title,
           quantity: line.quantity,
           unitAmount: unitPrice(line.price),
+          discountAmount: offers[index]?.discountAmount ?? 0,
+          offerLabel: offers[index]?.label ?? null,
           reserved: line.variant.manageInventory,
         })),
       )

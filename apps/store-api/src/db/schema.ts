@@ -193,6 +193,25 @@ export const variantPrices = pgTable(
  * how its prices treat tax, the tax a registered shop charges there, and the payment methods it offers.
  * Tax lines appear on orders only once `taxRegistration` is set.
  */
+/**
+ * A product's automatic quantity prices in one market ("Buy 2, save 10 %"), as one set the owner edits
+ * whole: tiers of [{ minQuantity, percent }], checked to save more as they ask more. No row: no offer.
+ */
+export const quantityPrices = pgTable(
+  "quantity_prices",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    marketCode: text("market_code")
+      .notNull()
+      .references(() => markets.code),
+    tiers: jsonb("tiers").$type<{ minQuantity: number; percent: number }[]>().notNull(),
+    version: integer("version").notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.marketCode] })],
+);
+
 export const markets = pgTable(
   "markets",
   {
@@ -251,8 +270,10 @@ export const checkoutSessions = pgTable(
       .references(() => currencies.code),
     /** The market whose price list and countries the checkout follows; Nepal's before markets. */
     marketCode: text("market_code").notNull().default("np"),
-    /** Sum of the lines in minor units, computed from database prices. */
+    /** Sum of the lines in minor units, computed from database prices, after the lines' discounts. */
     totalAmount: integer("total_amount").notNull(),
+    /** The lines' discounts together, minor units: what the items cost before them is total + discount. */
+    discountAmount: integer("discount_amount").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
@@ -293,12 +314,20 @@ export const checkoutLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** Price paid per unit (sale price when on sale), minor units. */
     unitAmount: integer("unit_amount").notNull(),
+    /** Taken off the line (unit × quantity) by the automatic offers, minor units. */
+    discountAmount: integer("discount_amount").notNull().default(0),
+    /** The automatic offer that applies ("Buy 2, save 10 %"); null when none. */
+    offerLabel: text("offer_label"),
     /** Whether this line holds a stock reservation (the variant manages inventory). */
     reserved: boolean("reserved").notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.position] }),
     check("checkout_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check(
+      "checkout_lines_discount_within_line",
+      sql`${table.discountAmount} >= 0 AND ${table.discountAmount} <= ${table.unitAmount} * ${table.quantity}`,
+    ),
   ],
 );
 
@@ -344,7 +373,10 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     customer: jsonb("customer").$type<CustomerDetails>(),
     currencyCode: text("currency_code").notNull(),
+    /** The items after their discounts, minor units. */
     subtotalAmount: integer("subtotal_amount").notNull(),
+    /** The lines' discounts together: the items before them came to subtotal + discount. */
+    discountAmount: integer("discount_amount").notNull().default(0),
     shippingAmount: integer("shipping_amount").notNull().default(0),
     totalAmount: integer("total_amount").notNull(),
     /** The market the order was priced in. */
@@ -409,7 +441,11 @@ export const orderLines = pgTable(
     variantTitle: text("variant_title").notNull(),
     quantity: integer("quantity").notNull(),
     unitAmount: integer("unit_amount").notNull(),
-    /** The tax included in this line's amount (unit × quantity), in minor units; 0 when none. */
+    /** Taken off the line (unit × quantity) by the offers when it was ordered, minor units. */
+    discountAmount: integer("discount_amount").notNull().default(0),
+    /** The automatic offer that applied ("Buy 2, save 10 %"); null when none. */
+    offerLabel: text("offer_label"),
+    /** The tax included in what the line was paid (unit × quantity less its discount), minor units; 0 when none. */
     taxAmount: integer("tax_amount").notNull().default(0),
     /** Units the shopper sent back (returns taken by the owner). */
     returnedQuantity: integer("returned_quantity").notNull().default(0),
@@ -417,6 +453,10 @@ export const orderLines = pgTable(
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
     check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check(
+      "order_lines_discount_within_line",
+      sql`${table.discountAmount} >= 0 AND ${table.discountAmount} <= ${table.unitAmount} * ${table.quantity}`,
+    ),
     check(
       "order_lines_returned_within_quantity",
       sql`${table.returnedQuantity} >= 0 AND ${table.returnedQuantity} <= ${table.quantity}`,

@@ -6,6 +6,11 @@ import { lineTitle, money, shippingText, taxText, totalText } from "./order-fact
 
 /** Blocks several emails about an order show, each as HTML and as plain text. */
 
+/** What a line's discount is called: its offer's name ("Buy 2, save 10 %"), or "Discount". */
+function offerName(line: OrderSnapshot["lines"][number]): string {
+  return line.offerLabel ?? "Discount";
+}
+
 export function linesTableHtml(order: OrderSnapshot, caption: string): SafeHtml {
   const taxNote = taxText(order);
   const rows = order.lines.map(
@@ -14,7 +19,12 @@ export function linesTableHtml(order: OrderSnapshot, caption: string): SafeHtml 
 <td style="${styles.cell}">${line.quantity}</td>
 <td style="${styles.cell}">${money(order, line.lineAmount)}</td>
 </tr>
-`,
+${
+  (line.discountAmount ?? 0) > 0
+    ? markup`<tr><td colspan="2" style="${styles.small}">${offerName(line)}</td><td style="${styles.cell}">−${money(order, line.discountAmount ?? 0)}</td></tr>
+`
+    : ""
+}`,
   );
   return markup`<table style="${styles.table}">
 <caption style="text-align:left;padding:0 0 8px;font-size:15px;">${caption}</caption>
@@ -36,7 +46,10 @@ ${
 }
 
 export function linesText(order: OrderSnapshot): string {
-  const lines = order.lines.map((line) => `- ${lineTitle(line)} × ${line.quantity}: ${money(order, line.lineAmount)}`);
+  const lines = order.lines.flatMap((line) => [
+    `- ${lineTitle(line)} × ${line.quantity}: ${money(order, line.lineAmount)}`,
+    ...((line.discountAmount ?? 0) > 0 ? [`  ${offerName(line)}: −${money(order, line.discountAmount ?? 0)}`] : []),
+  ]);
   return [
     ...lines,
     "",

@@ -15,7 +15,19 @@ export interface OrderSnapshot {
   /** The shopper's time zone, for dates in emails; null when unknown. */
   timeZone: string | null;
   currency: Required<Pick<MoneyCurrency, "code" | "symbol" | "template" | "decimalDigits">>;
-  lines: { productTitle: string; variantTitle: string; quantity: number; unitAmount: number; lineAmount: number }[];
+  lines: {
+    productTitle: string;
+    variantTitle: string;
+    quantity: number;
+    unitAmount: number;
+    /** Unit × quantity, before the line's discount. */
+    lineAmount: number;
+    /** Taken off the line by an offer; missing when none (and in snapshots written before offers). */
+    discountAmount?: number;
+    /** The offer's name ("Buy 2, save 10 %"). */
+    offerLabel?: string | null;
+  }[];
+  /** The items after their discounts. */
   subtotalAmount: number;
   shippingAmount: number;
   totalAmount: number;

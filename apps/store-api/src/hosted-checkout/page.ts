@@ -33,7 +33,12 @@ function summary(view: OrderView, shipping: { amount: number; days: string } | n
   const rows = lines.map(
     (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity, view.currency)}</td></tr>
-`,
+${
+  line.discountAmount > 0
+    ? markup`<tr class="offer"><td colspan="2" class="note" data-testid="line-offer">${line.offerLabel ?? "Discount"}</td><td class="num" data-testid="line-discount">−${money(line.discountAmount, view.currency)}</td></tr>
+`
+    : ""
+}`,
   );
   const subtotal = session.totalAmount;
   const freeOver = view.market?.freeShippingOver ?? null;

@@ -29,6 +29,8 @@ export function paymentContextOf(
       title: line.variantTitle.trim() === "" ? line.productTitle : `${line.productTitle} (${line.variantTitle})`,
       quantity: line.quantity,
       unitAmount: line.unitAmount,
+      discountAmount: line.discountAmount,
+      offerLabel: line.offerLabel,
     })),
     shippingAmount: session.shippingAmount,
     holdExpiresAt: session.expiresAt,

@@ -160,6 +160,14 @@ export const shippingRatesResponseSchema = z.strictObject({
       free_shipping_over: z.number().int().positive().nullable(),
     }),
   ),
+  quantity_prices: z.array(
+    z.strictObject({
+      product_id: z.string(),
+      market: z.string().regex(/^[a-z]{2}$/),
+      min_quantity: z.number().int().min(2),
+      percent: z.number().int().min(1).max(100),
+    }),
+  ),
 }) satisfies z.ZodType<ShippingRatesResponse>;
 
 export const checkoutResponseSchema = z.strictObject({

@@ -194,17 +194,20 @@ export interface OrderTax {
 }
 
 /**
- * The tax included in each line (unit × quantity) and in the shipping, when the shop is registered in the
+ * The tax included in each line (unit × quantity, less its discount) and in the shipping, when the shop is registered in the
  * market; null otherwise. The order keeps these numbers: a later rate change does not touch them.
  */
 export function orderTaxOf(
   market: Pick<MarketView, "tax">,
-  lines: readonly { unitAmount: number; quantity: number }[],
+  lines: readonly { unitAmount: number; quantity: number; discountAmount: number }[],
   shippingAmount: number,
 ): OrderTax | null {
   const tax = market.tax;
   if (tax === null) return null;
-  const lineTaxes = lines.map((line) => includedTax(line.unitAmount * line.quantity, tax.rateBasisPoints));
+  // On what each line is paid: a discount includes its share of the tax, as the price did.
+  const lineTaxes = lines.map((line) =>
+    includedTax(line.unitAmount * line.quantity - line.discountAmount, tax.rateBasisPoints),
+  )
   const shipping = includedTax(shippingAmount, tax.rateBasisPoints);
   return {
     name: tax.name,

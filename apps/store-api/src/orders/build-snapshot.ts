@@ -26,7 +26,14 @@ export function invoiceUrl(publicUrl: string, accessToken: string): string {
 export async function buildOrderSnapshot(
   db: Pick<Database, "select">,
   order: OrderRow & { customer: CustomerDetails },
-  lines: readonly { productTitle: string; variantTitle: string; quantity: number; unitAmount: number }[],
+  lines: readonly {
+    productTitle: string;
+    variantTitle: string;
+    quantity: number;
+    unitAmount: number;
+    discountAmount: number;
+    offerLabel: string | null;
+  }[],
   options: { shopName: string; publicUrl: string },
 ): Promise<OrderSnapshot> {
   const [currency] = await db.select().from(currencies).where(eq(currencies.code, order.currencyCode));
@@ -55,6 +62,7 @@ export async function buildOrderSnapshot(
       quantity: line.quantity,
       unitAmount: line.unitAmount,
       lineAmount: line.unitAmount * line.quantity,
+      ...(line.discountAmount > 0 ? { discountAmount: line.discountAmount, offerLabel: line.offerLabel } : {}),
     })),
     subtotalAmount: order.subtotalAmount,
     shippingAmount: order.shippingAmount,

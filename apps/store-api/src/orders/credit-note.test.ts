@@ -22,7 +22,7 @@ const taxedOrder: CreditedOrder = {
 const lines = [
   { position: 1, productTitle: "Resin", variantTitle: "10 g", quantity: 3, unitAmount: 2_499, taxAmount: jarTax },
   { position: 2, productTitle: "Travel Tin", variantTitle: "5 g", quantity: 1, unitAmount: 1_399, taxAmount: tinTax },
-];
+].map((line) => ({ ...line, discountAmount: 0, returnedQuantity: 0 }));
 
 function note(
   refund: Partial<CreditNoteInput["refund"]>,
@@ -98,5 +98,46 @@ describe("a refund's credit note", () => {
     expect(note({ amount: 500 }, [], untaxed).taxAmount).toBe(0);
     const zeroRate = { ...untaxed, taxRateBasisPoints: 0 };
     expect(note({ amount: 500 }, [], zeroRate).taxAmount).toBe(0);
+  });
+
+  it("credits a discounted line at what it was paid: the whole line less its offer, a unit at its share", () => {
+    // Three jars at £24.99 with "Buy 3, save 15 %" (£11.25 off): £63.72 paid for the line, £21.24 a unit.
+    const paid = 3 * 2_499 - 1_125;
+    const lineTax = includedTax(paid, 2000);
+    const discounted: CreditNoteInput["lines"] = [{ ...lines[0]!, discountAmount: 1_125, taxAmount: lineTax }];
+    const order: CreditedOrder = {
+      totalAmount: paid,
+      shippingAmount: 0,
+      shippingTaxAmount: 0,
+      taxAmount: lineTax,
+      taxRateBasisPoints: 2000,
+    };
+    const whole = creditNoteOf({
+      order,
+      lines: discounted,
+      earlier: [],
+      refund: { kind: "cancel", amount: paid, returned: [] },
+    });
+    expect(whole.lines).toEqual([
+      { productTitle: "Resin", variantTitle: "10 g", quantity: 3, amount: 6_372, taxAmount: lineTax },
+    ]);
+    // One jar back (the line's returned count already includes it), refunded at its share.
+    const one = creditNoteOf({
+      order,
+      lines: [{ ...discounted[0]!, returnedQuantity: 1 }],
+      earlier: [],
+      refund: { kind: "return", amount: 2_124, returned: [{ position: 1, quantity: 1 }] },
+    });
+    expect(one.lines).toEqual([
+      { productTitle: "Resin", variantTitle: "10 g", quantity: 1, amount: 2_124, taxAmount: includedTax(2_124, 2000) },
+    ]);
+    // The full unit price is not what that jar was paid: such a refund is credited as one amount, not as the jar.
+    const tooMuch = creditNoteOf({
+      order,
+      lines: [{ ...discounted[0]!, returnedQuantity: 1 }],
+      earlier: [],
+      refund: { kind: "return", amount: 2_499, returned: [{ position: 1, quantity: 1 }] },
+    });
+    expect(tooMuch.lines[0]).toMatchObject({ productTitle: "Refund for returned items", amount: 2_499 });
   });
 });

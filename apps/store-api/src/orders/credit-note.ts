@@ -1,4 +1,4 @@
-import { includedTax } from "@herbo/hosted-api";
+import { includedTax, returnedUnitsAmount } from "@herbo/hosted-api";
 import type { CreditNoteLine } from "../db/credit-note-line.ts";
 
 /**
@@ -43,6 +43,10 @@ export interface CreditNoteInput {
     variantTitle: string;
     quantity: number;
     unitAmount: number;
+    /** Taken off the line by an offer when it was ordered. */
+    discountAmount: number;
+    /** Units of the line back so far, those of this refund included. */
+    returnedQuantity: number;
     taxAmount: number;
   }[];
   /** The order's earlier credit notes: what they credited and the tax in it. */
@@ -84,7 +88,7 @@ export function creditNoteOf(input: CreditNoteInput): CreditNote {
       productTitle: line.productTitle,
       variantTitle: line.variantTitle,
       quantity: line.quantity,
-      amount: line.unitAmount * line.quantity,
+      amount: line.unitAmount * line.quantity - line.discountAmount,
       taxAmount: rate === null ? 0 : line.taxAmount,
     }));
     if (order.shippingAmount > 0) {
@@ -100,7 +104,8 @@ export function creditNoteOf(input: CreditNoteInput): CreditNote {
     const returned = refund.returned.flatMap((back) => {
       const line = input.lines.find((candidate) => candidate.position === back.position);
       if (line === undefined || back.quantity <= 0) return [];
-      const amount = line.unitAmount * back.quantity;
+      // Each unit at its share of what the line was paid after its discount, never re-spread over the rest.
+      const amount = returnedUnitsAmount(line, Math.max(0, line.returnedQuantity - back.quantity), back.quantity);
       // All of a line's units: exactly the tax the invoice shows for that line.
       const taxAmount = back.quantity === line.quantity && rate !== null ? line.taxAmount : taxOf(amount);
       return [

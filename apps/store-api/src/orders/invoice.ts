@@ -37,7 +37,16 @@ export interface InvoiceInput {
   /** The seller as SELLER_NAME and SELLER_ADDRESS name it. */
   seller: { name: string; address: readonly string[] };
   order: OrderRow;
-  lines: { productTitle: string; variantTitle: string; quantity: number; unitAmount: number; taxAmount: number }[];
+  lines: {
+    productTitle: string;
+    variantTitle: string;
+    quantity: number;
+    unitAmount: number;
+    /** Taken off the line by an offer; its tax is worked out on what is left. */
+    discountAmount: number;
+    offerLabel: string | null;
+    taxAmount: number;
+  }[];
   /** The order's refunds, each with its credit note, in the order they were issued. */
   creditNotes: readonly InvoiceCreditNote[];
   /** How the order's market treats tax (undefined if it was removed since). */
@@ -88,10 +97,15 @@ export function renderInvoice(input: InvoiceInput): string {
       markup`${money(line.unitAmount)} each`,
       ...(taxed ? [markup`${taxName} ${money(line.taxAmount)}`] : []),
     ];
+    const discount =
+      line.discountAmount > 0
+        ? markup`<tr><td class="note" colspan="2" data-testid="invoice-offer">${line.offerLabel ?? "Discount"}</td><td class="num">−${money(line.discountAmount)}</td></tr>
+`
+        : "";
     return markup`<tr>${itemCell(line.productTitle, line.variantTitle, figures)}<td class="num">${line.quantity}</td><td class="num">${money(
       line.unitAmount * line.quantity,
     )}</td></tr>
-`;
+${discount}`;
   });
   const taxNote = taxed ? null : taxNoteText(orderTaxFacts(order, input.market, text));
   const taxRow = taxed

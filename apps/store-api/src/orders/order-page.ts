@@ -16,6 +16,8 @@ export interface OrderPageInput {
     variantTitle: string;
     quantity: number;
     unitAmount: number;
+    discountAmount: number;
+    offerLabel: string | null;
     returnedQuantity: number;
   }[];
   currency: MoneyCurrency | undefined;
@@ -74,7 +76,12 @@ export function renderOrderPage(input: OrderPageInput): string {
   const rows = input.lines.map(
     (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>
-`,
+${
+  line.discountAmount > 0
+    ? markup`<tr><td colspan="2" class="note" data-testid="line-offer">${line.offerLabel ?? "Discount"}</td><td class="num" data-testid="line-discount">−${money(line.discountAmount)}</td></tr>
+`
+    : ""
+}`,
   );
   const shipment =
     input.shipment === null || (order.fulfilmentStatus !== "shipped" && order.fulfilmentStatus !== "delivered")

@@ -162,6 +162,8 @@ export async function orderDetail(
       quantity: line.quantity,
       unitPrice: money(line.unitAmount),
       lineTotal: money(line.unitAmount * line.quantity),
+      discount: money(line.discountAmount),
+      offerLabel: line.offerLabel,
       returnedQuantity: line.returnedQuantity,
     })),
     subtotal: money(order.subtotalAmount),

@@ -26,6 +26,7 @@ function order(overrides: Partial<ExportedOrder> = {}): ExportedOrder {
     paymentStatus: "paid",
     fulfilmentStatus: "unfulfilled",
     currency: { code: "NPR", decimalDigits: 2 },
+    discountAmount: 0,
     subtotalAmount: 65000,
     shippingAmount: 0,
     totalAmount: 65000,
@@ -51,12 +52,13 @@ describe("the orders CSV", () => {
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     const cells = cellsOfFirstOrder(csv);
     expect(cells.slice(0, 2)).toEqual(["HS-1001", "2026-03-01 15:45"]);
-    expect(cells.slice(9, 19)).toEqual([
+    expect(cells.slice(9, 20)).toEqual([
       "paid",
       "Paid",
       "unfulfilled",
       "Not packed",
       "NPR",
+      "0.00",
       "650.00",
       "0.00",
       "650.00",
@@ -75,19 +77,27 @@ describe("the orders CSV", () => {
     },
   );
 
+  it("states what the offers took off beside the subtotal they left", () => {
+    const csv = ordersCsv([
+      order({ currency: { code: "GBP", decimalDigits: 2 }, discountAmount: 500, subtotalAmount: 4_498, totalAmount: 4_498 }),
+    ]);
+    expect(cellsOfFirstOrder(csv).slice(13, 17)).toEqual(["GBP", "5.00", "44.98", "0.00"]);
+  });
+
   it("puts the owner's words beside each status code, and the money refunded", () => {
     const csv = ordersCsv([
       order({ paymentStatus: "partially_refunded", fulfilmentStatus: "returned", refundedAmount: 32550 }),
     ]);
     expect(csv).toContain(
-      ",Payment status,Payment,Fulfilment status,Fulfilment,Currency,Subtotal,Shipping,Total,Refunded,Items",
+      ",Payment status,Payment,Fulfilment status,Fulfilment,Currency,Discount,Subtotal,Shipping,Total,Refunded,Items",
     );
-    expect(cellsOfFirstOrder(csv).slice(9, 18)).toEqual([
+    expect(cellsOfFirstOrder(csv).slice(9, 19)).toEqual([
       "partially_refunded",
       "Partly refunded",
       "returned",
       "Returned",
       "NPR",
+      "0.00",
       "650.00",
       "0.00",
       "650.00",

@@ -34,6 +34,9 @@ export interface ExportedOrder {
   paymentStatus: AdminPaymentStatus;
   fulfilmentStatus: AdminFulfilmentStatus;
   currency: MoneyCurrency & { code: string };
+  /** What the offers took off the items. */
+  discountAmount: number;
+  /** The items after their discounts. */
   subtotalAmount: number;
   shippingAmount: number;
   totalAmount: number;
@@ -57,6 +60,7 @@ export const csvColumns = [
   "Fulfilment status",
   "Fulfilment",
   "Currency",
+  "Discount",
   "Subtotal",
   "Shipping",
   "Total",
@@ -87,6 +91,7 @@ export function ordersCsv(rows: readonly ExportedOrder[]): string {
       order.fulfilmentStatus,
       fulfilmentStatusLabels[order.fulfilmentStatus],
       order.currency.code,
+      decimalAmount(order.discountAmount, digits),
       decimalAmount(order.subtotalAmount, digits),
       decimalAmount(order.shippingAmount, digits),
       decimalAmount(order.totalAmount, digits),

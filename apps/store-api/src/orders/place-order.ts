@@ -54,6 +54,8 @@ export interface OrderSource {
     variantTitle: string;
     quantity: number;
     unitAmount: number;
+    discountAmount: number;
+    offerLabel: string | null;
   }[];
   /** The payment attempt: the amount captured (or due, for cash on delivery) and the details it was for. */
   attempt: {
@@ -114,6 +116,7 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       customer,
       currencyCode: attempt.currencyCode,
       subtotalAmount: attempt.subtotalAmount,
+      discountAmount: lines.reduce((sum, line) => sum + line.discountAmount, 0),
       shippingAmount: attempt.shippingAmount,
       totalAmount: attempt.amount,
       marketCode: session.marketCode,
@@ -160,6 +163,8 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       variantTitle: line.variantTitle,
       quantity: line.quantity,
       unitAmount: line.unitAmount,
+      discountAmount: line.discountAmount,
+      offerLabel: line.offerLabel,
       taxAmount: tax?.lines[index] ?? 0,
     })),
   );

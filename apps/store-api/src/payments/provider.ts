@@ -34,7 +34,14 @@ export interface PaymentContext {
   /** The formatted total, as the page shows it. */
   totalText: string;
   /** The lines as priced on the server, minor units. */
-  lines: readonly { title: string; quantity: number; unitAmount: number }[];
+  lines: readonly {
+    title: string;
+    quantity: number;
+    unitAmount: number;
+    /** Taken off the line (unit × quantity) by an offer: the subtotal is the lines less these. */
+    discountAmount: number;
+    offerLabel: string | null;
+  }[];
   shippingAmount: number;
   /** When the session's reservation ends. */
   holdExpiresAt: Date;

@@ -125,7 +125,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const digits = stripeDecimalDigits(context.currencyCode);
       const toStripe = (amount: number) =>
         digits === undefined ? undefined : convertMinorUnits(amount, context.decimalDigits, digits);
-      const lineAmounts = context.lines.map((line) => toStripe(line.unitAmount));
+      // A discounted line goes to Stripe as one item of what it costs after the offer, named with the offer,
+      // so Stripe's page and total say exactly what the checkout says.
+      const items = context.lines.map((line) =>
+        line.discountAmount === 0
+          ? { name: line.title, quantity: line.quantity, unitAmount: line.unitAmount }
+          : {
+              name: `${line.title} × ${line.quantity}, ${line.offerLabel ?? "discounted"}`,
+              quantity: 1,
+              unitAmount: line.unitAmount * line.quantity - line.discountAmount,
+            },
+      );
+      const lineAmounts = items.map((item) => toStripe(item.unitAmount));
       const shipping = toStripe(context.shippingAmount);
       const total = toStripe(context.totalAmount);
       if (lineAmounts.some((amount) => amount === undefined) || shipping === undefined || total === undefined) {
@@ -142,9 +153,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           mode: "payment",
           client_reference_id: context.sessionId,
           customer_email: context.customer.email,
-          line_items: context.lines.map((line, index) => ({
-            quantity: line.quantity,
-            price_data: { currency, unit_amount: lineAmounts[index] ?? 0, product_data: { name: line.title } },
+          line_items: items.map((item, index) => ({
+            quantity: item.quantity,
+            price_data: { currency, unit_amount: lineAmounts[index] ?? 0, product_data: { name: item.name } },
           })),
           shipping_options: [
             {

@@ -12,6 +12,7 @@ import { paymentRoutes } from "../routes/admin/payment-routes.ts";
 import { sessionRoutes } from "../routes/admin/session-routes.ts";
 import { photoRoutes } from "../routes/admin/photo-routes.ts";
 import { priceRoutes } from "../routes/admin/price-routes.ts";
+import { promotionRoutes } from "../routes/admin/promotion-routes.ts";
 import { productRoutes } from "../routes/admin/product-routes.ts";
 import { shippingRoutes } from "../routes/admin/shipping-routes.ts";
 import { stockRoutes } from "../routes/admin/stock-routes.ts";
@@ -69,6 +70,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(orderRoutes, routeOptions);
   await app.register(stockRoutes, routeOptions);
   await app.register(priceRoutes, routeOptions);
+  await app.register(promotionRoutes, routeOptions);
   await app.register(productRoutes, routeOptions);
   await app.register(shippingRoutes, routeOptions);
   await app.register(photoRoutes, routeOptions);

@@ -7,6 +7,7 @@ import { errorBodySchema, shippingRatesResponseSchema } from "../http/wire-schem
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 import { inOfferOrder, listDeliveryRates } from "../shipping/rates.ts";
 import { listMarketStatements } from "../markets/markets.ts";
+import { listPublicQuantityPrices } from "../catalog/quantity-prices.ts";
 
 export interface ShippingRateRouteOptions {
   db: Database;
@@ -28,9 +29,10 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
   app.get("/store/:storeId/shipping-rates", { schema }, async (request, reply) => {
     // One answer whatever the query string, so no query can fill the cache.
     const cached = await cache.get("shipping-rates", async (): Promise<ShippingRatesResponse> => {
-      const [rates, marketStatements] = await Promise.all([
+      const [rates, marketStatements, quantityPrices] = await Promise.all([
         listDeliveryRates(db).then(inOfferOrder),
         listMarketStatements(db),
+        listPublicQuantityPrices(db),
       ]);
       return shippingRatesResponseSchema.parse({
         handling_days: { min: handlingDays.min, max: handlingDays.max },
@@ -47,6 +49,7 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
           prices_include_tax: market.pricesIncludeTax,
           free_shipping_over: market.freeShippingOver,
         })),
+        quantity_prices: quantityPrices,
       });
     });
     return sendCached(request, reply, cached);

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { quantityPriceLabel } from "@herbo/hosted-api";
 import { ProductDetail } from "~/components/product/product-detail";
 import { site } from "~/content/site";
 import { displayedVariant } from "~/lib/money";
@@ -28,7 +29,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // Priced for the page's market: its currency's price, else the store's first; the store is asked for that
     // price only, so the page's data carries one price per variant rather than every market's.
-    const product = pricedForMarket(await storeApi.getProductWithStock(params.id, request.signal, market.currencyCode), market);
+    const product = pricedForMarket(
+      await storeApi.getProductWithStock(params.id, request.signal, market.currencyCode),
+      market,
+    );
     const descriptionHtml = await sanitizeHtmlInTurn(product.descriptionHtml);
     const sections: { title: string; descriptionHtml: string }[] = [];
     for (const section of product.sections) {
@@ -49,6 +53,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ),
         shippingRates,
         shippingLine: marketRate === undefined ? null : shippingLine(marketRate),
+        // The market's quantity prices for this product, as checkout applies them ("Buy 2, save 10 %").
+        quantityOffers: (shipping?.quantityPrices[market.code]?.[product.id] ?? []).map(quantityPriceLabel),
         pricesIncludeTax: pricesIncludeTax(market, shipping),
         error: null,
       },
@@ -62,6 +68,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         metaDescription: null,
         shippingRates: null,
         shippingLine: null,
+        quantityOffers: [],
         pricesIncludeTax: market.pricesIncludeTax,
         error: productMessageOf(error),
       },
@@ -157,6 +164,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       product={loaderData.product}
       pricesIncludeTax={loaderData.pricesIncludeTax}
       shippingLine={loaderData.shippingLine}
+      quantityOffers={loaderData.quantityOffers}
     />
   );
 }

@@ -2,11 +2,12 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useRef } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/lib/cart/cart-context";
-import { formatMoney, marketOfCurrency } from "@herbo/hosted-api";
+import { formatMoney, marketOfCurrency, quantityPriceOffers } from "@herbo/hosted-api";
 import { site } from "~/content/site";
 import { useShoppingMarket } from "~/lib/last-market";
 import { pricesIncludeTax, taxIncludedNote } from "~/lib/market-tax";
 import { defaultMarket, marketPath } from "~/lib/markets";
+import { effectivePrice } from "~/lib/money";
 import { cartShippingLines, marketShippingRate } from "~/lib/shop-offer/shipping";
 import { Icon } from "../ui/icon";
 import { useToast, useToastSlot } from "../ui/toast";
@@ -32,11 +33,22 @@ export default function CartDrawer() {
   const taxNote = cartMarket === undefined ? null : taxIncludedNote(cartMarket, pricesIncludeTax(cartMarket, shipping));
   const rate =
     cartMarket === undefined || shipping === null ? undefined : marketShippingRate(shipping.rates, cartMarket);
+  // The market's quantity prices on these lines, by the rules checkout applies: an estimate, checkout decides.
+  const tiers = cartMarket === undefined ? undefined : shipping?.quantityPrices[cartMarket.code];
+  const offers = quantityPriceOffers(
+    items.map((item) => ({
+      productId: item.product.id,
+      unitAmount: effectivePrice(item.variant),
+      quantity: item.quantity,
+    })),
+    (productId) => tiers?.[productId] ?? [],
+  );
+  const total = totalInCents - offers.reduce((sum, offer) => sum + offer.discountAmount, 0);
   // The items' estimate against the market's free-shipping threshold; checkout decides the charge.
   const shippingLines =
     rate === undefined || cartMarket === undefined
       ? []
-      : cartShippingLines(rate, shipping?.freeShippingOver[cartMarket.code], totalInCents);
+      : cartShippingLines(rate, shipping?.freeShippingOver[cartMarket.code], total);
   const toastSlot = useToastSlot();
   const { dismiss } = useToast();
   const slotRef = useRef<HTMLDivElement | null>(null);
@@ -85,10 +97,11 @@ export default function CartDrawer() {
             </div>
           ) : (
             <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Items in your cart">
-              {items.map((item) => (
+              {items.map((item, index) => (
                 <CartLine
                   key={item.variant.id}
                   item={item}
+                  offer={offers[index]}
                   onQuantityChange={(quantity) => setQuantity(item.variant.id, quantity)}
                   onRemove={() => remove(item.variant.id)}
                 />
@@ -105,7 +118,7 @@ export default function CartDrawer() {
                   </span>
                 )}
               </span>
-              <span data-testid="cart-total">{formatMoney(totalInCents, currency)}</span>
+              <span data-testid="cart-total">{formatMoney(total, currency)}</span>
             </div>
             {cartMarket === undefined ? null : (
               // Two lines kept free, so the button does not move when the store's answer arrives.

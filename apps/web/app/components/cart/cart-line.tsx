@@ -1,5 +1,5 @@
 import type { CartItem } from "~/lib/cart/cart";
-import { formatMoney, maxLineQuantity } from "@herbo/hosted-api";
+import { formatMoney, maxLineQuantity, type LineOffer } from "@herbo/hosted-api";
 import { messages } from "~/content/messages";
 import { effectivePrice } from "~/lib/money";
 import { noImage } from "../product/no-image";
@@ -7,11 +7,13 @@ import { Icon } from "../ui/icon";
 
 interface CartLineProps {
   item: CartItem;
+  /** What the market's quantity price takes off this line, as checkout will (an estimate). */
+  offer?: LineOffer | undefined;
   onQuantityChange(quantity: number): void;
   onRemove(): void;
 }
 
-export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
+export function CartLine({ item, offer, onQuantityChange, onRemove }: CartLineProps) {
   const { product, variant, quantity } = item;
   const name = `${product.title} (${variant.title})`;
   const atLimit = quantity >= maxLineQuantity;
@@ -40,9 +42,16 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
               {formatMoney(effectivePrice(variant), variant.currency)} each
             </p>
           </div>
-          <p className="shrink-0 font-semibold" data-testid="cart-line-total">
-            {formatMoney(effectivePrice(variant) * quantity, variant.currency)}
-          </p>
+          <div className="shrink-0 text-right">
+            <p className="font-semibold" data-testid="cart-line-total">
+              {formatMoney(effectivePrice(variant) * quantity, variant.currency)}
+            </p>
+            {offer === undefined || offer.discountAmount === 0 ? null : (
+              <p className="text-sm text-resin" data-testid="cart-line-offer">
+                {offer.label ?? "Discount"}: −{formatMoney(offer.discountAmount, variant.currency)}
+              </p>
+            )}
+          </div>
         </div>
         <div className="flex items-center justify-between">
           <div

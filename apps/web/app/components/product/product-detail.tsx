@@ -25,11 +25,14 @@ export function ProductDetail({
   product,
   pricesIncludeTax,
   shippingLine,
+  quantityOffers = [],
 }: {
   product: Product;
   pricesIncludeTax: boolean;
   /** The market's delivery charge and time, as checkout charges them; null when the store could not say. */
   shippingLine: string | null;
+  /** The market's quantity prices for this product, named ("Buy 2, save 10 %"); none when empty. */
+  quantityOffers?: readonly string[];
 }) {
   const { add } = useCart();
   const { toast } = useToast();
@@ -90,6 +93,11 @@ export function ProductDetail({
               {shippingLine === null ? null : (
                 <p className="mt-1 text-sm text-bark" data-testid="shipping-note">
                   {shippingLine}
+                </p>
+              )}
+              {quantityOffers.length === 0 ? null : (
+                <p className="mt-1 text-sm font-semibold text-resin" data-testid="quantity-offer">
+                  {quantityOffers.join(" · ")}
                 </p>
               )}
             </div>

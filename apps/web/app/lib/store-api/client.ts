@@ -16,7 +16,12 @@ import {
   reshapeVariantStock,
   withFreshStock,
 } from "./reshape";
-import { reshapeFreeShipping, reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
+import {
+  reshapeFreeShipping,
+  reshapeMarketTaxes,
+  reshapeQuantityPrices,
+  reshapeShippingRates,
+} from "./reshape-shipping";
 import type { CheckoutRequest, Product, ProductList, ProductListQuery, StoreShipping } from "./types";
 
 const reasonPhrases: Record<number, string> = {
@@ -227,6 +232,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         rates: reshapeShippingRates(answer),
         pricesIncludeTax: reshapeMarketTaxes(answer),
         freeShippingOver: reshapeFreeShipping(answer),
+        quantityPrices: reshapeQuantityPrices(answer),
       };
     },
     async getOrderReceipt(number, key, signal) {

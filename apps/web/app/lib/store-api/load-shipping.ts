@@ -13,7 +13,7 @@ export async function loadShipping(storeApi: StoreApi, signal?: AbortSignal): Pr
     return await storeApi.getShipping(signal);
   } catch (error) {
     if (isStoreApiError(error) && error.status === 404)
-      return { rates: [...publishedShippingRates], pricesIncludeTax: {}, freeShippingOver: {} };
+      return { rates: [...publishedShippingRates], pricesIncludeTax: {}, freeShippingOver: {}, quantityPrices: {} };
     return null;
   }
 }

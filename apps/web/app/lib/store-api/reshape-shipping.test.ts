@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "./fixtures.testing";
-import { reshapeFreeShipping, reshapeMarketTaxes, reshapeShippingRates } from "./reshape-shipping";
+import {
+  reshapeFreeShipping,
+  reshapeMarketTaxes,
+  reshapeQuantityPrices,
+  reshapeShippingRates,
+} from "./reshape-shipping";
 
 const ours = readFixture("ours", "shipping-rates.json");
 
@@ -120,5 +125,52 @@ describe("each market's free-shipping threshold, read from the same answer", () 
     expect(reshapeFreeShipping({ markets: [{ code: "uk", free_shipping_over: null }] })).toEqual({});
     expect(reshapeFreeShipping({ shipping_rates: [] })).toEqual({});
     expect(reshapeFreeShipping(null)).toEqual({});
+  });
+});
+
+describe("each market's quantity prices, read from the same answer", () => {
+  it("reads none from our store API's fresh shop", () => {
+    expect(reshapeQuantityPrices(ours)).toEqual({});
+  });
+
+  it("groups tiers by market and product, sorted by units, and leaves out what cannot be read", () => {
+    expect(
+      reshapeQuantityPrices({
+        quantity_prices: [
+          { product_id: "prod_resin", market: "UK", min_quantity: 3, percent: 15 },
+          { product_id: "prod_resin", market: "uk", min_quantity: 2, percent: 10 },
+          { product_id: "prod_resin", market: "us", min_quantity: 2, percent: 5 },
+          { product_id: "prod_tin", market: "uk", min_quantity: 1, percent: 10 },
+          { product_id: "prod_tin", market: "uk", min_quantity: 2, percent: 101 },
+          { product_id: "prod_tin", market: "uk", min_quantity: 2.5, percent: 10 },
+          { product_id: "", market: "uk", min_quantity: 2, percent: 10 },
+          { market: "uk", min_quantity: 2, percent: 10 },
+          { product_id: "prod_kit", market: "usa", min_quantity: 2, percent: 10 },
+          "prod_kit",
+        ],
+      }),
+    ).toEqual({
+      uk: {
+        prod_resin: [
+          { minQuantity: 2, percent: 10 },
+          { minQuantity: 3, percent: 15 },
+        ],
+      },
+      us: { prod_resin: [{ minQuantity: 2, percent: 5 }] },
+    });
+  });
+
+  it("states no offer for a product whose tiers together break the shop's rules", () => {
+    expect(
+      reshapeQuantityPrices({
+        quantity_prices: [
+          { product_id: "prod_resin", market: "uk", min_quantity: 2, percent: 15 },
+          { product_id: "prod_resin", market: "uk", min_quantity: 3, percent: 10 },
+          { product_id: "prod_tin", market: "uk", min_quantity: 2, percent: 10 },
+        ],
+      }),
+    ).toEqual({ uk: { prod_tin: [{ minQuantity: 2, percent: 10 }] } });
+    expect(reshapeQuantityPrices({ quantity_prices: "all" })).toEqual({});
+    expect(reshapeQuantityPrices(null)).toEqual({});
   });
 });

@@ -1,5 +1,8 @@
 import {
   defaultDecimalDigits,
+  quantityPricesRefusal,
+  type QuantityPrice,
+  type WireQuantityPrice,
   marketCurrencyDigits,
   type ShippingRatesResponse,
   type Unchecked,
@@ -93,4 +96,39 @@ export function reshapeFreeShipping(json: unknown): StoreShipping["freeShippingO
     }
   }
   return thresholds;
+}
+
+/**
+ * Each market's quantity prices, from the same answer's `quantity_prices`, by market and product. An entry
+ * that cannot be read is left out, and a product whose tiers together break the shop's rules (as checkout
+ * would never hold them) states none, so a page never promises a saving checkout would not give.
+ */
+export function reshapeQuantityPrices(json: unknown): StoreShipping["quantityPrices"] {
+  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.quantity_prices) ?? [];
+  const byMarket: Record<string, Record<string, QuantityPrice[]>> = {};
+  for (const entry of entries) {
+    const price = asRecord(entry) as Unchecked<WireQuantityPrice> | undefined;
+    const market = asText(price?.market)?.toLowerCase();
+    const productId = asText(price?.product_id);
+    const minQuantity = price?.min_quantity;
+    const percent = price?.percent;
+    if (
+      market === undefined ||
+      !/^[a-z]{2}$/.test(market) ||
+      productId === null ||
+      !isWholeNumber(minQuantity, 2, Number.MAX_SAFE_INTEGER) ||
+      !isWholeNumber(percent, 1, 100)
+    ) {
+      continue;
+    }
+    const products = (byMarket[market] ??= {});
+    (products[productId] ??= []).push({ minQuantity, percent });
+  }
+  for (const products of Object.values(byMarket)) {
+    for (const [productId, tiers] of Object.entries(products)) {
+      if (quantityPricesRefusal(tiers) === undefined) tiers.sort((left, right) => left.minQuantity - right.minQuantity);
+      else delete products[productId];
+    }
+  }
+  return byMarket;
 }

@@ -34,6 +34,7 @@ describe("the rates a page quotes", () => {
       rates: publishedShippingRates,
       pricesIncludeTax: {},
       freeShippingOver: {},
+      quantityPrices: {},
     });
   });
 

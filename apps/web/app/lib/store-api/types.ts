@@ -1,3 +1,4 @@
+import type { QuantityPrice } from "@herbo/hosted-api";
 /** Our own shapes of the catalogue; only lib/store-api knows the backend's JSON. */
 
 export interface Currency {
@@ -194,4 +195,9 @@ export interface StoreShipping {
    * subtotal checkout charges no shipping. A market without one (or an older store API) is absent.
    */
   freeShippingOver: Readonly<Partial<Record<string, number>>>;
+  /**
+   * Each market's quantity prices ("Buy 2, save 10 %"), by lower-case market code, then product id, sorted by
+   * units. A product or market without any (or an older store API) is absent.
+   */
+  quantityPrices: Readonly<Partial<Record<string, Readonly<Partial<Record<string, readonly QuantityPrice[]>>>>>>;
 }
