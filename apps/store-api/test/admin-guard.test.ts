@@ -91,6 +91,8 @@ describe.each(kinds)("the back office's guard and sign-in on %s", (kind) => {
         "PUT /admin/api/shipping/rates/:countryCode",
         "PUT /admin/api/markets/:marketCode/tax",
         "PUT /admin/api/markets/:marketCode/free-shipping",
+        "GET /admin/api/promotions",
+        "PUT /admin/api/products/:productId/quantity-prices/:marketCode",
         "GET /admin/api/products/:productId/photos",
         "POST /admin/api/products/:productId/photos",
         "PUT /admin/api/products/:productId/photos",

@@ -84,14 +84,16 @@ describe("quantity prices", () => {
   });
 
   it("leaves a product short of its first tier at full price", () => {
-    expect(
-      quantityPriceOffers([{ productId: "resin", unitAmount: 2_499, quantity: 1 }], () => tiers),
-    ).toEqual([{ discountAmount: 0, label: null }]);
+    expect(quantityPriceOffers([{ productId: "resin", unitAmount: 2_499, quantity: 1 }], () => tiers)).toEqual([
+      { discountAmount: 0, label: null },
+    ]);
   });
 
   it("never takes more than the line", () => {
     expect(
-      quantityPriceOffers([{ productId: "resin", unitAmount: 1, quantity: 2 }], () => [{ minQuantity: 2, percent: 100 }]),
+      quantityPriceOffers([{ productId: "resin", unitAmount: 1, quantity: 2 }], () => [
+        { minQuantity: 2, percent: 100 },
+      ]),
     ).toEqual([{ discountAmount: 2, label: "Buy 2, save 100 %" }]);
   });
 
@@ -144,7 +146,11 @@ describe("giving back units of a discounted line", () => {
 
   it("shares an amount that does not divide evenly without losing or adding a unit of money", () => {
     const uneven = { unitAmount: 1_000, quantity: 3, discountAmount: 1 };
-    const shares = [returnedUnitsAmount(uneven, 0, 1), returnedUnitsAmount(uneven, 1, 1), returnedUnitsAmount(uneven, 2, 1)];
+    const shares = [
+      returnedUnitsAmount(uneven, 0, 1),
+      returnedUnitsAmount(uneven, 1, 1),
+      returnedUnitsAmount(uneven, 2, 1),
+    ];
     expect(shares.reduce((sum, share) => sum + share, 0)).toBe(2_999);
     expect(shares).toEqual([1_000, 999, 1_000]);
   });

@@ -34,7 +34,10 @@ describe("quantity prices as the owner types them", () => {
     expect(parseTiers("2: 10.5")).toMatchObject({ ok: false });
     expect(parseTiers("2: 10,")).toMatchObject({ ok: false });
     expect(parseTiers("1: 10")).toEqual({ ok: false, message: "A quantity price is for 2 to 20 units." });
-    expect(parseTiers("2: 0")).toEqual({ ok: false, message: "A quantity price saves a whole percentage from 1 to 100." });
+    expect(parseTiers("2: 0")).toEqual({
+      ok: false,
+      message: "A quantity price saves a whole percentage from 1 to 100.",
+    });
     expect(parseTiers("2: 10, 3: 10")).toEqual({
       ok: false,
       message: "Buying 3 units must save more than buying 2 (10 %).",

@@ -16,8 +16,8 @@ export function Promotions() {
       <p className="muted">
         Quantity prices save a percentage when a shopper buys several units of one product (its sizes count together):
         type &quot;2: 10, 3: 15&quot; for 10 % off from 2 units and 15 % off from 3. Each market has its own, or none.
-        Product pages, the cart and new checkouts use a change at once; orders already placed keep their prices.
-        Free shipping over an amount is set per market on <Link to="/shipping">Shipping &amp; tax</Link>.
+        Product pages, the cart and new checkouts use a change at once; orders already placed keep their prices. Free
+        shipping over an amount is set per market on <Link to="/shipping">Shipping &amp; tax</Link>.
       </p>
       {error === undefined ? null : <Notice kind="error">{error.message}</Notice>}
       {data?.products.map((product) => (

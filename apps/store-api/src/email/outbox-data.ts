@@ -46,6 +46,8 @@ export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
         quantity: z.number().int().positive(),
         unitAmount: amount,
         lineAmount: amount,
+        discountAmount: amount.optional(),
+        offerLabel: z.string().max(100).nullable().optional(),
       }),
     )
     .min(1),

@@ -1,4 +1,10 @@
-import { formatMoney, formatMoneyWithCode, type MoneyCurrency, reachesFreeShipping, taxNoteText } from "@herbo/hosted-api";
+import {
+  formatMoney,
+  formatMoneyWithCode,
+  type MoneyCurrency,
+  reachesFreeShipping,
+  taxNoteText,
+} from "@herbo/hosted-api";
 import { orderTaxOf, type MarketView } from "../markets/markets.ts";
 import { markup, type SafeHtml } from "../html/markup.ts";
 import { errorSummaryHtml, type ErrorLink } from "../pages/kit.ts";
@@ -54,7 +60,9 @@ ${
 ${taxNotes(view, null)}`
       : markup`<tr><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping<br><span class="note">${shipping.days}</span>${
-          shipping.amount === 0 && freeNote !== null ? markup`<br><span class="note" data-testid="shipping-note">${freeNote}</span>` : ""
+          shipping.amount === 0 && freeNote !== null
+            ? markup`<br><span class="note" data-testid="shipping-note">${freeNote}</span>`
+            : ""
         }</th><td class="num" data-testid="shipping">${
           shipping.amount === 0 ? "Free" : money(shipping.amount, view.currency)
         }</td></tr>

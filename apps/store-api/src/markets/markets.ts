@@ -90,7 +90,11 @@ export async function listMarketStatements(
   db: Reader,
 ): Promise<{ code: string; pricesIncludeTax: boolean; freeShippingOver: number | null }[]> {
   return db
-    .select({ code: markets.code, pricesIncludeTax: markets.pricesIncludeTax, freeShippingOver: markets.freeShippingOver })
+    .select({
+      code: markets.code,
+      pricesIncludeTax: markets.pricesIncludeTax,
+      freeShippingOver: markets.freeShippingOver,
+    })
     .from(markets)
     .orderBy(asc(markets.sortOrder), asc(markets.code));
 }
@@ -207,7 +211,7 @@ export function orderTaxOf(
   // On what each line is paid: a discount includes its share of the tax, as the price did.
   const lineTaxes = lines.map((line) =>
     includedTax(line.unitAmount * line.quantity - line.discountAmount, tax.rateBasisPoints),
-  )
+  );
   const shipping = includedTax(shippingAmount, tax.rateBasisPoints);
   return {
     name: tax.name,

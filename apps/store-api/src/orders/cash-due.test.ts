@@ -24,8 +24,8 @@ describe("the cash due on delivery", () => {
 
   it("leaves out a returned unit of a discounted line at its discounted share, never its full price", () => {
     // Two jars at Rs. 1,200 less 10 % (Rs. 240), free shipping: Rs. 2,160 due; one came back.
-    expect(
-      cashDue(216_000, [{ unitAmount: 120_000, quantity: 2, discountAmount: 24_000, returnedQuantity: 1 }]),
-    ).toBe(108_000);
+    expect(cashDue(216_000, [{ unitAmount: 120_000, quantity: 2, discountAmount: 24_000, returnedQuantity: 1 }])).toBe(
+      108_000,
+    );
   });
 });

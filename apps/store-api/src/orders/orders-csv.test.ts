@@ -79,7 +79,12 @@ describe("the orders CSV", () => {
 
   it("states what the offers took off beside the subtotal they left", () => {
     const csv = ordersCsv([
-      order({ currency: { code: "GBP", decimalDigits: 2 }, discountAmount: 500, subtotalAmount: 4_498, totalAmount: 4_498 }),
+      order({
+        currency: { code: "GBP", decimalDigits: 2 },
+        discountAmount: 500,
+        subtotalAmount: 4_498,
+        totalAmount: 4_498,
+      }),
     ]);
     expect(cellsOfFirstOrder(csv).slice(13, 17)).toEqual(["GBP", "5.00", "44.98", "0.00"]);
   });
@@ -133,7 +138,7 @@ describe("the orders CSV", () => {
         ],
       }),
     ]);
-    expect(cellsOfFirstOrder(csv)[18]).toBe(
+    expect(cellsOfFirstOrder(csv)[19]).toBe(
       "2 × Pure Himalayan Shilajit Resin (10 g); 1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
     );
   });

@@ -140,6 +140,7 @@ const listPages = [
   ["/products", "Products"],
   ["/stock", "Stock"],
   ["/prices", "Prices"],
+  ["/promotions", "Promotions"],
   ["/shipping", "Shipping & tax"],
   ["/emails", "Emails"],
   ["/no-such-page", "Page not found"],

@@ -334,3 +334,78 @@ test("the owner offers free shipping to the UK from £27.98: the cart says what 
   }
   expect((await ukFreeShipping()).amount).toBeNull();
 });
+
+/** The travel tin's quantity prices in the UK as the back office's API has them, and their version. */
+async function ukTinTiers(): Promise<{ tiers: unknown[]; version: number }> {
+  const owner = await ownerApi();
+  const promotions = (await (await owner("/promotions")).json()) as {
+    products: { id: string; prices: { marketCode: string; tiers: unknown[]; version: number }[] }[];
+  };
+  const set = promotions.products
+    .find((product) => product.id === "prod_travel_tin")
+    ?.prices.find((entry) => entry.marketCode === "uk");
+  if (set === undefined) throw new Error("No UK tin prices");
+  return set;
+}
+
+test("the owner offers 'Buy 2, save 10 %' on the travel tin in the UK: the page, the cart, checkout, the email, the order page and the invoice agree", async ({
+  page,
+}) => {
+  test.slow();
+  const shopper = localShopper("GB");
+  try {
+    await signInToBackOffice(page, "/promotions");
+    const form = page.getByRole("form", { name: "Quantity prices of Shilajit Travel Tin 5 g in United Kingdom" });
+    await form.getByLabel("United Kingdom (units: % off)").fill("2: 10");
+    await form
+      .getByRole("button", { name: "Save quantity prices of Shilajit Travel Tin 5 g in United Kingdom" })
+      .click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Product pages, the cart and new checkouts" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("promotion-history")).toContainText(
+      "Shilajit Travel Tin 5 g in United Kingdom: none → Buy 2, save 10 %",
+    );
+
+    // The product page states the offer beside the price; the cart takes it off the line and the total.
+    await open(page, "/uk/product/prod_travel_tin");
+    await expect(page.getByTestId("quantity-offer")).toHaveText("Buy 2, save 10 %");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect(drawer.getByTestId("cart-line-offer")).toHaveCount(0);
+    await drawer.getByRole("button", { name: /^Increase quantity of Shilajit Travel Tin/ }).click();
+    // Two tins at £13.99: £27.98 less £2.80 (10 %, rounded half-up).
+    await expect(drawer.getByTestId("cart-line-offer")).toHaveText("Buy 2, save 10 %: −£2.80");
+    await expect(drawer.getByTestId("cart-total")).toHaveText("£25.18");
+
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL(/\/checkout\/cs_/);
+    await expect(page.getByTestId("line-offer")).toHaveText("Buy 2, save 10 %");
+    await expect(page.getByTestId("subtotal")).toHaveText("£25.18");
+    await enterLocalDetails(page, shopper);
+    await expect(page.getByTestId("total")).toHaveText(money("£35.17 GBP"));
+    await payByCard(page);
+    await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
+
+    await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
+    const email = plain(emailsTo(shopper.email)[0] ?? "");
+    expect(email).toContain("Buy 2, save 10 %: −£2.80");
+    expect(email).toMatch(/Total: £35\.17 GBP/);
+    const orderPage = /https?:\/\/[^\s"<>]+\/orders\/[\w-]{32,64}/.exec(email)?.[0];
+    await page.goto(orderPage ?? "");
+    await expect(page.getByTestId("line-discount")).toHaveText("−£2.80");
+    await expect(page.getByTestId("total")).toHaveText(money("£35.17 GBP"));
+    await page.getByRole("link", { name: "View and print the invoice" }).click();
+    await expect(page.getByTestId("invoice-offer")).toHaveText("Buy 2, save 10 %");
+    await expect(page.getByTestId("invoice-total")).toHaveText(money("£35.17 GBP"));
+  } finally {
+    const owner = await ownerApi();
+    const current = await ukTinTiers();
+    await owner("/products/prod_travel_tin/quantity-prices/uk", {
+      method: "PUT",
+      body: { version: current.version, tiers: [] },
+    });
+  }
+  expect((await ukTinTiers()).tiers).toEqual([]);
+});
