@@ -24,6 +24,13 @@ const lines = [
   { position: 2, productTitle: "Travel Tin", variantTitle: "5 g", quantity: 1, unitAmount: 1_399, taxAmount: tinTax },
 ].map((line) => ({ ...line, discountAmount: 0, returnedQuantity: 0 }));
 
+/** The order's first line, the three jars. */
+function jarLine(): CreditNoteInput["lines"][number] {
+  const line = lines[0];
+  if (line === undefined) throw new Error("No jar line");
+  return line;
+}
+
 function note(
   refund: Partial<CreditNoteInput["refund"]>,
   earlier: CreditNoteInput["earlier"] = [],
@@ -104,7 +111,8 @@ describe("a refund's credit note", () => {
     // Three jars at £24.99 with "Buy 3, save 15 %" (£11.25 off): £63.72 paid for the line, £21.24 a unit.
     const paid = 3 * 2_499 - 1_125;
     const lineTax = includedTax(paid, 2000);
-    const discounted: CreditNoteInput["lines"] = [{ ...lines[0]!, discountAmount: 1_125, taxAmount: lineTax }];
+    const jars = { ...jarLine(), discountAmount: 1_125, taxAmount: lineTax };
+    const discounted: CreditNoteInput["lines"] = [jars];
     const order: CreditedOrder = {
       totalAmount: paid,
       shippingAmount: 0,
@@ -124,7 +132,7 @@ describe("a refund's credit note", () => {
     // One jar back (the line's returned count already includes it), refunded at its share.
     const one = creditNoteOf({
       order,
-      lines: [{ ...discounted[0]!, returnedQuantity: 1 }],
+      lines: [{ ...jars, returnedQuantity: 1 }],
       earlier: [],
       refund: { kind: "return", amount: 2_124, returned: [{ position: 1, quantity: 1 }] },
     });
@@ -134,7 +142,7 @@ describe("a refund's credit note", () => {
     // The full unit price is not what that jar was paid: such a refund is credited as one amount, not as the jar.
     const tooMuch = creditNoteOf({
       order,
-      lines: [{ ...discounted[0]!, returnedQuantity: 1 }],
+      lines: [{ ...jars, returnedQuantity: 1 }],
       earlier: [],
       refund: { kind: "return", amount: 2_499, returned: [{ position: 1, quantity: 1 }] },
     });

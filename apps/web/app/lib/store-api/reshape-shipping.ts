@@ -124,11 +124,12 @@ export function reshapeQuantityPrices(json: unknown): StoreShipping["quantityPri
     const products = (byMarket[market] ??= {});
     (products[productId] ??= []).push({ minQuantity, percent });
   }
-  for (const products of Object.values(byMarket)) {
+  const held: Record<string, Record<string, QuantityPrice[]>> = {};
+  for (const [market, products] of Object.entries(byMarket)) {
     for (const [productId, tiers] of Object.entries(products)) {
-      if (quantityPricesRefusal(tiers) === undefined) tiers.sort((left, right) => left.minQuantity - right.minQuantity);
-      else delete products[productId];
+      if (quantityPricesRefusal(tiers) !== undefined) continue;
+      (held[market] ??= {})[productId] = tiers.sort((left, right) => left.minQuantity - right.minQuantity);
     }
   }
-  return byMarket;
+  return held;
 }
