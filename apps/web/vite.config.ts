@@ -43,7 +43,14 @@ const shellModules = [
   "/app/components/ui/spinner.tsx",
 ];
 
+/**
+ * The offers' arithmetic serves the cart drawer, which loads on demand: a chunk of its own, so pages that never
+ * open the drawer do not carry it (left unnamed, it would follow the contract package's index into the shell).
+ */
+const offersModule = "/packages/hosted-api/src/offers.ts";
+
 function shellChunk(id: string): string | undefined {
+  if (id.includes(offersModule)) return "offers";
   return shellModules.some((module) => id.includes(module)) ? "shell" : undefined;
 }
 
@@ -53,7 +60,10 @@ export default defineConfig({
     alias: [
       { find: "~", replacement: new URL("./app", import.meta.url).pathname },
       // The contract package is compiled from its source into each bundle; no build of it is needed first.
-      { find: /^@herbo\/hosted-api$/, replacement: new URL("../../packages/hosted-api/src/index.ts", import.meta.url).pathname },
+      {
+        find: /^@herbo\/hosted-api$/,
+        replacement: new URL("../../packages/hosted-api/src/index.ts", import.meta.url).pathname,
+      },
     ],
   },
   build: {

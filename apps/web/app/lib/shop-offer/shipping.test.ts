@@ -7,7 +7,6 @@ import {
   deliveryTime,
   formatBusinessDays,
   formatShippingCharge,
-  cartShippingLines,
   marketShippingRate,
   shippingLine,
   shippingTableRows,
@@ -151,37 +150,5 @@ describe("a market's delivery beside its prices (product page, cart and landing 
   it("words a landing page's delivery time as checkout does", () => {
     expect(deliveredIn(rateIn("ca"))).toBe("Delivered in 9–17 business days");
     expect(deliveredIn(rateIn("np"))).toBe("Delivered in 2–7 business days");
-  });
-});
-
-describe("the cart's delivery lines with a market's free-shipping threshold", () => {
-  const uk = rate({ country: "GB", countryName: "United Kingdom", amount: 999, currency: "GBP" });
-
-  it("states the rate and how much more ships free, below the threshold", () => {
-    expect(cartShippingLines(uk, 6_000, 4_998)).toEqual([
-      "Shipping to the United Kingdom £9.99, 6–11 business days",
-      "Free shipping on orders of £60.00 or more: £10.02 to go.",
-    ]);
-    expect(cartShippingLines(uk, 6_000, 5_999)[1]).toBe("Free shipping on orders of £60.00 or more: £0.01 to go.");
-  });
-
-  it("states free delivery once the items reach it, the threshold's own amount included", () => {
-    expect(cartShippingLines(uk, 6_000, 6_000)).toEqual(["Free delivery to the United Kingdom, 6–11 business days"]);
-    expect(cartShippingLines(uk, 6_000, 9_000)).toEqual(["Free delivery to the United Kingdom, 6–11 business days"]);
-  });
-
-  it("states the rate alone without a threshold, and no offer where delivery is free anyway", () => {
-    expect(cartShippingLines(uk, undefined, 9_000)).toEqual([
-      "Shipping to the United Kingdom £9.99, 6–11 business days",
-    ]);
-    const nepal = rate({ country: "NP", countryName: "Nepal", amount: 0, currency: "NPR" });
-    expect(cartShippingLines(nepal, 500_000, 100)).toEqual(["Free delivery to Nepal, 6–11 business days"]);
-  });
-
-  it("writes rupee thresholds as Nepal's pages write rupees", () => {
-    const india = rate({ amount: 14_900, currency: "INR" });
-    expect(cartShippingLines(india, 500_000, 149_900)[1]).toBe(
-      "Free shipping on orders of ₹5,000.00 or more: ₹3,501.00 to go.",
-    );
   });
 });

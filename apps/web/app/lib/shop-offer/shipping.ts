@@ -3,7 +3,6 @@
  * sets in the back office, so the page never states a charge that checkout does not make.
  */
 import {
-  amountToFreeShipping,
   cashOnDeliveryCountries,
   formatMoney,
   marketOfCurrency,
@@ -114,23 +113,4 @@ export function shippingLine(rate: ShippingRate): string {
 /** "Delivered in 9–17 business days": the line beside a landing page's delivery promise, as checkout words it. */
 export function deliveredIn(rate: Pick<ShippingRate, "handlingDays" | "transitDays">): string {
   return `Delivered in ${deliveryTime(rate)}`;
-}
-
-/**
- * The cart's delivery lines for items coming to `subtotal` (minor units, the cart's estimate) in the rate's
- * market, whose free-shipping threshold is `freeShippingOver` (undefined for none): free delivery once the
- * items reach it, as checkout decides; else the rate, and how much more ships free.
- */
-export function cartShippingLines(
-  rate: ShippingRate,
-  freeShippingOver: number | undefined,
-  subtotal: number,
-): string[] {
-  const left = amountToFreeShipping(subtotal, freeShippingOver ?? null);
-  if (left === null || rate.amount === 0) return [shippingLine(rate)];
-  if (left === 0) return [shippingLine({ ...rate, amount: 0 })];
-  return [
-    shippingLine(rate),
-    `Free shipping on orders of ${marketAmount(freeShippingOver ?? 0, rate.currency)} or more: ${marketAmount(left, rate.currency)} to go.`,
-  ];
 }

@@ -1,6 +1,6 @@
 import {
   defaultDecimalDigits,
-  quantityPricesRefusal,
+  maxLineQuantity,
   type QuantityPrice,
   type WireQuantityPrice,
   marketCurrencyDigits,
@@ -62,20 +62,25 @@ export function reshapeShippingRates(json: unknown): ShippingRate[] {
   return rates;
 }
 
+/** Calls `read` with each readable entry of the answer's `markets` and its lower-case code. */
+function eachMarket(json: unknown, read: (code: string, market: Unchecked<WireMarketTax>) => void): void {
+  for (const entry of asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets) ?? []) {
+    const market = asRecord(entry) as Unchecked<WireMarketTax> | undefined;
+    const code = asText(market?.code)?.toLowerCase();
+    if (market !== undefined && code !== undefined && /^[a-z]{2}$/.test(code)) read(code, market);
+  }
+}
+
 /**
  * Whether each market's prices include tax, from the same answer's `markets`, by lower-case market code.
  * An entry that cannot be read, or an answer without the list (an older store API), says nothing, and
  * the pages keep the contract's flag for that market.
  */
 export function reshapeMarketTaxes(json: unknown): StoreShipping["pricesIncludeTax"] {
-  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets) ?? [];
   const taxes: Partial<Record<string, boolean>> = {};
-  for (const entry of entries) {
-    const market = asRecord(entry) as Unchecked<WireMarketTax> | undefined;
-    const code = asText(market?.code)?.toLowerCase();
-    const included = market?.prices_include_tax;
-    if (code !== undefined && /^[a-z]{2}$/.test(code) && typeof included === "boolean") taxes[code] = included;
-  }
+  eachMarket(json, (code, market) => {
+    if (typeof market.prices_include_tax === "boolean") taxes[code] = market.prices_include_tax;
+  });
   return taxes;
 }
 
@@ -85,23 +90,19 @@ export function reshapeMarketTaxes(json: unknown): StoreShipping["pricesIncludeT
  * free shipping that checkout would not give.
  */
 export function reshapeFreeShipping(json: unknown): StoreShipping["freeShippingOver"] {
-  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets) ?? [];
   const thresholds: Partial<Record<string, number>> = {};
-  for (const entry of entries) {
-    const market = asRecord(entry) as Unchecked<WireMarketTax> | undefined;
-    const code = asText(market?.code)?.toLowerCase();
-    const amount = market?.free_shipping_over;
-    if (code !== undefined && /^[a-z]{2}$/.test(code) && isWholeNumber(amount, 1, Number.MAX_SAFE_INTEGER)) {
-      thresholds[code] = amount;
-    }
-  }
+  eachMarket(json, (code, market) => {
+    const amount = market.free_shipping_over;
+    if (isWholeNumber(amount, 1, Number.MAX_SAFE_INTEGER)) thresholds[code] = amount;
+  });
   return thresholds;
 }
 
 /**
- * Each market's quantity prices, from the same answer's `quantity_prices`, by market and product. An entry
- * that cannot be read is left out, and a product whose tiers together break the shop's rules (as checkout
- * would never hold them) states none, so a page never promises a saving checkout would not give.
+ * Each market's quantity prices, from the same answer's `quantity_prices`, by market and product, sorted by
+ * units. An entry that cannot be read is left out, and a product whose tiers do not save more as they ask
+ * more units (as checkout would never hold them) states none, so a page never promises a saving checkout
+ * would not give.
  */
 export function reshapeQuantityPrices(json: unknown): StoreShipping["quantityPrices"] {
   const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.quantity_prices) ?? [];
@@ -113,22 +114,25 @@ export function reshapeQuantityPrices(json: unknown): StoreShipping["quantityPri
     const minQuantity = price?.min_quantity;
     const percent = price?.percent;
     if (
-      market === undefined ||
-      !/^[a-z]{2}$/.test(market) ||
-      productId === null ||
-      !isWholeNumber(minQuantity, 2, Number.MAX_SAFE_INTEGER) ||
-      !isWholeNumber(percent, 1, 100)
+      market !== undefined &&
+      /^[a-z]{2}$/.test(market) &&
+      productId !== null &&
+      isWholeNumber(minQuantity, 2, maxLineQuantity) &&
+      isWholeNumber(percent, 1, 100)
     ) {
-      continue;
+      ((byMarket[market] ??= {})[productId] ??= []).push({ minQuantity, percent });
     }
-    const products = (byMarket[market] ??= {});
-    (products[productId] ??= []).push({ minQuantity, percent });
   }
   const held: Record<string, Record<string, QuantityPrice[]>> = {};
   for (const [market, products] of Object.entries(byMarket)) {
     for (const [productId, tiers] of Object.entries(products)) {
-      if (quantityPricesRefusal(tiers) !== undefined) continue;
-      (held[market] ??= {})[productId] = tiers.sort((left, right) => left.minQuantity - right.minQuantity);
+      tiers.sort((left, right) => left.minQuantity - right.minQuantity);
+      const rising = tiers.every(
+        (tier, index) =>
+          index === 0 ||
+          (tier.minQuantity > (tiers[index - 1]?.minQuantity ?? 0) && tier.percent > (tiers[index - 1]?.percent ?? 0)),
+      );
+      if (rising) (held[market] ??= {})[productId] = tiers;
     }
   }
   return held;
