@@ -172,12 +172,16 @@ export interface AdminOrderDetail {
     unitPrice: AdminMoney;
     /** Unit × quantity, before the line's discount. */
     lineTotal: AdminMoney;
-    /** Taken off the line by an offer when it was ordered (0 when none), and the offer's name. */
+    /** Taken off the line when it was ordered (0 when none): its quantity price and its code share together. */
     discount: AdminMoney;
+    /** The quantity price's name; the code's share of `discount` is `codeDiscount`. */
     offerLabel: string | null;
+    codeDiscount: AdminMoney;
     /** Units the shopper sent back. */
     returnedQuantity: number;
   }[];
+  /** The discount code the order was placed with, and what it took off; null when none. */
+  discountCode: { code: string; amount: AdminMoney } | null;
   /** The items after their discounts. */
   subtotal: AdminMoney;
   shipping: AdminMoney;
@@ -491,21 +495,77 @@ export interface AdminQuantityPriceSet {
   version: number;
 }
 
+/** A discount code as the Promotions page lists it. */
+export interface AdminDiscountCode {
+  id: string;
+  code: string;
+  kind: "percent" | "amount";
+  /** Whole percent, for a percentage code; null otherwise. */
+  percent: number | null;
+  /** For a fixed amount: minor units per currency code. */
+  amounts: Record<string, number>;
+  /** The items' subtotal a checkout needs, minor units per currency code (none: no minimum). */
+  minimums: Record<string, number>;
+  /** Market codes it is valid in; empty: every market. */
+  markets: string[];
+  /** Product ids it applies to; empty: every product. */
+  productIds: string[];
+  /** ISO 8601, or null for no bound. */
+  startsAt: string | null;
+  endsAt: string | null;
+  totalUses: number | null;
+  usesPerEmail: number | null;
+  active: boolean;
+  /** Orders placed with it, and checkouts holding one of its uses now. */
+  used: number;
+  held: number;
+  createdAt: string;
+}
+
+/** POST /admin/api/discount-codes: a new code. */
+export interface AdminDiscountCodeInput {
+  code: string;
+  kind: "percent" | "amount";
+  percent: number | null;
+  amounts: Record<string, number>;
+  minimums: Record<string, number>;
+  markets: string[];
+  productIds: string[];
+  startsAt: string | null;
+  endsAt: string | null;
+  totalUses: number | null;
+  usesPerEmail: number | null;
+}
+
 /** GET /admin/api/promotions: each product's quantity prices per market, and the latest changes. */
 export interface AdminPromotions {
+  /** Every discount code, newest first. */
+  codes: AdminDiscountCode[];
+  /** The currency each market sells in, for codes' amounts and minimums. */
+  currencies: { code: string; decimalDigits: number }[];
   markets: { code: string; name: string }[];
   products: { id: string; title: string; status: string; prices: AdminQuantityPriceSet[] }[];
-  history: {
-    at: string;
-    actor: string;
-    entity: "quantity_price";
-    /** `{productId}:{marketCode}`. */
-    entityId: string;
-    /** "Pure Himalayan Shilajit Resin in United Kingdom". */
-    label: string;
-    before: { minQuantity: number; percent: number }[];
-    after: { minQuantity: number; percent: number }[];
-  }[];
+  history: (
+    | ({
+        at: string;
+        actor: string;
+        /** The code's id. */
+        entityId: string;
+        /** The code ("HIMALAYA10"). */
+        label: string;
+      } & { entity: "discount_code"; change: "created" | "ended"; code: AdminDiscountCodeInput })
+    | {
+        at: string;
+        actor: string;
+        entity: "quantity_price";
+        /** `{productId}:{marketCode}`. */
+        entityId: string;
+        /** "Pure Himalayan Shilajit Resin in United Kingdom". */
+        label: string;
+        before: { minQuantity: number; percent: number }[];
+        after: { minQuantity: number; percent: number }[];
+      }
+  )[];
 }
 
 /** PUT /admin/api/products/{id}/quantity-prices/{market}: the whole set, from the version the owner saw. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   amountToFreeShipping,
+  codeDiscounts,
+  discountCodePattern,
+  normalizeDiscountCode,
+  spreadByLargestRemainder,
   percentOf,
   quantityPriceFor,
   quantityPriceLabel,
@@ -159,5 +163,77 @@ describe("giving back units of a discounted line", () => {
     expect(returnedUnitsAmount({ unitAmount: 2_499, quantity: 2, discountAmount: 0 }, 0, 1)).toBe(2_499);
     expect(returnedUnitsAmount(line, 3, 1)).toBe(0);
     expect(returnedUnitsAmount(line, 2, 5)).toBe(2_124);
+  });
+});
+
+describe("discount codes", () => {
+  it("keeps codes in upper case, whatever the shopper typed", () => {
+    expect(normalizeDiscountCode("  himalaya10 ")).toBe("HIMALAYA10");
+    expect(discountCodePattern.test("HIMALAYA-10_X")).toBe(true);
+    expect(discountCodePattern.test("A".repeat(40))).toBe(true);
+    expect(discountCodePattern.test("A".repeat(41))).toBe(false);
+    expect(discountCodePattern.test("HIMALAYA 10")).toBe(false);
+    expect(discountCodePattern.test("HIMA\u0000LAYA")).toBe(false);
+    expect(discountCodePattern.test("")).toBe(false);
+  });
+
+  it("spreads a fixed amount by largest remainder: the shares add up to it exactly", () => {
+    // 390.65, 390.65 and 218.70: the two units left go to the largest remainders, the third line then the first.
+    expect(spreadByLargestRemainder(1_000, [2_499, 2_499, 1_399])).toEqual([391, 390, 219]);
+    expect(spreadByLargestRemainder(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(spreadByLargestRemainder(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(spreadByLargestRemainder(500, [4_998])).toEqual([500]);
+    expect(spreadByLargestRemainder(500, [0, 4_998, 0])).toEqual([0, 500, 0]);
+    expect(spreadByLargestRemainder(500, [])).toEqual([]);
+    expect(spreadByLargestRemainder(500, [0, 0])).toEqual([0, 0]);
+    // The largest remainder wins the leftover unit, wherever it is.
+    expect(spreadByLargestRemainder(10, [1, 2])).toEqual([3, 7]);
+    expect(spreadByLargestRemainder(10, [2, 1])).toEqual([7, 3]);
+  });
+
+  it("never gives a line more than its weight, over many amounts", () => {
+    for (let total = 0; total <= 60; total += 1) {
+      const weights = [7, 13, 29, 11];
+      const shares = spreadByLargestRemainder(total, weights);
+      expect(shares.reduce((all, share) => all + share, 0)).toBe(total);
+      shares.forEach((share, index) => expect(share).toBeLessThanOrEqual(weights[index] ?? 0));
+    }
+  });
+
+  it("takes a percentage off each line it applies to, rounded half-up per line", () => {
+    expect(
+      codeDiscounts(
+        [
+          { amount: 4_498, applies: true },
+          { amount: 1_399, applies: false },
+          { amount: 2_495, applies: true },
+        ],
+        { kind: "percent", percent: 10 },
+      ),
+    ).toEqual([450, 0, 250]);
+    expect(codeDiscounts([{ amount: 999, applies: true }], { kind: "percent", percent: 100 })).toEqual([999]);
+  });
+
+  it("spreads a fixed amount over the lines it applies to, and never takes more than they cost", () => {
+    expect(
+      codeDiscounts(
+        [
+          { amount: 3_000, applies: true },
+          { amount: 5_000, applies: false },
+          { amount: 1_000, applies: true },
+        ],
+        { kind: "amount", amount: 1_000 },
+      ),
+    ).toEqual([750, 0, 250]);
+    expect(
+      codeDiscounts(
+        [
+          { amount: 300, applies: true },
+          { amount: 5_000, applies: false },
+        ],
+        { kind: "amount", amount: 1_000 },
+      ),
+    ).toEqual([300, 0]);
+    expect(codeDiscounts([{ amount: 300, applies: false }], { kind: "amount", amount: 1_000 })).toEqual([0]);
   });
 });

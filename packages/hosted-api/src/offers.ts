@@ -1,3 +1,5 @@
+import { maxLineQuantity } from "./limits.ts";
+
 /**
  * The shop's offers, as the one rule checkout charges by and the storefront estimates with: a market's
  * free-shipping threshold. The store API decides every amount; the cart only states what checkout will do.
@@ -30,7 +32,7 @@ export function amountToFreeShipping(subtotal: number, freeShippingOver: number 
 }
 
 /** The most units one quantity price may ask for: one checkout line holds at most this many. */
-export const maxQuantityPriceUnits = 20;
+export const maxQuantityPriceUnits = maxLineQuantity;
 
 /** An automatic quantity price: `minQuantity` units or more of one product save `percent` % each. */
 export interface QuantityPrice {
@@ -131,4 +133,52 @@ export function returnedUnitsAmount(
   const paid = line.unitAmount * line.quantity - line.discountAmount;
   const upTo = (count: number) => Math.floor((paid * count + Math.floor(line.quantity / 2)) / line.quantity);
   return upTo(Math.min(line.quantity, returned + units)) - upTo(Math.min(line.quantity, returned));
+}
+
+/** A discount code as the shopper types it: letters, digits, dashes and underscores, at most 40. */
+export const discountCodePattern = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The form a code is kept and compared in: upper case, so "himalaya10" is HIMALAYA10. */
+export function normalizeDiscountCode(text: string): string {
+  return text.trim().toUpperCase();
+}
+
+/** What a discount code takes off: a whole percentage, or a fixed amount in the checkout's currency. */
+export type CodeTerms = { kind: "percent"; percent: number } | { kind: "amount"; amount: number };
+
+/**
+ * A fixed `total` spread over `weights` by largest remainder: each gets its floored share of the total in
+ * proportion to its weight, and the units left over go one each to the largest remainders (the earlier on a
+ * tie). The shares add up to `total` exactly, and none exceeds its weight when `total` does not exceed theirs.
+ */
+export function spreadByLargestRemainder(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((all, weight) => all + weight, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const shares = weights.map((weight) => Math.floor((total * weight) / sum));
+  const remainders = weights.map((weight, index) => ({ index, rest: (total * weight) % sum }));
+  let left = total - shares.reduce((all, share) => all + share, 0);
+  for (const { index } of [...remainders].sort((a, b) => b.rest - a.rest || a.index - b.index)) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * What a discount code takes off each line, worked out on what the line costs after its quantity price
+ * (`amount`): a percentage per line, rounded half-up; a fixed amount spread over the lines it applies to by
+ * largest remainder, never more than they cost together. Lines of products the code does not apply to
+ * (`applies` false) get nothing.
+ */
+export function codeDiscounts(
+  lines: readonly { amount: number; applies: boolean }[],
+  terms: CodeTerms,
+): number[] {
+  if (terms.kind === "percent") {
+    return lines.map((line) => (line.applies ? Math.min(line.amount, percentOf(line.amount, terms.percent)) : 0));
+  }
+  const weights = lines.map((line) => (line.applies ? line.amount : 0));
+  const covered = weights.reduce((all, weight) => all + weight, 0);
+  return spreadByLargestRemainder(Math.min(terms.amount, covered), weights);
 }

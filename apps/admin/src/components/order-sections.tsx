@@ -11,6 +11,7 @@ function owedText(order: AdminOrderDetail): string {
 
 /** What was bought, and the totals. */
 export function OrderLines({ order }: { order: AdminOrderDetail }) {
+  const format = moneyFormat(order);
   return (
     <section className="card" aria-labelledby="items-heading">
       <h2 id="items-heading" className="font-semibold">
@@ -44,9 +45,10 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
               <td className="py-1 pr-2 text-right">{line.quantity}</td>
               <td className="py-1 text-right whitespace-nowrap">
                 {line.lineTotal.text}
-                {line.discount.amount > 0 ? (
+                {line.discount.amount > line.codeDiscount.amount ? (
                   <span className="block text-bark" data-testid="line-discount">
-                    {line.offerLabel ?? "Discount"}: −{line.discount.text}
+                    {line.offerLabel ?? "Discount"}: −
+                    {formatMoney(line.discount.amount - line.codeDiscount.amount, format)}
                   </span>
                 ) : null}
               </td>
@@ -54,6 +56,16 @@ export function OrderLines({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
         <tfoot>
+          {order.discountCode === null ? null : (
+            <tr>
+              <th scope="row" colSpan={2} className="py-1 pr-2 font-normal">
+                Discount code {order.discountCode.code}
+              </th>
+              <td className="py-1 text-right whitespace-nowrap" data-testid="code-discount">
+                −{order.discountCode.amount.text}
+              </td>
+            </tr>
+          )}
           <tr>
             <th scope="row" colSpan={2} className="py-1 pr-2 font-normal">
               Subtotal

@@ -20,6 +20,7 @@ export function orderLine(position: number, unit: number, quantity: number, retu
     lineTotal: rupees(unit * quantity),
     discount: rupees(discount),
     offerLabel: discount > 0 ? "Buy 2, save 10 %" : null,
+    codeDiscount: rupees(0),
     returnedQuantity,
   };
 }
@@ -50,6 +51,7 @@ export function deliveredOrder(lines: Line[], changes: Partial<AdminOrderDetail>
     customer: { name: "Asha Gurung", email: "asha@example.com", phone: "+9779812345678", country: "NP" },
     addressLines: ["Asha Gurung", "Thamel Marg 12"],
     lines,
+    discountCode: null,
     subtotal: rupees(total),
     shipping: rupees(0),
     total: rupees(total),

@@ -1,10 +1,12 @@
 import type { AdminPromotions } from "@herbo/hosted-api/admin";
 import { Link } from "react-router";
 import { ChangeHistory } from "../components/change-history.tsx";
+import { DiscountCodes } from "../components/discount-codes.tsx";
 import { Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { QuantityPriceForm } from "../components/quantity-price-form.tsx";
 import { useApi } from "../hooks/use-api.ts";
+import { codeTermsText } from "../lib/discount-codes.ts";
 import { tiersText } from "../lib/promotions.ts";
 
 /** The shop's automatic offers: each product's quantity prices per market, and who changed what. */
@@ -20,6 +22,7 @@ export function Promotions() {
         shipping over an amount is set per market on <Link to="/shipping">Shipping &amp; tax</Link>.
       </p>
       {error === undefined ? null : <Notice kind="error">{error.message}</Notice>}
+      {data === undefined ? null : <DiscountCodes promotions={data} onChanged={replace} />}
       {data?.products.map((product) => (
         <section key={product.id} className="card" aria-labelledby={`promotions-${product.id}`}>
           <h2 id={`promotions-${product.id}`} className="text-lg font-semibold">
@@ -54,7 +57,11 @@ export function Promotions() {
           name="promotion-history"
           title="Recent promotion changes"
           changes={data.history}
-          describe={(change) => `${change.label}: ${tiersText(change.before)} → ${tiersText(change.after)}`}
+          describe={(change) =>
+            change.entity === "discount_code"
+              ? `${change.label}: ${change.change === "created" ? "created" : "ended"} (${codeTermsText(change.code, data.currencies)})`
+              : `${change.label}: ${tiersText(change.before)} → ${tiersText(change.after)}`
+          }
         />
       )}
     </>

@@ -57,7 +57,7 @@ export async function listPublicQuantityPrices(db: Reader): Promise<WireQuantity
 }
 
 /** Every product's quantity prices per market, and the latest changes, for the Promotions page. */
-export async function listPromotions(db: Database): Promise<AdminPromotions> {
+export async function listPromotions(db: Database): Promise<Omit<AdminPromotions, "codes" | "currencies">> {
   const [marketRows, productRows, priceRows, history] = await Promise.all([
     db
       .select({ code: markets.code, name: markets.name })
@@ -93,7 +93,7 @@ export async function listPromotions(db: Database): Promise<AdminPromotions> {
       return {
         at: row.at.toISOString(),
         actor: row.actor,
-        entity: "quantity_price",
+        entity: "quantity_price" as const,
         entityId: row.entityId,
         label: `${titleOf.get(productId) ?? productId} in ${marketNameOf.get(marketCode) ?? marketCode}`,
         before: row.before as QuantityPrice[],

@@ -28,6 +28,7 @@ import { applyStock, availableUnits, entriesOf, StockShortage, type StockEntry }
 import { statusesBefore } from "../lifecycle/transitions.ts";
 import { openAttemptStatuses } from "../lifecycle/attempt-states.ts";
 import { sessionLifecycle } from "../lifecycle/session-states.ts";
+import { applyDiscountCode, CodeRefusal, countCodeRefusal, maxCodeRefusals, releaseCodeHolds } from "./discount-codes.ts";
 
 /**
  * Checkout sessions: created with their lines priced from the database and their stock reserved, given
@@ -152,7 +153,7 @@ async function moveSessions(
   now: Date,
 ): Promise<SessionRow[]> {
   if (ids.length === 0) return [];
-  return tx
+  const moved = await tx
     .update(checkoutSessions)
     .set({ status: to, completedAt: now })
     .where(
@@ -162,6 +163,15 @@ async function moveSessions(
       ),
     )
     .returning();
+  // A checkout that ends unpaid gives its discount code's use back.
+  if (to !== "paid") {
+    await releaseCodeHolds(
+      tx,
+      moved.map((session) => session.id),
+      now,
+    );
+  }
+  return moved;
 }
 
 /** The stock the given sessions hold: their lines that reserved units. */
@@ -559,6 +569,8 @@ export type DetailsOutcome =
   | { kind: "other_market"; session: SessionRow }
   /** A provider is taking a payment for the present details: it must be ended first. */
   | { kind: "payment_open"; session: SessionRow }
+  /** The discount code typed cannot be applied; nothing was saved. */
+  | { kind: "code_refused"; session: SessionRow; message: string }
   | { kind: "closed"; session: SessionRow }
   | { kind: "unknown" };
 
@@ -574,6 +586,30 @@ export async function saveCustomerDetails(
   now: Date,
   /** Once details are in, the stock stays held this long from now (never shortened). */
   reservationMs: number,
+  /** The discount code the shopper typed with them; null removes any. */
+  discountCode: string | null = null,
+): Promise<DetailsOutcome> {
+  try {
+    return await saveDetailsAndCode(db, sessionId, customer, now, reservationMs, discountCode);
+  } catch (error) {
+    if (!(error instanceof CodeRefusal)) throw error;
+    // Nothing of the details was kept; the refusal itself is counted, so codes cannot be guessed here.
+    const session = await db.transaction(async (tx) => {
+      await countCodeRefusal(tx, sessionId);
+      return (await findCheckoutSession(tx, sessionId))?.session;
+    });
+    if (session === undefined) return { kind: "unknown" };
+    return { kind: "code_refused", session, message: error.message };
+  }
+}
+
+async function saveDetailsAndCode(
+  db: Database,
+  sessionId: string,
+  customer: CustomerDetails,
+  now: Date,
+  reservationMs: number,
+  discountCode: string | null,
 ): Promise<DetailsOutcome> {
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
@@ -595,13 +631,18 @@ export async function saveCustomerDetails(
         and(eq(shippingRates.countryCode, customer.country), eq(shippingRates.currencyCode, session.currencyCode)),
       );
     if (rate === undefined) return { kind: "no_delivery", session } as const;
-    // The market's free-shipping threshold as it is now, on the items' subtotal: the charge is fixed here,
-    // with the address, so the payment step states what the payment takes.
+    const typed = discountCode?.trim() === "" ? null : (discountCode?.trim() ?? null);
+    if (typed !== null && session.codeRefusals >= maxCodeRefusals && typed.toUpperCase() !== session.discountCode) {
+      throw new CodeRefusal("This checkout has refused too many codes. Please check the code you were given.");
+    }
+    const subtotal = await applyDiscountCode(tx, session, typed, customer.email.toLowerCase(), now);
+    // The market's free-shipping threshold as it is now, on the items' subtotal after every discount: the
+    // charge is fixed here, with the address, so the payment step states what the payment takes.
     const [updated] = await tx
       .update(checkoutSessions)
       .set({
         customer,
-        shippingAmount: shippingChargeFor(session.totalAmount, rate.amount, market?.freeShippingOver ?? null),
+        shippingAmount: shippingChargeFor(subtotal, rate.amount, market?.freeShippingOver ?? null),
         paymentError: null,
         expiresAt: new Date(Math.max(session.expiresAt.getTime(), now.getTime() + reservationMs)),
       })

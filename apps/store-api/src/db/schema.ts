@@ -212,6 +212,78 @@ export const quantityPrices = pgTable(
   (table) => [primaryKey({ columns: [table.productId, table.marketCode] })],
 );
 
+export const discountCodeKinds = ["percent", "amount"] as const;
+export type DiscountCodeKind = (typeof discountCodeKinds)[number];
+
+/**
+ * A discount code the owner gives out ("HIMALAYA10"): a whole percentage, or a fixed amount per currency
+ * (never converted), with an optional minimum per currency, a time window, total uses and uses per email,
+ * and the markets and products it applies to (empty lists: all).
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: text("id").primaryKey(),
+    /** Upper case; shoppers' typing is compared in upper case. */
+    code: text("code").notNull().unique(),
+    kind: text("kind").$type<DiscountCodeKind>().notNull(),
+    percent: integer("percent"),
+    /** For a fixed amount: minor units per currency code. */
+    amounts: jsonb("amounts").$type<Record<string, number>>().notNull(),
+    /** The items' subtotal (after quantity prices) a checkout needs, minor units per currency code. */
+    minimums: jsonb("minimums").$type<Record<string, number>>().notNull(),
+    markets: jsonb("markets").$type<string[]>().notNull(),
+    productIds: jsonb("product_ids").$type<string[]>().notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }),
+    totalUses: integer("total_uses"),
+    usesPerEmail: integer("uses_per_email"),
+    /** False once the owner ended it. */
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    check("discount_codes_kind_known", sql`${table.kind} IN ('percent', 'amount')`),
+    check(
+      "discount_codes_percent_valid",
+      sql`(${table.kind} = 'percent') = (${table.percent} IS NOT NULL) AND (${table.percent} IS NULL OR (${table.percent} >= 1 AND ${table.percent} <= 100))`,
+    ),
+    check(
+      "discount_codes_uses_positive",
+      sql`(${table.totalUses} IS NULL OR ${table.totalUses} > 0) AND (${table.usesPerEmail} IS NULL OR ${table.usesPerEmail} > 0)`,
+    ),
+  ],
+);
+
+export const codeRedemptionStatuses = ["held", "used", "released"] as const;
+export type CodeRedemptionStatus = (typeof codeRedemptionStatuses)[number];
+
+/**
+ * A code's use by one checkout: held while the checkout is open (a use counts against the limits from the
+ * moment it is applied), used when its order is placed, released when the checkout expires or is cancelled.
+ */
+export const codeRedemptions = pgTable(
+  "code_redemptions",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    codeId: text("code_id")
+      .notNull()
+      .references(() => discountCodes.id),
+    /** The shopper's email, lower case, for uses per email. */
+    email: text("email").notNull(),
+    status: text("status").$type<CodeRedemptionStatus>().notNull(),
+    orderId: text("order_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    index("code_redemptions_code_idx").on(table.codeId, table.status),
+    index("code_redemptions_email_idx").on(table.codeId, table.email),
+    check("code_redemptions_status_known", sql`${table.status} IN ('held', 'used', 'released')`),
+  ],
+);
+
 export const markets = pgTable(
   "markets",
   {
@@ -274,6 +346,10 @@ export const checkoutSessions = pgTable(
     totalAmount: integer("total_amount").notNull(),
     /** The lines' discounts together, minor units: what the items cost before them is total + discount. */
     discountAmount: integer("discount_amount").notNull().default(0),
+    /** The discount code applied (upper case), with the shopper's details; null when none. */
+    discountCode: text("discount_code"),
+    /** Codes refused on this checkout: a checkout stops taking codes after a few, so none can be guessed here. */
+    codeRefusals: integer("code_refusals").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
@@ -314,10 +390,12 @@ export const checkoutLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** Price paid per unit (sale price when on sale), minor units. */
     unitAmount: integer("unit_amount").notNull(),
-    /** Taken off the line (unit × quantity) by the automatic offers, minor units. */
+    /** Taken off the line (unit × quantity) by the offers, minor units: its quantity price and its code share. */
     discountAmount: integer("discount_amount").notNull().default(0),
     /** The automatic offer that applies ("Buy 2, save 10 %"); null when none. */
     offerLabel: text("offer_label"),
+    /** The discount code's share of `discountAmount`, minor units. */
+    codeDiscountAmount: integer("code_discount_amount").notNull().default(0),
     /** Whether this line holds a stock reservation (the variant manages inventory). */
     reserved: boolean("reserved").notNull(),
   },
@@ -327,6 +405,10 @@ export const checkoutLines = pgTable(
     check(
       "checkout_lines_discount_within_line",
       sql`${table.discountAmount} >= 0 AND ${table.discountAmount} <= ${table.unitAmount} * ${table.quantity}`,
+    ),
+    check(
+      "checkout_lines_code_within_discount",
+      sql`${table.codeDiscountAmount} >= 0 AND ${table.codeDiscountAmount} <= ${table.discountAmount}`,
     ),
   ],
 );
@@ -377,6 +459,9 @@ export const orders = pgTable(
     subtotalAmount: integer("subtotal_amount").notNull(),
     /** The lines' discounts together: the items before them came to subtotal + discount. */
     discountAmount: integer("discount_amount").notNull().default(0),
+    /** The discount code the order was placed with, and its share of the discount. */
+    discountCode: text("discount_code"),
+    codeDiscountAmount: integer("code_discount_amount").notNull().default(0),
     shippingAmount: integer("shipping_amount").notNull().default(0),
     totalAmount: integer("total_amount").notNull(),
     /** The market the order was priced in. */
@@ -445,6 +530,8 @@ export const orderLines = pgTable(
     discountAmount: integer("discount_amount").notNull().default(0),
     /** The automatic offer that applied ("Buy 2, save 10 %"); null when none. */
     offerLabel: text("offer_label"),
+    /** The discount code's share of `discountAmount`. */
+    codeDiscountAmount: integer("code_discount_amount").notNull().default(0),
     /** The tax included in what the line was paid (unit × quantity less its discount), minor units; 0 when none. */
     taxAmount: integer("tax_amount").notNull().default(0),
     /** Units the shopper sent back (returns taken by the owner). */

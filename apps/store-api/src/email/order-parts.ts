@@ -32,7 +32,12 @@ ${
 <tbody>
 ${rows}</tbody>
 <tfoot>
-<tr><th scope="row" colspan="2" style="${styles.totalLabel}">Subtotal</th><td style="${styles.cell}border-bottom:none;">${money(order, order.subtotalAmount)}</td></tr>
+${
+  order.discountCode === undefined
+    ? ""
+    : markup`<tr><th scope="row" colspan="2" style="${styles.totalLabel}">Discount code ${order.discountCode}</th><td style="${styles.cell}border-bottom:none;">−${money(order, order.codeDiscountAmount ?? 0)}</td></tr>
+`
+}<tr><th scope="row" colspan="2" style="${styles.totalLabel}">Subtotal</th><td style="${styles.cell}border-bottom:none;">${money(order, order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2" style="${styles.totalLabel}">Shipping</th><td style="${styles.cell}border-bottom:none;">${shippingText(order)}</td></tr>
 <tr><th scope="row" colspan="2" style="${styles.totalStrong}">Total</th><td style="${styles.totalStrong}">${totalText(order)}</td></tr>
 ${
@@ -53,6 +58,9 @@ export function linesText(order: OrderSnapshot): string {
   return [
     ...lines,
     "",
+    ...(order.discountCode === undefined
+      ? []
+      : [`Discount code ${order.discountCode}: −${money(order, order.codeDiscountAmount ?? 0)}`]),
     `Subtotal: ${money(order, order.subtotalAmount)}`,
     `Shipping: ${shippingText(order)}`,
     `Total: ${totalText(order)}`,

@@ -27,6 +27,9 @@ export interface OrderSnapshot {
     /** The offer's name ("Buy 2, save 10 %"). */
     offerLabel?: string | null;
   }[];
+  /** The discount code the order was placed with, and what it took off (missing when none). */
+  discountCode?: string;
+  codeDiscountAmount?: number;
   /** The items after their discounts. */
   subtotalAmount: number;
   shippingAmount: number;

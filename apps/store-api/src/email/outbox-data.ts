@@ -51,6 +51,8 @@ export const orderSnapshotSchema: z.ZodType<OrderSnapshot> = z.object({
       }),
     )
     .min(1),
+  discountCode: z.string().max(40).optional(),
+  codeDiscountAmount: amount.optional(),
   subtotalAmount: amount,
   shippingAmount: amount,
   totalAmount: amount,

@@ -131,6 +131,7 @@ async function details(
       fields: detailsForm(country),
       values: { ...values, country },
       errors,
+      discountCode: outcome.discountCode ?? { value: order.session.discountCode ?? "" },
       ...(otherMarket === undefined ? {} : { otherMarket }),
     }),
   );

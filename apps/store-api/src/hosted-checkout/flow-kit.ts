@@ -34,6 +34,8 @@ export type CheckoutOutcome =
       order: SessionWithLines;
       values: Partial<Record<DetailsField, string>>;
       errors: Partial<Record<DetailsField, string>>;
+      /** The discount code field as typed (or applied), and why it was refused. */
+      discountCode?: { value: string; error?: string };
       /** The address belongs to another market: where to shop for it instead. */
       otherMarket?: { country: string; market: MarketView };
     }

@@ -1,3 +1,4 @@
+import { discountCodePattern } from "@herbo/hosted-api";
 import type { FastifyBaseLogger } from "fastify";
 import { countryInSentence, detailsFields, validateDetails, type DetailsField } from "../checkout/details/index.ts";
 import type { CustomerDetails } from "../db/customer-details.ts";
@@ -34,8 +35,26 @@ function formStrings(form: Readonly<Record<string, unknown>>): Values {
   return values;
 }
 
-function showDetails(order: SessionWithLines, status: number, values: Values, errors: Values): CheckoutOutcome {
-  return { kind: "details", status, order, values, errors };
+function showDetails(
+  order: SessionWithLines,
+  status: number,
+  values: Values,
+  errors: Values,
+  discountCode: { value: string; error?: string } = { value: order.session.discountCode ?? "" },
+): CheckoutOutcome {
+  return { kind: "details", status, order, values, errors, discountCode };
+}
+
+/** The discount code field of a details form: none when empty, or the reason it cannot be a code. */
+function codeOfForm(form: Readonly<Record<string, unknown>>): { value: string; code: string | null; error?: string } {
+  const raw = typeof form.discountCode === "string" ? form.discountCode : "";
+  const value = raw.slice(0, 60);
+  const trimmed = raw.trim();
+  if (trimmed === "") return { value: "", code: null };
+  if (!discountCodePattern.test(trimmed)) {
+    return { value, code: null, error: "A discount code is 1 to 40 letters, digits, dashes or underscores." };
+  }
+  return { value: trimmed, code: trimmed };
 }
 
 /** The stored details as the form's values, to change what was entered. */
@@ -90,17 +109,35 @@ async function submitDetails(
     return showDetails(found, 200, values, {});
   }
   const checked = validateDetails(form);
-  if (!checked.ok) return showDetails(found, 422, checked.values, checked.errors);
+  const typed = codeOfForm(form);
+  const codeField = { value: typed.value, ...(typed.error === undefined ? {} : { error: typed.error }) };
+  if (!checked.ok) return showDetails(found, 422, checked.values, checked.errors, codeField);
+  if (typed.error !== undefined) return showDetails(found, 422, formStrings(form), {}, codeField);
   for (let round = 0; round < 2; round += 1) {
     const ended = await endOpenPayments(options.payments, sessionId, "The shopper changed their details", log);
     if (ended !== undefined) return paid(ended.session, ended.order);
     const now = options.now();
-    const saved = await saveCustomerDetails(options.db, sessionId, checked.details, now, options.reservationMs);
+    const saved = await saveCustomerDetails(
+      options.db,
+      sessionId,
+      checked.details,
+      now,
+      options.reservationMs,
+      typed.code,
+    );
     switch (saved.kind) {
       case "saved":
         return redirect(stepUrl(sessionId));
+      case "code_refused":
+        return showDetails(
+          { ...found, session: saved.session },
+          422,
+          formStrings(form),
+          {},
+          { value: typed.value, error: saved.message },
+        );
       case "no_delivery":
-        return showDetails(found, 422, formStrings(form), noDelivery);
+        return showDetails(found, 422, formStrings(form), noDelivery, codeField);
       case "other_market":
         return otherMarket(options, found, form, checked.details.country);
       case "closed":

@@ -40,13 +40,19 @@ function summary(view: OrderView, shipping: { amount: number; days: string } | n
     (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity, view.currency)}</td></tr>
 ${
-  line.discountAmount > 0
-    ? markup`<tr class="offer"><td colspan="2" class="note" data-testid="line-offer">${line.offerLabel ?? "Discount"}</td><td class="num" data-testid="line-discount">−${money(line.discountAmount, view.currency)}</td></tr>
+  line.discountAmount > line.codeDiscountAmount
+    ? markup`<tr class="offer"><td colspan="2" class="note" data-testid="line-offer">${line.offerLabel ?? "Discount"}</td><td class="num" data-testid="line-discount">−${money(line.discountAmount - line.codeDiscountAmount, view.currency)}</td></tr>
 `
     : ""
 }`,
   );
   const subtotal = session.totalAmount;
+  const codeDiscount = lines.reduce((sum, line) => sum + line.codeDiscountAmount, 0);
+  const codeRow =
+    session.discountCode === null
+      ? ""
+      : markup`<tr><th scope="row" colspan="2">Discount code ${session.discountCode}</th><td class="num" data-testid="code-discount">−${money(codeDiscount, view.currency)}</td></tr>
+`;
   const freeOver = view.market?.freeShippingOver ?? null;
   // The market's offer, when these items reach it: checkout charges no shipping (checkout/sessions.ts).
   const freeNote =
@@ -55,10 +61,10 @@ ${
       : null;
   const foot =
     shipping === null
-      ? markup`<tr class="total"><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
+      ? markup`${codeRow}<tr class="total"><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
 <tr><td colspan="3" class="note" data-testid="shipping-note">${freeNote ?? "Shipping is worked out from your delivery address on the next step."}</td></tr>
 ${taxNotes(view, null)}`
-      : markup`<tr><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
+      : markup`${codeRow}<tr><th scope="row" colspan="2">Subtotal</th><td class="num" data-testid="subtotal">${money(subtotal, view.currency)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping<br><span class="note">${shipping.days}</span>${
           shipping.amount === 0 && freeNote !== null
             ? markup`<br><span class="note" data-testid="shipping-note">${freeNote}</span>`
@@ -115,7 +121,12 @@ function cancelForm(sessionId: string): SafeHtml {
 </form>`;
 }
 
-function fieldHtml(field: FieldDefinition, value: string, error: string | undefined, refresh: boolean): SafeHtml {
+function fieldHtml(
+  field: Omit<FieldDefinition, "name"> & { name: string },
+  value: string,
+  error: string | undefined,
+  refresh: boolean,
+): SafeHtml {
   const id = `field-${field.name}`;
   const described = [field.hint === undefined ? "" : `${id}-hint`, error === undefined ? "" : `${id}-error`]
     .filter((part) => part !== "")
@@ -150,9 +161,22 @@ export interface DetailsPageInput extends OrderView {
   fields: FieldDefinition[];
   values: Partial<Record<DetailsField, string>>;
   errors: Partial<Record<DetailsField, string>>;
+  /** The discount code field: what was typed (or is applied), and why it was refused. */
+  discountCode: { value: string; error?: string };
   /** The shop of the market the entered address belongs to, when it is not this checkout's. */
   otherMarket?: { href: string; label: string };
 }
+
+/** The discount code field: optional, applied with the details (the email counts towards its limits). */
+const discountCodeField = {
+  name: "discountCode",
+  label: "Discount code",
+  type: "text",
+  autocomplete: "off",
+  required: false,
+  maxLength: 40,
+  hint: "Applied when you continue; leave it empty for none.",
+} as const;
 
 const contactFields: readonly string[] = ["email", "fullName", "phone"];
 
@@ -160,10 +184,15 @@ const contactFields: readonly string[] = ["email", "fullName", "phone"];
 export function renderDetailsPage(input: DetailsPageInput): string {
   const { session } = input.order;
   const base = `/checkout/${encodeURIComponent(session.id)}`;
-  const errors = input.fields.flatMap((field) => {
-    const message = input.errors[field.name];
-    return message === undefined ? [] : [{ fieldId: `field-${field.name}`, message }];
-  });
+  const errors = [
+    ...input.fields.flatMap((field) => {
+      const message = input.errors[field.name];
+      return message === undefined ? [] : [{ fieldId: `field-${field.name}`, message }];
+    }),
+    ...(input.discountCode.error === undefined
+      ? []
+      : [{ fieldId: "field-discountCode", message: input.discountCode.error }]),
+  ];
   const otherShop =
     input.otherMarket === undefined
       ? ""
@@ -187,6 +216,9 @@ ${summary(input, null)}
 ${contact.map(render)}</fieldset>
 <fieldset class="plain spaced"><legend class="visually-hidden">Delivery address</legend>
 ${address.map(render)}</fieldset>
+<fieldset class="plain spaced"><legend class="visually-hidden">Discount</legend>
+${fieldHtml(discountCodeField, input.discountCode.value, input.discountCode.error, false)}
+</fieldset>
 <button class="pay" type="submit" name="action" value="continue">Continue to payment</button>
 ${countrySwitch}</form>
 ${cancelForm(session.id)}

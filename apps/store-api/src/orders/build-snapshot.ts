@@ -33,6 +33,7 @@ export async function buildOrderSnapshot(
     unitAmount: number;
     discountAmount: number;
     offerLabel: string | null;
+    codeDiscountAmount: number;
   }[],
   options: { shopName: string; publicUrl: string },
 ): Promise<OrderSnapshot> {
@@ -62,8 +63,14 @@ export async function buildOrderSnapshot(
       quantity: line.quantity,
       unitAmount: line.unitAmount,
       lineAmount: line.unitAmount * line.quantity,
-      ...(line.discountAmount > 0 ? { discountAmount: line.discountAmount, offerLabel: line.offerLabel } : {}),
+      // The line's quantity price; the code's share is stated once for the order.
+      ...(line.discountAmount > line.codeDiscountAmount
+        ? { discountAmount: line.discountAmount - line.codeDiscountAmount, offerLabel: line.offerLabel }
+        : {}),
     })),
+    ...(order.discountCode === null
+      ? {}
+      : { discountCode: order.discountCode, codeDiscountAmount: order.codeDiscountAmount }),
     subtotalAmount: order.subtotalAmount,
     shippingAmount: order.shippingAmount,
     totalAmount: order.totalAmount,

@@ -45,6 +45,8 @@ export interface InvoiceInput {
     /** Taken off the line by an offer; its tax is worked out on what is left. */
     discountAmount: number;
     offerLabel: string | null;
+    /** The discount code's share of `discountAmount`, stated once for the order. */
+    codeDiscountAmount: number;
     taxAmount: number;
   }[];
   /** The order's refunds, each with its credit note, in the order they were issued. */
@@ -98,8 +100,8 @@ export function renderInvoice(input: InvoiceInput): string {
       ...(taxed ? [markup`${taxName} ${money(line.taxAmount)}`] : []),
     ];
     const discount =
-      line.discountAmount > 0
-        ? markup`<tr><td class="note" colspan="2" data-testid="invoice-offer">${line.offerLabel ?? "Discount"}</td><td class="num">−${money(line.discountAmount)}</td></tr>
+      line.discountAmount > line.codeDiscountAmount
+        ? markup`<tr><td class="note" colspan="2" data-testid="invoice-offer">${line.offerLabel ?? "Discount"}</td><td class="num">−${money(line.discountAmount - line.codeDiscountAmount)}</td></tr>
 `
         : "";
     return markup`<tr>${itemCell(line.productTitle, line.variantTitle, figures)}<td class="num">${line.quantity}</td><td class="num">${money(
@@ -199,6 +201,11 @@ ${buyer}
 <tbody>
 ${rows}</tbody>
 <tfoot>
+${
+  order.discountCode === null
+    ? ""
+    : markup`<tr><th scope="row">Discount code ${order.discountCode}</th><td colspan="2" class="num" data-testid="invoice-code-discount">−${money(order.codeDiscountAmount)}</td></tr>`
+}
 <tr><th scope="row">Subtotal</th><td colspan="2" class="num">${money(order.subtotalAmount)}</td></tr>
 <tr><th scope="row">Shipping</th><td colspan="2" class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
 <tr class="total"><th scope="row">Total</th><td colspan="2" class="num" data-testid="invoice-total"><span class="nowrap">${formatMoneyWithCode(order.totalAmount, currency)}</span></td></tr>

@@ -18,6 +18,7 @@ export interface OrderPageInput {
     unitAmount: number;
     discountAmount: number;
     offerLabel: string | null;
+    codeDiscountAmount: number;
     returnedQuantity: number;
   }[];
   currency: MoneyCurrency | undefined;
@@ -77,8 +78,8 @@ export function renderOrderPage(input: OrderPageInput): string {
     (line) => markup`<tr><td>${line.productTitle}<br><span class="note">${line.variantTitle}</span></td>
 <td class="num">${line.quantity}</td><td class="num">${money(line.unitAmount * line.quantity)}</td></tr>
 ${
-  line.discountAmount > 0
-    ? markup`<tr><td colspan="2" class="note" data-testid="line-offer">${line.offerLabel ?? "Discount"}</td><td class="num" data-testid="line-discount">−${money(line.discountAmount)}</td></tr>
+  line.discountAmount > line.codeDiscountAmount
+    ? markup`<tr><td colspan="2" class="note" data-testid="line-offer">${line.offerLabel ?? "Discount"}</td><td class="num" data-testid="line-discount">−${money(line.discountAmount - line.codeDiscountAmount)}</td></tr>
 `
     : ""
 }`,
@@ -111,6 +112,11 @@ ${shipment}
 <tbody>
 ${rows}</tbody>
 <tfoot>
+${
+  order.discountCode === null
+    ? ""
+    : markup`<tr><th scope="row" colspan="2">Discount code ${order.discountCode}</th><td class="num" data-testid="code-discount">−${money(order.codeDiscountAmount)}</td></tr>`
+}
 <tr><th scope="row" colspan="2">Subtotal</th><td class="num">${money(order.subtotalAmount)}</td></tr>
 <tr><th scope="row" colspan="2">Shipping</th><td class="num">${order.shippingAmount === 0 ? "Free" : money(order.shippingAmount)}</td></tr>
 <tr class="total"><th scope="row" colspan="2">Total</th><td class="num" data-testid="total"><span class="nowrap">${formatMoneyWithCode(order.totalAmount, currency ?? { code: order.currencyCode })}</span></td></tr>

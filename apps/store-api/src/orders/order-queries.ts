@@ -164,8 +164,11 @@ export async function orderDetail(
       lineTotal: money(line.unitAmount * line.quantity),
       discount: money(line.discountAmount),
       offerLabel: line.offerLabel,
+      codeDiscount: money(line.codeDiscountAmount),
       returnedQuantity: line.returnedQuantity,
     })),
+    discountCode:
+      order.discountCode === null ? null : { code: order.discountCode, amount: money(order.codeDiscountAmount) },
     subtotal: money(order.subtotalAmount),
     shipping: money(order.shippingAmount),
     total: money(order.totalAmount),

@@ -27,6 +27,7 @@ function order(overrides: Partial<ExportedOrder> = {}): ExportedOrder {
     fulfilmentStatus: "unfulfilled",
     currency: { code: "NPR", decimalDigits: 2 },
     discountAmount: 0,
+    discountCode: null,
     subtotalAmount: 65000,
     shippingAmount: 0,
     totalAmount: 65000,
@@ -52,13 +53,14 @@ describe("the orders CSV", () => {
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     const cells = cellsOfFirstOrder(csv);
     expect(cells.slice(0, 2)).toEqual(["HS-1001", "2026-03-01 15:45"]);
-    expect(cells.slice(9, 20)).toEqual([
+    expect(cells.slice(9, 21)).toEqual([
       "paid",
       "Paid",
       "unfulfilled",
       "Not packed",
       "NPR",
       "0.00",
+      "",
       "650.00",
       "0.00",
       "650.00",
@@ -77,16 +79,17 @@ describe("the orders CSV", () => {
     },
   );
 
-  it("states what the offers took off beside the subtotal they left", () => {
+  it("states what the offers took off, and the code, beside the subtotal they left", () => {
     const csv = ordersCsv([
       order({
         currency: { code: "GBP", decimalDigits: 2 },
         discountAmount: 500,
+        discountCode: "HIMALAYA10",
         subtotalAmount: 4_498,
         totalAmount: 4_498,
       }),
     ]);
-    expect(cellsOfFirstOrder(csv).slice(13, 17)).toEqual(["GBP", "5.00", "44.98", "0.00"]);
+    expect(cellsOfFirstOrder(csv).slice(13, 18)).toEqual(["GBP", "5.00", "HIMALAYA10", "44.98", "0.00"]);
   });
 
   it("puts the owner's words beside each status code, and the money refunded", () => {
@@ -94,15 +97,16 @@ describe("the orders CSV", () => {
       order({ paymentStatus: "partially_refunded", fulfilmentStatus: "returned", refundedAmount: 32550 }),
     ]);
     expect(csv).toContain(
-      ",Payment status,Payment,Fulfilment status,Fulfilment,Currency,Discount,Subtotal,Shipping,Total,Refunded,Items",
+      ",Payment status,Payment,Fulfilment status,Fulfilment,Currency,Discount,Discount code,Subtotal,Shipping,Total,Refunded,Items",
     );
-    expect(cellsOfFirstOrder(csv).slice(9, 19)).toEqual([
+    expect(cellsOfFirstOrder(csv).slice(9, 20)).toEqual([
       "partially_refunded",
       "Partly refunded",
       "returned",
       "Returned",
       "NPR",
       "0.00",
+      "",
       "650.00",
       "0.00",
       "650.00",
@@ -138,7 +142,7 @@ describe("the orders CSV", () => {
         ],
       }),
     ]);
-    expect(cellsOfFirstOrder(csv)[19]).toBe(
+    expect(cellsOfFirstOrder(csv)[20]).toBe(
       "2 × Pure Himalayan Shilajit Resin (10 g); 1 × Shilajit Travel Tin 5 g (5 g) [HS-TIN-5]",
     );
   });

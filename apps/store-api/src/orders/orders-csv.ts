@@ -34,8 +34,9 @@ export interface ExportedOrder {
   paymentStatus: AdminPaymentStatus;
   fulfilmentStatus: AdminFulfilmentStatus;
   currency: MoneyCurrency & { code: string };
-  /** What the offers took off the items. */
+  /** What the offers took off the items, the code's share included. */
   discountAmount: number;
+  discountCode: string | null;
   /** The items after their discounts. */
   subtotalAmount: number;
   shippingAmount: number;
@@ -61,6 +62,7 @@ export const csvColumns = [
   "Fulfilment",
   "Currency",
   "Discount",
+  "Discount code",
   "Subtotal",
   "Shipping",
   "Total",
@@ -92,6 +94,7 @@ export function ordersCsv(rows: readonly ExportedOrder[]): string {
       fulfilmentStatusLabels[order.fulfilmentStatus],
       order.currency.code,
       decimalAmount(order.discountAmount, digits),
+      order.discountCode ?? "",
       decimalAmount(order.subtotalAmount, digits),
       decimalAmount(order.shippingAmount, digits),
       decimalAmount(order.totalAmount, digits),

@@ -43,6 +43,8 @@ export interface OrderSource {
   session: {
     id: string;
     totalAmount: number;
+    /** The discount code applied with the details, if any. */
+    discountCode: string | null;
     marketCode: string;
     locale: string | null;
     timeZone: string | null;
@@ -56,6 +58,7 @@ export interface OrderSource {
     unitAmount: number;
     discountAmount: number;
     offerLabel: string | null;
+    codeDiscountAmount: number;
   }[];
   /** The payment attempt: the amount captured (or due, for cash on delivery) and the details it was for. */
   attempt: {
@@ -117,6 +120,8 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       currencyCode: attempt.currencyCode,
       subtotalAmount: attempt.subtotalAmount,
       discountAmount: lines.reduce((sum, line) => sum + line.discountAmount, 0),
+      discountCode: session.discountCode,
+      codeDiscountAmount: lines.reduce((sum, line) => sum + line.codeDiscountAmount, 0),
       shippingAmount: attempt.shippingAmount,
       totalAmount: attempt.amount,
       marketCode: session.marketCode,
@@ -165,6 +170,7 @@ export async function placeOrder(tx: Transaction, source: OrderSource, options: 
       unitAmount: line.unitAmount,
       discountAmount: line.discountAmount,
       offerLabel: line.offerLabel,
+      codeDiscountAmount: line.codeDiscountAmount,
       taxAmount: tax?.lines[index] ?? 0,
     })),
   );

@@ -7,6 +7,7 @@ import {
   sellSession,
   type SessionRow,
 } from "../checkout/sessions.ts";
+import { useCodeHold } from "../checkout/discount-codes.ts";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database, Transaction } from "../db/connection.ts";
 import { checkCashOnDelivery, type CashOnDeliveryLimits } from "../orders/cash-on-delivery-limits.ts";
@@ -112,6 +113,8 @@ async function settleCapture(
       { session, lines: found.lines, attempt, payment: verdict.payment },
       { now, publicUrl: services.publicUrl, shopName: services.shopName, shopEmail: services.shopEmail },
     );
+    // The checkout's discount code is used by this order, in the same transaction: both or neither.
+    await useCodeHold(tx, session.id, order.id, now);
     await moveAttempt(tx, attempt.id, "paid", { lastError: null, paymentReference }, now);
     return { kind: "placed", order, session };
   }
