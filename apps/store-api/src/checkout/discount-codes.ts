@@ -64,7 +64,10 @@ async function checkLimits(tx: Transaction, code: CodeRow, session: SessionRow, 
     ne(codeRedemptions.sessionId, session.id),
   );
   if (code.totalUses !== null) {
-    const [row] = await tx.select({ uses: sql<number>`count(*)::int` }).from(codeRedemptions).where(others);
+    const [row] = await tx
+      .select({ uses: sql<number>`count(*)::int` })
+      .from(codeRedemptions)
+      .where(others);
     if ((row?.uses ?? 0) >= code.totalUses) throw new CodeRefusal(`The code ${code.code} has been used up.`);
   }
   if (code.usesPerEmail !== null) {
@@ -131,7 +134,8 @@ export async function applyDiscountCode(
       const needed = await moneyText(tx, minimum, session.currencyCode);
       throw new CodeRefusal(`The code ${code.code} is for orders of ${needed} or more.`);
     }
-    if (!bases.some((base) => base.applies)) throw new CodeRefusal(`The code ${code.code} does not apply to these items.`);
+    if (!bases.some((base) => base.applies))
+      throw new CodeRefusal(`The code ${code.code} does not apply to these items.`);
     await checkLimits(tx, code, session, email);
     shares = codeDiscounts(bases, terms);
   }

@@ -409,3 +409,80 @@ test("the owner offers 'Buy 2, save 10 %' on the travel tin in the UK: the page,
   }
   expect((await ukTinTiers()).tiers).toEqual([]);
 });
+
+test("the owner creates a code and a quantity price; a UK shopper buys 2 jars with the code and every page and the email agree to the penny", async ({
+  page,
+}) => {
+  test.slow();
+  const shopper = localShopper("GB");
+  const owner = await ownerApi();
+  const resinTiers = async () => {
+    const promotions = (await (await owner("/promotions")).json()) as {
+      products: { id: string; prices: { marketCode: string; version: number }[] }[];
+      codes: { id: string; code: string; active: boolean }[];
+    };
+    const version =
+      promotions.products
+        .find((product) => product.id === "prod_himalayan_resin")
+        ?.prices.find((entry) => entry.marketCode === "uk")?.version ?? 0;
+    return { version, codes: promotions.codes };
+  };
+  try {
+    // The quantity price through the API (the travel tin's test above sets one through the page).
+    const set = await owner("/products/prod_himalayan_resin/quantity-prices/uk", {
+      method: "PUT",
+      body: { version: (await resinTiers()).version, tiers: [{ minQuantity: 2, percent: 10 }] },
+    });
+    expect(set.status).toBe(200);
+    // The code through the back office's page.
+    await signInToBackOffice(page, "/promotions");
+    const form = page.getByRole("form", { name: "New discount code" });
+    await form.getByLabel("Code").fill("london5");
+    await form.getByLabel("Percent off").fill("5");
+    await form.getByRole("checkbox", { name: "United Kingdom" }).check();
+    await form.getByLabel("Uses per email (optional)").fill("1");
+    await form.getByRole("button", { name: "Create code" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Created LONDON5." })).toBeVisible();
+    await expect(page.getByTestId("discount-codes")).toContainText("LONDON5");
+    await expect(page.getByTestId("discount-codes")).toContainText("5 % off");
+
+    await open(page, "/uk/product/prod_himalayan_resin");
+    await expect(page.getByTestId("quantity-offer")).toHaveText("Buy 2, save 10 %");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.getByRole("button", { name: /^Increase quantity of Pure Himalayan Shilajit Resin/ }).click();
+    // £49.98 less 10 %: the cart's estimate, before any code.
+    await expect(drawer.getByTestId("cart-total")).toHaveText("£44.98");
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL(/\/checkout\/cs_/);
+    await enterLocalDetails(page, shopper, "london5");
+    // 5 % of £44.98 is £2.25 (rounded half-up): £42.73 of items, £9.99 shipping.
+    await expect(page.getByTestId("line-discount")).toHaveText("−£5.00");
+    await expect(page.getByTestId("code-discount")).toHaveText("−£2.25");
+    await expect(page.getByTestId("subtotal")).toHaveText("£42.73");
+    await expect(page.getByTestId("total")).toHaveText(money("£52.72 GBP"));
+    await payByCard(page);
+    await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
+    await expect(page.getByTestId("order-amount")).toContainText("£52.72");
+
+    await expect.poll(() => emailsTo(shopper.email).length, { timeout: 15_000 }).toBe(1);
+    const email = plain(emailsTo(shopper.email)[0] ?? "");
+    expect(email).toContain("Buy 2, save 10 %: −£5.00");
+    expect(email).toContain("Discount code LONDON5: −£2.25");
+    expect(email).toMatch(/Total: £52\.72 GBP/);
+    const orderPage = /https?:\/\/[^\s"<>]+\/orders\/[\w-]{32,64}/.exec(email)?.[0];
+    await page.goto(orderPage ?? "");
+    await expect(page.getByTestId("code-discount")).toHaveText("−£2.25");
+    await expect(page.getByTestId("total")).toHaveText(money("£52.72 GBP"));
+    await page.getByRole("link", { name: "View and print the invoice" }).click();
+    await expect(page.getByTestId("invoice-code-discount")).toHaveText("−£2.25");
+    await expect(page.getByTestId("invoice-total")).toHaveText(money("£52.72 GBP"));
+  } finally {
+    const { version, codes } = await resinTiers();
+    await owner("/products/prod_himalayan_resin/quantity-prices/uk", { method: "PUT", body: { version, tiers: [] } });
+    for (const code of codes.filter((entry) => entry.active)) {
+      await owner(`/discount-codes/${code.id}/end`, { method: "POST", body: {} });
+    }
+  }
+});

@@ -108,7 +108,7 @@ const postalLabel: Record<LocalShopper["country"], string | null> = {
  * From the details step to the payment step with a local address. The form of a market's checkout starts
  * in the market's country, so its fields are already that country's.
  */
-export async function enterLocalDetails(page: Page, shopper: LocalShopper): Promise<void> {
+export async function enterLocalDetails(page: Page, shopper: LocalShopper, discountCode?: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   await expect(page.getByLabel("Country")).toHaveValue(shopper.country);
   await page.getByLabel("Email").fill(shopper.email);
@@ -120,6 +120,7 @@ export async function enterLocalDetails(page: Page, shopper: LocalShopper): Prom
   if (region !== null && shopper.region !== null) await page.getByLabel(region).selectOption(shopper.region);
   const postal = postalLabel[shopper.country];
   if (postal !== null && shopper.postalCode !== null) await page.getByLabel(postal).fill(shopper.postalCode);
+  if (discountCode !== undefined) await page.getByLabel("Discount code").fill(discountCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 }
