@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { orderRefunds, orders, outbox, paymentAttempts, variants } from "../src/db/schema.ts";
+import {
+  codeRedemptions,
+  discountCodes,
+  orderRefunds,
+  orders,
+  outbox,
+  paymentAttempts,
+  variants,
+} from "../src/db/schema.ts";
 import { startCybersourceFake } from "./fakes/cybersource-fake.ts";
 import { startKhaltiFake } from "./fakes/khalti-fake.ts";
 import { startStripeFake } from "./fakes/stripe-fake.ts";
@@ -9,6 +17,7 @@ import {
   checkoutBody,
   databaseKinds,
   enterDetails,
+  kathmanduDetails,
   postJson,
   postPayment,
   serverDatabase,
@@ -24,9 +33,24 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it("records the order once after a SIGKILL between Stripe's confirmation and the order, by reconciliation at restart", async () => {
+  it("records the order once after a SIGKILL between Stripe's confirmation and the order, by reconciliation at restart, its discount code used once", async () => {
     const { environment: database, reopen, drop } = await serverDatabase(kind, "herbo-pay-crash-");
     cleanups.push(drop);
+    // A code the shopper applies: its use is held by the checkout, and must be used by exactly one order.
+    const setup = await reopen();
+    await setup.db.insert(discountCodes).values({
+      id: "dc_crash",
+      code: "CRASH10",
+      kind: "percent",
+      percent: 10,
+      amounts: {},
+      minimums: {},
+      markets: [],
+      productIds: [],
+      totalUses: 1,
+      createdAt: new Date(),
+    });
+    await setup.close();
     const stripe = await startStripeFake();
     cleanups.push(() => stripe.close());
     const environment = {
@@ -46,7 +70,7 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
       checkoutBody([{ variant_id: "var_resin_10g", quantity: 1 }]),
     );
     const sessionId = sessionIdOf(((await created.json()) as { url: string }).url);
-    expect((await enterDetails(baseUrl, sessionId)).status).toBe(303);
+    expect((await enterDetails(baseUrl, sessionId, { ...kathmanduDetails, discountCode: "crash10" })).status).toBe(303);
     expect((await postPayment(baseUrl, sessionId, "stripe")).status).toBe(303);
     const [stripeSessionId] = [...stripe.sessions.keys()];
     if (stripeSessionId === undefined) throw new Error("No Checkout Session was created");
@@ -74,6 +98,8 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     expect(await between.db.select().from(orders)).toHaveLength(0);
     const [pending] = await between.db.select().from(paymentAttempts);
     expect(pending?.status).toBe("pending");
+    // Killed before the order: the code's use is still held by the checkout, not used, not lost.
+    expect((await between.db.select().from(codeRedemptions)).map((row) => row.status)).toEqual(["held"]);
     await between.close();
 
     // Back up: reconciliation at start-up asks Stripe about every pending payment and places the order.
@@ -95,7 +121,18 @@ describe.each(kinds)("payment crash safety on %s", (kind) => {
     cleanups.push(() => handle.close());
     const placed = await handle.db.select().from(orders);
     expect(placed).toHaveLength(1);
-    expect(placed[0]).toMatchObject({ sessionId, paymentProvider: "stripe", paymentStatus: "paid" });
+    expect(placed[0]).toMatchObject({
+      sessionId,
+      paymentProvider: "stripe",
+      paymentStatus: "paid",
+      discountCode: "CRASH10",
+      codeDiscountAmount: 12_000,
+      totalAmount: 108_000,
+      capturedAmount: 108_000,
+    });
+    expect(await handle.db.select().from(codeRedemptions)).toMatchObject([
+      { sessionId, codeId: "dc_crash", status: "used", orderId: placed[0]?.id },
+    ]);
     const [attempt] = await handle.db.select().from(paymentAttempts);
     expect(attempt?.status).toBe("paid");
     const [resin] = await handle.db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
