@@ -115,9 +115,10 @@ export async function applyDiscountCode(
   email: string,
   now: Date,
 ): Promise<number> {
-  const lines = await tx.select().from(checkoutLines).where(eq(checkoutLines.sessionId, session.id));
   const normalized = typed === null ? null : normalizeDiscountCode(typed);
-  if (normalized === session.discountCode && normalized === null) return session.totalAmount;
+  // No code before, none now: nothing to read or write.
+  if (normalized === null && session.discountCode === null) return session.totalAmount;
+  const lines = await tx.select().from(checkoutLines).where(eq(checkoutLines.sessionId, session.id));
   // Locked: checkouts redeeming this code wait for each other here, so each counts the others' holds.
   const [code] =
     normalized === null
