@@ -2,7 +2,7 @@ import type { AdminPromotions, AdminQuantityPriceSet } from "@herbo/hosted-api/a
 import type { FormEvent } from "react";
 import { useVersionedSave } from "../hooks/use-versioned-save.ts";
 import { apiRequest } from "../lib/api-client.ts";
-import { parseTiers, tiersField, tiersText } from "../lib/promotions.ts";
+import { parseTiers, tiersField, tiersText } from "../lib/quantity-prices.ts";
 import { EntryField } from "./entry-field.tsx";
 import { MessageNotice, Notice } from "./notice.tsx";
 

@@ -7,7 +7,7 @@ import { PageHeading } from "../components/page-heading.tsx";
 import { QuantityPriceForm } from "../components/quantity-price-form.tsx";
 import { useApi } from "../hooks/use-api.ts";
 import { codeTermsText } from "../lib/discount-codes.ts";
-import { tiersText } from "../lib/promotions.ts";
+import { tiersText } from "../lib/quantity-prices.ts";
 
 /** The shop's automatic offers: each product's quantity prices per market, and who changed what. */
 export function Promotions() {

@@ -3,7 +3,8 @@ import { e2eSettings } from "./settings.mjs";
 import { ownerApi, signInToBackOffice } from "./support/back-office";
 import { enterNepalDetails, payByCard } from "./support/checkout";
 import { expect, failedResource, open, test } from "./support/fixtures";
-import { enterLocalDetails, localShopper, type LocalShopper } from "./support/local-shoppers";
+import { enterLocalDetails, fillLocalDetails, localShopper, type LocalShopper } from "./support/local-shoppers";
+import { expectNoAxeViolations } from "./support/accessibility";
 import { emailsTo, readable } from "./support/outbox";
 
 // The hosted checkout answers a form it refuses with 422, which Chromium logs.
@@ -456,6 +457,11 @@ test("the owner creates a code and a quantity price; a UK shopper buys 2 jars wi
     await expect(drawer.getByTestId("cart-total")).toHaveText("£44.98");
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     await page.waitForURL(/\/checkout\/cs_/);
+    // A code the shop does not know is refused on its field, with the reason, and nothing is saved.
+    await fillLocalDetails(page, shopper, "london55");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.locator("#field-discountCode-error")).toHaveText("We do not know the code LONDON55.");
+    await expectNoAxeViolations(page, "the details step with a refused code");
     await enterLocalDetails(page, shopper, "london5");
     // 5 % of £44.98 is £2.25 (rounded half-up): £42.73 of items, £9.99 shipping.
     await expect(page.getByTestId("line-discount")).toHaveText("−£5.00");

@@ -104,11 +104,8 @@ const postalLabel: Record<LocalShopper["country"], string | null> = {
   IN: "PIN code",
 };
 
-/**
- * From the details step to the payment step with a local address. The form of a market's checkout starts
- * in the market's country, so its fields are already that country's.
- */
-export async function enterLocalDetails(page: Page, shopper: LocalShopper, discountCode?: string): Promise<void> {
+/** Fills the first step with the shopper's details (and a discount code, when given), without sending it. */
+export async function fillLocalDetails(page: Page, shopper: LocalShopper, discountCode?: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   await expect(page.getByLabel("Country")).toHaveValue(shopper.country);
   await page.getByLabel("Email").fill(shopper.email);
@@ -121,6 +118,14 @@ export async function enterLocalDetails(page: Page, shopper: LocalShopper, disco
   const postal = postalLabel[shopper.country];
   if (postal !== null && shopper.postalCode !== null) await page.getByLabel(postal).fill(shopper.postalCode);
   if (discountCode !== undefined) await page.getByLabel("Discount code").fill(discountCode);
+}
+
+/**
+ * From the details step to the payment step with a local address. The form of a market's checkout starts
+ * in the market's country, so its fields are already that country's.
+ */
+export async function enterLocalDetails(page: Page, shopper: LocalShopper, discountCode?: string): Promise<void> {
+  await fillLocalDetails(page, shopper, discountCode);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 }

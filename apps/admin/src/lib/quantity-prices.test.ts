@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTiers, tiersField, tiersText } from "./promotions.ts";
+import { parseTiers, tiersField, tiersText } from "./quantity-prices.ts";
 
 describe("quantity prices as the owner types them", () => {
   it("reads units and percent pairs, in any order and with the usual separators, sorted by units", () => {
