@@ -65,6 +65,9 @@ export default defineConfig({
         // Likewise the cash-on-delivery orders waiting for the shop's call (test/cash-on-delivery.test.ts).
         COD_OPEN_LIMIT: "0",
         PAYMENT_ATTEMPT_LIMIT: "0",
+        // A checkout reminder goes out at the sweeper's next pass (within 30 s), not hours later; only a
+        // shopper who ticks the box gets one (the reminder test's).
+        CHECKOUT_REMINDER_HOURS: "0",
         LOG_LEVEL: "warn",
       },
     },

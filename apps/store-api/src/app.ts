@@ -40,6 +40,8 @@ import { bucketMediaStore } from "./media/bucket-media-store.ts";
 import { orderPageRoutes } from "./routes/order-page-routes.ts";
 import { orderReceiptRoutes } from "./routes/order-receipt.ts";
 import { checkoutPageRoutes } from "./routes/checkout-page-routes.ts";
+import { reminderRoutes } from "./routes/reminder-routes.ts";
+import { sendDueReminders } from "./reminders/checkout-reminders.ts";
 import type { ScryptParameters } from "./admin/passwords.ts";
 import { defaultPasswordCheckLimits, type PasswordCheckLimits } from "./admin/password-check-gate.ts";
 import adminApi from "./plugins/admin-api.ts";
@@ -55,6 +57,7 @@ export interface AppOptions {
         StoreApiConfig,
         | "catalogCacheMs"
         | "checkoutRateLimit"
+        | "reminderAfterMs"
         | "holdMs"
         | "paymentAttemptLimit"
         | "maxUnitsPerAddress"
@@ -270,17 +273,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sweepOnce = async (): Promise<SweepReport> => {
     const at = now();
     const expiredCheckouts = await releaseExpiredSessions(db, at);
+    const reminders = await sendDueReminders(
+      db,
+      {
+        afterMs: config.reminderAfterMs ?? 3 * 3_600_000,
+        publicUrl: config.publicUrl,
+        shopName: config.shopName,
+      },
+      at,
+    );
     const unconfirmedOrders = await expireUnconfirmedOrders(
       payments,
       at,
       config.cashOnDelivery?.confirmWithinMs ?? 48 * 3_600_000,
     );
     if (expiredCheckouts > 0 || unconfirmedOrders > 0) onStockChange();
-    if (unconfirmedOrders > 0) onOrderPlaced();
-    return { expiredCheckouts, unconfirmedOrders };
+    // New emails wake the outbox worker.
+    if (unconfirmedOrders > 0 || reminders > 0) onOrderPlaced();
+    return { expiredCheckouts, unconfirmedOrders, reminders };
   };
   await app.register(expirySweeper, { sweep: sweepOnce, intervalMs: options.sweepIntervalMs ?? 0 });
   app.decorate("sweepExpired", sweepOnce);
+  await app.register(reminderRoutes, {
+    db,
+    now,
+    frame,
+    holdMs: Math.min(config.holdMs ?? config.reservationMs, config.reservationMs),
+    reservationMs: config.reservationMs,
+    onStockChange,
+  });
   await app.register(orderPageRoutes, { db, frame, seller: config.seller ?? { name: config.shopName, address: [] } });
   await app.register(checkoutAssetRoutes);
   await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });

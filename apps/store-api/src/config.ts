@@ -84,6 +84,12 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(10),
   CHECKOUT_UNITS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  // Hours after a checkout was started that a shopper who asked for it gets one reminder; a week at most.
+  CHECKOUT_REMINDER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7, "at most 168 (a week)")
+    .default(3),
   COD_OPEN_LIMIT: z.coerce.number().int().min(0).max(1_000).default(3),
   // Rs 25,000 in paisa: several jars, never a wholesale load on a courier's word.
   COD_MAX_TOTAL: z.coerce.number().int().min(0).max(1_000_000_000).default(2_500_000),
@@ -260,6 +266,8 @@ export interface StoreApiConfig {
   paymentAttemptLimit: number;
   /** How long a checkout holds stock before details are entered (CHECKOUT_HOLD_MINUTES, at most reservationMs). */
   holdMs: number;
+  /** How long after a checkout starts its reminder goes out, when the shopper asked (CHECKOUT_REMINDER_HOURS). */
+  reminderAfterMs: number;
   /**
    * Units of stock one address's unpaid checkouts may hold together (CHECKOUT_UNITS_PER_ADDRESS; 0: no limit);
    * a new checkout beyond it releases the address's oldest ones no provider is taking a payment for.
@@ -354,6 +362,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     catalogCacheMs: settings.CATALOG_CACHE_MS,
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
     holdMs: Math.round(settings.CHECKOUT_HOLD_MINUTES * 60_000),
+    reminderAfterMs: Math.round(settings.CHECKOUT_REMINDER_HOURS * 3_600_000),
     paymentAttemptLimit: settings.PAYMENT_ATTEMPT_LIMIT,
     maxUnitsPerAddress: settings.CHECKOUT_UNITS_PER_ADDRESS,
     cashOnDelivery: {

@@ -661,6 +661,8 @@ export interface AdminOverview {
   cashToCollect: { orders: number; amounts: AdminMoney[] };
   /** Cash-on-delivery orders waiting for the shop's confirming call (not counted as revenue until then). */
   toConfirm: { orders: number };
+  /** Checkout reminders sent over the last 7 days, and how many of them led to an order. */
+  reminders: { sent: number; ordered: number };
   /** Money owed back: orders with a refund still to make, and payments that became no order. */
   refundsOwed: { orders: number; payments: number };
   lowStock: {

@@ -84,6 +84,20 @@ export function Overview() {
               stock stays held until then, and they count as revenue once confirmed.
             </p>
           </section>
+          <section className="card" aria-labelledby="reminders-heading">
+            <h2 id="reminders-heading" className="font-semibold">
+              Checkout reminders, last 7 days
+            </h2>
+            <p className="mt-2" data-testid="reminder-figures">
+              <span className="text-2xl font-bold">{data.reminders.sent}</span> sent,{" "}
+              <span className="text-2xl font-bold">{data.reminders.ordered}</span>{" "}
+              {data.reminders.ordered === 1 ? "became an order" : "became orders"}
+            </p>
+            <p className="muted">
+              Shoppers who tick &ldquo;Email me a reminder about this order&rdquo; and do not pay get one email a few
+              hours later (CHECKOUT_REMINDER_HOURS), with a link back to a fresh checkout.
+            </p>
+          </section>
           <section className="card" aria-labelledby="refunds-owed-heading">
             <h2 id="refunds-owed-heading" className="font-semibold">
               Refunds owed

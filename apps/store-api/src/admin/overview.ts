@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, notInArray, sql } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
 import { orderLines, orders, paymentAttempts, products, variants } from "../db/schema.ts";
+import { reminderFigures } from "../reminders/checkout-reminders.ts";
 import { availableUnits, lowStockCondition, lowStockThreshold } from "../stock/low-stock.ts";
 import { totalsByCurrency } from "../admin-money.ts";
 import { cashToCollect } from "../orders/order-queries.ts";
@@ -41,36 +42,40 @@ async function periodFigures(db: Database, since: Date, known: CurrencyMap): Pro
 export async function overview(db: Database, now: Date, settings: ShopSettingsSeen = {}): Promise<AdminOverview> {
   const today = dayOf(now, shopTimeZone);
   const known = await listCurrencies(db);
-  const [warnings, todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed] = await Promise.all([
-    overviewWarnings(db, now, known, settings),
-    periodFigures(db, dayStart(today, shopTimeZone), known),
-    periodFigures(db, dayStart(addDays(today, -6), shopTimeZone), known),
-    db
-      .select({
-        currency: orders.currencyCode,
-        // As the courier will collect it: the total less units returned before payment (see cashDue).
-        amount: sql<number>`SUM(${orders.totalAmount} - (SELECT COALESCE(SUM(${orderLines.unitAmount} * ${orderLines.returnedQuantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id}))::bigint`,
-        orders: sql<number>`COUNT(*)::int`,
-      })
-      .from(orders)
-      .where(cashToCollect)
-      .groupBy(orders.currencyCode)
-      .orderBy(asc(orders.currencyCode)),
-    db
-      .select({
-        id: variants.id,
-        productTitle: products.title,
-        variantTitle: variants.title,
-        available: sql<number>`(${availableUnits})::int`,
-      })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(lowStockCondition())
-      .orderBy(asc(availableUnits), asc(variants.id)),
-    db.select({ total: count() }).from(orders).where(eq(orders.paymentStatus, "refund_due")),
-    db.select({ total: count() }).from(paymentAttempts).where(eq(paymentAttempts.status, "refund_due")),
-    db.select({ total: count() }).from(orders).where(eq(orders.fulfilmentStatus, "unconfirmed")),
-  ]);
+  const weekStart = dayStart(addDays(today, -6), shopTimeZone);
+  const [warnings, todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed, reminders] =
+    await Promise.all([
+      overviewWarnings(db, now, known, settings),
+      periodFigures(db, dayStart(today, shopTimeZone), known),
+      periodFigures(db, weekStart, known),
+      db
+        .select({
+          currency: orders.currencyCode,
+          // As the courier will collect it: the total less units returned before payment, each at its share of
+          // what its line was charged after its discount (see cashDue and returnedUnitsAmount).
+          amount: sql<number>`SUM(${orders.totalAmount} - (SELECT COALESCE(SUM(((${orderLines.unitAmount} * ${orderLines.quantity} - ${orderLines.discountAmount}) * ${orderLines.returnedQuantity} + ${orderLines.quantity} / 2) / ${orderLines.quantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id}))::bigint`,
+          orders: sql<number>`COUNT(*)::int`,
+        })
+        .from(orders)
+        .where(cashToCollect)
+        .groupBy(orders.currencyCode)
+        .orderBy(asc(orders.currencyCode)),
+      db
+        .select({
+          id: variants.id,
+          productTitle: products.title,
+          variantTitle: variants.title,
+          available: sql<number>`(${availableUnits})::int`,
+        })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(lowStockCondition())
+        .orderBy(asc(availableUnits), asc(variants.id)),
+      db.select({ total: count() }).from(orders).where(eq(orders.paymentStatus, "refund_due")),
+      db.select({ total: count() }).from(paymentAttempts).where(eq(paymentAttempts.status, "refund_due")),
+      db.select({ total: count() }).from(orders).where(eq(orders.fulfilmentStatus, "unconfirmed")),
+      reminderFigures(db, weekStart),
+    ]);
   return {
     timeZone: shopTimeZone,
     warnings,
@@ -84,6 +89,7 @@ export async function overview(db: Database, now: Date, settings: ShopSettingsSe
       ),
     },
     toConfirm: { orders: unconfirmed[0]?.total ?? 0 },
+    reminders,
     refundsOwed: { orders: owedOrders[0]?.total ?? 0, payments: owedPayments[0]?.total ?? 0 },
     lowStock: {
       threshold: lowStockThreshold,

@@ -588,9 +588,11 @@ export async function saveCustomerDetails(
   reservationMs: number,
   /** The discount code the shopper typed with them; null removes any. */
   discountCode: string | null = null,
+  /** Whether the shopper asked for a reminder email should they not pay. */
+  reminderWanted = false,
 ): Promise<DetailsOutcome> {
   try {
-    return await saveDetailsAndCode(db, sessionId, customer, now, reservationMs, discountCode);
+    return await saveDetailsAndCode(db, sessionId, customer, now, reservationMs, discountCode, reminderWanted);
   } catch (error) {
     if (!(error instanceof CodeRefusal)) throw error;
     // Nothing of the details was kept; the refusal itself is counted, so codes cannot be guessed here.
@@ -610,6 +612,7 @@ async function saveDetailsAndCode(
   now: Date,
   reservationMs: number,
   discountCode: string | null,
+  reminderWanted: boolean,
 ): Promise<DetailsOutcome> {
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for("update");
@@ -642,6 +645,7 @@ async function saveDetailsAndCode(
       .update(checkoutSessions)
       .set({
         customer,
+        reminderWanted,
         shippingAmount: shippingChargeFor(subtotal, rate.amount, market?.freeShippingOver ?? null),
         paymentError: null,
         expiresAt: new Date(Math.max(session.expiresAt.getTime(), now.getTime() + reservationMs)),

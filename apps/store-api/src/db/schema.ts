@@ -350,6 +350,14 @@ export const checkoutSessions = pgTable(
     discountCode: text("discount_code"),
     /** Codes refused on this checkout: a checkout stops taking codes after a few, so none can be guessed here. */
     codeRefusals: integer("code_refusals").notNull().default(0),
+    /** The shopper ticked "Email me a reminder about this order" with their details. */
+    reminderWanted: boolean("reminder_wanted").notNull().default(false),
+    /** When its one reminder was written to the outbox; null before. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true, mode: "date" }),
+    /** The secret in the reminder's links (to come back, to unsubscribe): long and random, never guessed. */
+    reminderToken: text("reminder_token").unique(),
+    /** The checkout whose reminder this one was opened from, to count reminders that became orders. */
+    remindedFrom: text("reminded_from"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
@@ -622,6 +630,12 @@ export const orderEvents = pgTable(
 );
 
 /** The next order number; one row, updated in the order's transaction, so numbers have no gaps. */
+/** Email addresses (lower case) that asked for no more checkout reminders, with when. */
+export const reminderOptOuts = pgTable("reminder_opt_outs", {
+  email: text("email").primaryKey(),
+  at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
 export const orderNumberCounter = pgTable(
   "order_number_counter",
   {

@@ -5,6 +5,7 @@ import { renderOrderCancelled } from "./order-cancelled-email.ts";
 import { renderOrderConfirmation, renderOrderConfirmedByPhone } from "./order-confirmation-email.ts";
 import { renderOrderRefunded, renderOrderReturned } from "./order-refund-emails.ts";
 import { renderOrderShipped } from "./order-shipped-email.ts";
+import { renderCheckoutReminder } from "./checkout-reminder-email.ts";
 import { EmailDataError, parseOutboxEmail, type OutboxEmail } from "./outbox-data.ts";
 import type { RenderedEmail } from "./rendered-email.ts";
 
@@ -53,6 +54,8 @@ function render(email: OutboxEmail): RenderedEmail {
       return renderOrderRefunded(email.data);
     case "order_confirmed":
       return renderOrderConfirmedByPhone(email.data);
+    case "checkout_reminder":
+      return renderCheckoutReminder(email.data);
   }
 }
 
@@ -80,8 +83,17 @@ export function composeEmail(row: OutboxMessageRow, settings: MailSettings): Sen
     html: rendered.html,
     messageId: messageIdFor(row.id, settings.messageIdDomain),
     date: row.createdAt,
-    // Automatic mail (RFC 3834): out-of-office replies should not answer it.
-    headers: { "Auto-Submitted": "auto-generated" },
+    // Automatic mail (RFC 3834): out-of-office replies should not answer it. A reminder can be stopped in one
+    // click from the mail client itself (RFC 8058).
+    headers: {
+      "Auto-Submitted": "auto-generated",
+      ...(email.kind === "checkout_reminder"
+        ? {
+            "List-Unsubscribe": `<${email.data.unsubscribeUrl}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          }
+        : {}),
+    },
     // Our messages carry no attachments; refuse reading files or URLs should one ever slip in.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -121,6 +121,24 @@ export const outboxDataSchemas = {
   order_confirmed: z.object({ order: orderSnapshotSchema }),
   /** To the shopper, when a refund told as still to be made has been made. */
   order_refunded: z.object({ order: orderSnapshotSchema, refundAmount: amount.positive() }),
+  /** To a shopper who asked for one and did not pay: the checkout's items, a way back, a way to stop these. */
+  checkout_reminder: z.object({
+    shopName: shortText,
+    fullName: shortText,
+    currency: z.object({
+      code: z.string().regex(/^[A-Z]{3}$/),
+      symbol: z.string().max(10).nullable(),
+      template: z.string().max(20).nullable(),
+      decimalDigits: z.number().int().min(0).max(4).nullable(),
+    }),
+    lines: z
+      .array(z.object({ title: shortText, quantity: z.number().int().positive() }))
+      .min(1)
+      .max(100),
+    itemsAmount: amount.nonnegative(),
+    resumeUrl: z.url().max(500),
+    unsubscribeUrl: z.url().max(500),
+  }),
 };
 
 export type OutboxKind = keyof typeof outboxDataSchemas;

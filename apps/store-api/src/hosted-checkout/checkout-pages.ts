@@ -132,6 +132,7 @@ async function details(
       values: { ...values, country },
       errors,
       discountCode: outcome.discountCode ?? { value: order.session.discountCode ?? "" },
+      reminderWanted: outcome.reminderWanted ?? order.session.reminderWanted,
       ...(otherMarket === undefined ? {} : { otherMarket }),
     }),
   );

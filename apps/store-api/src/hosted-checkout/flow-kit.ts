@@ -36,6 +36,8 @@ export type CheckoutOutcome =
       errors: Partial<Record<DetailsField, string>>;
       /** The discount code field as typed (or applied), and why it was refused. */
       discountCode?: { value: string; error?: string };
+      /** Whether the reminder box is ticked (as sent, or as saved). */
+      reminderWanted?: boolean;
       /** The address belongs to another market: where to shop for it instead. */
       otherMarket?: { country: string; market: MarketView };
     }

@@ -41,8 +41,9 @@ function showDetails(
   values: Values,
   errors: Values,
   discountCode: { value: string; error?: string } = { value: order.session.discountCode ?? "" },
+  reminderWanted = order.session.reminderWanted,
 ): CheckoutOutcome {
-  return { kind: "details", status, order, values, errors, discountCode };
+  return { kind: "details", status, order, values, errors, discountCode, reminderWanted };
 }
 
 /** The discount code field of a details form: none when empty, or the reason it cannot be a code. */
@@ -111,8 +112,9 @@ async function submitDetails(
   const checked = validateDetails(form);
   const typed = codeOfForm(form);
   const codeField = { value: typed.value, ...(typed.error === undefined ? {} : { error: typed.error }) };
-  if (!checked.ok) return showDetails(found, 422, checked.values, checked.errors, codeField);
-  if (typed.error !== undefined) return showDetails(found, 422, formStrings(form), {}, codeField);
+  const reminder = form.reminder === "yes";
+  if (!checked.ok) return showDetails(found, 422, checked.values, checked.errors, codeField, reminder);
+  if (typed.error !== undefined) return showDetails(found, 422, formStrings(form), {}, codeField, reminder);
   for (let round = 0; round < 2; round += 1) {
     const ended = await endOpenPayments(options.payments, sessionId, "The shopper changed their details", log);
     if (ended !== undefined) return paid(ended.session, ended.order);
@@ -124,6 +126,7 @@ async function submitDetails(
       now,
       options.reservationMs,
       typed.code,
+      reminder,
     );
     switch (saved.kind) {
       case "saved":
@@ -135,9 +138,10 @@ async function submitDetails(
           formStrings(form),
           {},
           { value: typed.value, error: saved.message },
+          reminder,
         );
       case "no_delivery":
-        return showDetails(found, 422, formStrings(form), noDelivery, codeField);
+        return showDetails(found, 422, formStrings(form), noDelivery, codeField, reminder);
       case "other_market":
         return otherMarket(options, found, form, checked.details.country);
       case "closed":

@@ -163,6 +163,8 @@ export interface DetailsPageInput extends OrderView {
   errors: Partial<Record<DetailsField, string>>;
   /** The discount code field: what was typed (or is applied), and why it was refused. */
   discountCode: { value: string; error?: string };
+  /** Whether "Email me a reminder about this order" is ticked (never by default). */
+  reminderWanted: boolean;
   /** The shop of the market the entered address belongs to, when it is not this checkout's. */
   otherMarket?: { href: string; label: string };
 }
@@ -218,6 +220,9 @@ ${contact.map(render)}</fieldset>
 ${address.map(render)}</fieldset>
 <fieldset class="plain spaced"><legend class="visually-hidden">Discount</legend>
 ${fieldHtml(discountCodeField, input.discountCode.value, input.discountCode.error, false)}
+<div class="field"><label class="check"><input type="checkbox" name="reminder" value="yes" id="field-reminder"${
+    input.reminderWanted ? markup` checked` : ""
+  }> Email me a reminder about this order</label><span class="hint">One email a few hours from now if you have not paid, with a link back to it. No other email.</span></div>
 </fieldset>
 <button class="pay" type="submit" name="action" value="continue">Continue to payment</button>
 ${countrySwitch}</form>
@@ -301,4 +306,17 @@ export function renderPaymentPendingPage(frame: PageFrame, providerName: string,
 <p>${providerName} has not confirmed your payment yet. Your items stay reserved; we place your order as soon as it does, and email you.</p>
 <p><a class="button pay" href="${checkAgainUrl}">Check again</a></p>`;
   return layout(frame, `Waiting for ${providerName}`, body);
+}
+
+/** A page with one button that posts to `action` (the reminder's way back, or its unsubscribe). */
+export function renderActionPage(
+  frame: PageFrame,
+  heading: string,
+  message: string,
+  action: { url: string; label: string },
+): string {
+  const body = markup`<h1>${heading}</h1>
+<p>${message}</p>
+<form method="post" action="${action.url}"><button class="pay" type="submit">${action.label}</button></form>`;
+  return layout(frame, heading, body);
 }

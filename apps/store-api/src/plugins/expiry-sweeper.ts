@@ -5,6 +5,8 @@ import fastifyPlugin from "fastify-plugin";
 export interface SweepReport {
   expiredCheckouts: number;
   unconfirmedOrders: number;
+  /** Checkout reminders written to the outbox. */
+  reminders: number;
 }
 
 export interface ExpirySweeperOptions {
@@ -22,8 +24,8 @@ const expirySweeper: FastifyPluginAsync<ExpirySweeperOptions> = async (app, opti
     sweep = setInterval(() => {
       options.sweep().then(
         (report) => {
-          if (report.expiredCheckouts > 0 || report.unconfirmedOrders > 0)
-            app.log.info(report, "released expired holds");
+          if (report.expiredCheckouts > 0 || report.unconfirmedOrders > 0 || report.reminders > 0)
+            app.log.info(report, "released expired holds and sent due reminders");
         },
         (error: unknown) => app.log.error({ err: error }, "releasing expired holds failed"),
       );

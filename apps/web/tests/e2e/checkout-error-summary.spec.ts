@@ -90,7 +90,7 @@ test.describe("on a phone, a refused checkout form", () => {
     await expectSummaryLeadingTo(page, message, phone);
     await expect(phone).toHaveValue("12");
     await expect(phone).toHaveAttribute("aria-describedby", /field-phone-error/);
-    await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(shopper.email);
     await expect(page.getByLabel("Street address")).toHaveValue(shopper.line1);
   });
 });

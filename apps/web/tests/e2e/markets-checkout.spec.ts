@@ -504,3 +504,40 @@ test("the owner creates a code and a quantity price; a UK shopper buys 2 jars wi
     }
   }
 });
+
+test("a shopper who asks for a reminder and does not pay gets one, follows its link back to the payment step, and pays", async ({
+  page,
+}) => {
+  // The store API's sweeper writes reminders every 30 s; this waits for its next pass.
+  test.slow();
+  const shopper = localShopper("GB");
+  await open(page, "/uk/product/prod_travel_tin");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Open cart, 1 item" }).click();
+  await page.getByRole("dialog", { name: "Your Cart" }).getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.waitForURL(/\/checkout\/cs_/);
+  await fillLocalDetails(page, shopper);
+  const reminder = page.getByRole("checkbox", { name: "Email me a reminder about this order" });
+  await expect(reminder).not.toBeChecked();
+  await reminder.check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  // The shopper leaves without paying.
+  await open(page, "/uk");
+
+  await expect.poll(() => emailsTo(shopper.email).length, { timeout: 60_000 }).toBe(1);
+  const email = plain(emailsTo(shopper.email)[0] ?? "");
+  expect(email).toContain("Shilajit Travel Tin 5 g (5 g) × 1");
+  expect(email).toMatch(/List-Unsubscribe: <https?:\/\/[^>]+\/reminders\/unsubscribe\/[\w-]{32}>/);
+  const link = /Return to your order: (https?:\/\/\S+)/.exec(email)?.[1];
+  expect(link).toBeDefined();
+  await page.goto(link ?? "");
+  await page.getByRole("button", { name: "Open my checkout" }).click();
+  // A fresh checkout with the same item and details, on the payment step at today's price.
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(page.getByTestId("total")).toHaveText(money("£23.98 GBP"));
+  await payByCard(page);
+  await page.waitForURL(/\/success\?order=HS-\d+&receipt=[\w-]{22}$/);
+  await expect(page.getByTestId("order-amount")).toContainText("£23.98");
+});

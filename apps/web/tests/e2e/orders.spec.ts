@@ -106,7 +106,7 @@ test("a USA address on Nepal's checkout is sent to the US shop, whose checkout o
 }) => {
   test.slow();
   await checkoutOneTin(page);
-  await page.getByLabel("Email").fill("jordan@example.com");
+  await page.getByLabel("Email", { exact: true }).fill("jordan@example.com");
   await page.getByLabel("Full name").fill("Jordan Lee");
   await page.getByLabel("Phone").fill("(415) 555-2671");
   await page.getByLabel("Country").selectOption("US");
@@ -131,7 +131,7 @@ test("a USA address on Nepal's checkout is sent to the US shop, whose checkout o
   await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.waitForURL(/\/checkout\/cs_/);
   await expect(page.getByLabel("Country")).toHaveValue("US");
-  await page.getByLabel("Email").fill("jordan@example.com");
+  await page.getByLabel("Email", { exact: true }).fill("jordan@example.com");
   await page.getByLabel("Full name").fill("Jordan Lee");
   await page.getByLabel("Phone").fill("(415) 555-2671");
   await page.getByLabel("Street address").fill("1 Market Street");

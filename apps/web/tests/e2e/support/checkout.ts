@@ -40,7 +40,7 @@ export function nepalShopper(city: "Kathmandu" | "Pokhara" = "Kathmandu"): Nepal
 
 /** Fills the hosted checkout's details form for a Nepal address (without sending it). */
 export async function fillNepalDetails(page: Page, shopper: NepalShopper): Promise<void> {
-  await page.getByLabel("Email").fill(shopper.email);
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
   await page.getByLabel("Full name").fill(shopper.fullName);
   await page.getByLabel("Phone").fill(shopper.phone);
   await page.getByLabel("Country").selectOption("NP");

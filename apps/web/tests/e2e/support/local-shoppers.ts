@@ -108,7 +108,7 @@ const postalLabel: Record<LocalShopper["country"], string | null> = {
 export async function fillLocalDetails(page: Page, shopper: LocalShopper, discountCode?: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   await expect(page.getByLabel("Country")).toHaveValue(shopper.country);
-  await page.getByLabel("Email").fill(shopper.email);
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
   await page.getByLabel("Full name").fill(shopper.fullName);
   await page.getByLabel("Phone").fill(shopper.phone);
   await page.getByLabel("Street address").fill(shopper.line1);
