@@ -34,6 +34,7 @@ export const workspaces = [
       { file: "app/lib/flagship.ts", target: 90 },
       { file: "app/components/product/responsive-image.ts", target: 90 },
       { file: "app/lib/store-api/reshape-shipping.ts", target: 90 },
+      { file: "app/components/cart/cart-shipping.ts", target: 90 },
       // The pure rules; the two hooks only read the location.
       {
         file: "app/lib/markets.ts",
@@ -136,6 +137,8 @@ export const workspaces = [
       { file: "src/lib/products.ts", target: 90 },
       { file: "src/lib/photos.ts", target: 90 },
       { file: "src/lib/shipping.ts", target: 90 },
+      { file: "src/lib/quantity-prices.ts", target: 90 },
+      { file: "src/lib/discount-codes.ts", target: 90 },
     ],
   },
   {

@@ -107,6 +107,7 @@ export const serverSettings = {
       "PAYMENT_ATTEMPT_LIMIT",
       "CHECKOUT_HOLD_MINUTES",
       "CHECKOUT_UNITS_PER_ADDRESS",
+      "CHECKOUT_REMINDER_HOURS",
       "COD_OPEN_LIMIT",
       "COD_MAX_TOTAL",
       "COD_CONFIRM_HOURS",
