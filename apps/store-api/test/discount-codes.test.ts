@@ -317,6 +317,11 @@ describe.each(kinds)("discount codes on %s", (kind) => {
         /valid in United Kingdom but has no amount in GBP/,
       ],
       ["an unknown market", percentCode("NOWHERE", { markets: ["fr"] }), /No market has the code fr/],
+      [
+        "a minimum in a currency its market does not sell in",
+        percentCode("UKMIN", { markets: ["uk"], minimums: { USD: 4_000 } }),
+        /None of the code's markets sells in USD/,
+      ],
       ["an unknown product", percentCode("NOTHING", { productIds: ["prod_none"] }), /No product has the id prod_none/],
       [
         "an end before the start",

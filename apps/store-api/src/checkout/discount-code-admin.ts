@@ -138,6 +138,19 @@ async function codeRefusal(db: Database, input: AdminDiscountCodeInput): Promise
       return refuse(`The code is valid in ${market.name} but has no amount in ${market.currency}.`, "amounts");
     }
   }
+  // A code for some markets only: an amount or minimum in another market's currency would never apply.
+  if (input.markets.length > 0) {
+    const chosen = new Set(marketRows.filter((row) => input.markets.includes(row.code)).map((row) => row.currency));
+    for (const [field, amounts] of [
+      ["amounts", input.amounts],
+      ["minimums", input.minimums],
+    ] as const) {
+      const stray = Object.keys(amounts).find((currency) => !chosen.has(currency));
+      if (stray !== undefined) {
+        return refuse(`None of the code's markets sells in ${stray}: an amount in it would never apply.`, field);
+      }
+    }
+  }
   if (input.productIds.length > 0) {
     const known = await db.select({ id: products.id }).from(products).where(inArray(products.id, input.productIds));
     const missing = input.productIds.find((id) => !known.some((row) => row.id === id));

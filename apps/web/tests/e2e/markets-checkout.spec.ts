@@ -532,6 +532,10 @@ test("a shopper who asks for a reminder and does not pay gets one, follows its l
   const link = /Return to your order: (https?:\/\/\S+)/.exec(email)?.[1];
   expect(link).toBeDefined();
   await page.goto(link ?? "");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page, `the reminder's page at ${width} px`);
+  }
   await page.getByRole("button", { name: "Open my checkout" }).click();
   // A fresh checkout with the same item and details, on the payment step at today's price.
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
