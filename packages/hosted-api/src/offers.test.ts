@@ -105,6 +105,7 @@ describe("quantity prices", () => {
     expect(quantityPricesRefusal(tiers)).toBeUndefined();
     expect(quantityPricesRefusal([])).toBeUndefined();
     expect(quantityPricesRefusal([{ minQuantity: 20, percent: 100 }])).toBeUndefined();
+    expect(quantityPricesRefusal([{ minQuantity: 2, percent: 1 }])).toBeUndefined();
     expect(quantityPricesRefusal([{ minQuantity: 1, percent: 10 }])).toBe("A quantity price is for 2 to 20 units.");
     expect(quantityPricesRefusal([{ minQuantity: 21, percent: 10 }])).toBe("A quantity price is for 2 to 20 units.");
     expect(quantityPricesRefusal([{ minQuantity: 2.5, percent: 10 }])).toBe("A quantity price is for 2 to 20 units.");
@@ -189,6 +190,11 @@ describe("discount codes", () => {
     // The largest remainder wins the leftover unit, wherever it is.
     expect(spreadByLargestRemainder(10, [1, 2])).toEqual([3, 7]);
     expect(spreadByLargestRemainder(10, [2, 1])).toEqual([7, 3]);
+    // One unit to share: the larger remainder (2 of 3, against 1 of 3) takes it, not the smaller weight.
+    expect(spreadByLargestRemainder(1, [1, 2])).toEqual([0, 1]);
+    // Equal remainders: the earliest lines take the units left, in order.
+    expect(spreadByLargestRemainder(2, [1, 1, 1, 1, 1])).toEqual([1, 1, 0, 0, 0]);
+    expect(spreadByLargestRemainder(3, [1, 1, 1, 1, 1])).toEqual([1, 1, 1, 0, 0]);
   });
 
   it("never gives a line more than its weight, over many amounts", () => {

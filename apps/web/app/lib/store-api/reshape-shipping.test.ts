@@ -144,7 +144,7 @@ describe("each market's quantity prices, read from the same answer", () => {
           { product_id: "prod_tin", market: "uk", min_quantity: 2, percent: 101 },
           { product_id: "prod_tin", market: "uk", min_quantity: 2.5, percent: 10 },
           { product_id: "", market: "uk", min_quantity: 2, percent: 10 },
-          { market: "uk", min_quantity: 2, percent: 10 },
+          { market: "uk", min_quantity: 3, percent: 15 },
           { product_id: "prod_kit", market: "usa", min_quantity: 2, percent: 10 },
           "prod_kit",
         ],
@@ -170,6 +170,45 @@ describe("each market's quantity prices, read from the same answer", () => {
         ],
       }),
     ).toEqual({ uk: { prod_tin: [{ minQuantity: 2, percent: 10 }] } });
+    // The same units twice, the same saving for more units, or a later tier saving less than the one before it.
+    const rule = (tiers: { min_quantity: number; percent: number }[]) =>
+      reshapeQuantityPrices({
+        quantity_prices: tiers.map((tier) => ({ product_id: "prod_resin", market: "uk", ...tier })),
+      });
+    expect(
+      rule([
+        { min_quantity: 2, percent: 10 },
+        { min_quantity: 2, percent: 15 },
+      ]),
+    ).toEqual({});
+    expect(
+      rule([
+        { min_quantity: 2, percent: 10 },
+        { min_quantity: 3, percent: 10 },
+      ]),
+    ).toEqual({});
+    expect(
+      rule([
+        { min_quantity: 2, percent: 10 },
+        { min_quantity: 3, percent: 20 },
+        { min_quantity: 4, percent: 15 },
+      ]),
+    ).toEqual({});
+    expect(
+      rule([
+        { min_quantity: 4, percent: 30 },
+        { min_quantity: 2, percent: 10 },
+        { min_quantity: 3, percent: 20 },
+      ]),
+    ).toEqual({
+      uk: {
+        prod_resin: [
+          { minQuantity: 2, percent: 10 },
+          { minQuantity: 3, percent: 20 },
+          { minQuantity: 4, percent: 30 },
+        ],
+      },
+    });
     expect(reshapeQuantityPrices({ quantity_prices: "all" })).toEqual({});
     expect(reshapeQuantityPrices(null)).toEqual({});
   });

@@ -64,10 +64,13 @@ export function reshapeShippingRates(json: unknown): ShippingRate[] {
 
 /** Calls `read` with each readable entry of the answer's `markets` and its lower-case code. */
 function eachMarket(json: unknown, read: (code: string, market: Unchecked<WireMarketTax>) => void): void {
-  for (const entry of asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets) ?? []) {
+  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.markets);
+  if (entries === undefined) return;
+  for (const entry of entries) {
     const market = asRecord(entry) as Unchecked<WireMarketTax> | undefined;
-    const code = asText(market?.code)?.toLowerCase();
-    if (market !== undefined && code !== undefined && /^[a-z]{2}$/.test(code)) read(code, market);
+    if (market === undefined) continue;
+    const code = asText(market.code)?.toLowerCase() ?? "";
+    if (/^[a-z]{2}$/.test(code)) read(code, market);
   }
 }
 
@@ -105,16 +108,15 @@ export function reshapeFreeShipping(json: unknown): StoreShipping["freeShippingO
  * would not give.
  */
 export function reshapeQuantityPrices(json: unknown): StoreShipping["quantityPrices"] {
-  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.quantity_prices) ?? [];
+  const entries = asArray((asRecord(json) as Unchecked<ShippingRatesResponse> | undefined)?.quantity_prices);
   const byMarket: Record<string, Record<string, QuantityPrice[]>> = {};
-  for (const entry of entries) {
+  for (const entry of entries ?? []) {
     const price = asRecord(entry) as Unchecked<WireQuantityPrice> | undefined;
-    const market = asText(price?.market)?.toLowerCase();
+    const market = asText(price?.market)?.toLowerCase() ?? "";
     const productId = asText(price?.product_id);
     const minQuantity = price?.min_quantity;
     const percent = price?.percent;
     if (
-      market !== undefined &&
       /^[a-z]{2}$/.test(market) &&
       productId !== null &&
       isWholeNumber(minQuantity, 2, maxLineQuantity) &&
@@ -127,10 +129,10 @@ export function reshapeQuantityPrices(json: unknown): StoreShipping["quantityPri
   for (const [market, products] of Object.entries(byMarket)) {
     for (const [productId, tiers] of Object.entries(products)) {
       tiers.sort((left, right) => left.minQuantity - right.minQuantity);
+      // Each tier asks more units and saves more than the one before (the first against none: 0 and 0 %).
       const rising = tiers.every(
         (tier, index) =>
-          index === 0 ||
-          (tier.minQuantity > (tiers[index - 1]?.minQuantity ?? 0) && tier.percent > (tiers[index - 1]?.percent ?? 0)),
+          tier.minQuantity > (tiers[index - 1]?.minQuantity ?? 0) && tier.percent > (tiers[index - 1]?.percent ?? 0),
       );
       if (rising) (held[market] ??= {})[productId] = tiers;
     }
