@@ -3,14 +3,14 @@ import type { AdminShipping, AdminShippingRate } from "@herbo/hosted-api/admin";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "../src/admin/admin-command.ts";
-import { catalogChanges, orders, paymentAttempts } from "../src/db/schema.ts";
+import { catalogChanges, paymentAttempts } from "../src/db/schema.ts";
 import { type AdminClient, ownerEmail, backOfficeSuite } from "./admin-helpers.ts";
 import {
   checkoutBody,
   databaseKinds,
   enterDetails,
   kathmanduDetails,
-  payForm,
+  payByTestCard,
   postJson,
   sessionIdOf,
   shopOrigin,
@@ -69,11 +69,7 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     return { sessionId, page: await (await fetch(`${shop.api.baseUrl}/checkout/${sessionId}`)).text() };
   }
   async function payByCard(sessionId: string) {
-    const paid = await payForm(shop.api.baseUrl, sessionId, { number: "4242424242424242" }, false);
-    expect(paid.status).toBe(303);
-    const number = new URL(paid.headers.get("location") ?? "", shopOrigin).searchParams.get("order") ?? "";
-    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
-    if (order === undefined) throw new Error(`No order ${number}`);
+    const order = await payByTestCard(shop.api, sessionId);
     const [attempt] = await shop.api.db.select().from(paymentAttempts).where(eq(paymentAttempts.sessionId, sessionId));
     return { order, attempt };
   }
@@ -560,7 +556,9 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
 
     const two = await ukCheckoutWithDetails(2);
     expect(two.page).toContain('data-testid="shipping">Free<');
-    expect(two.page).toMatch(/data-testid="shipping-note">Orders of <span class="nowrap">£49\.98<\/span> or more ship free\./);
+    expect(two.page).toMatch(
+      /data-testid="shipping-note">Orders of <span class="nowrap">£49\.98<\/span> or more ship free\./,
+    );
     expect(two.page).toMatch(/data-testid="total"><span class="nowrap">£49\.98 GBP/);
     const paidTwo = await payByCard(two.sessionId);
     expect(paidTwo.order).toMatchObject({ subtotalAmount: 4_998, shippingAmount: 0, totalAmount: 4_998 });
@@ -580,7 +578,9 @@ describe.each(kinds)("the back office's shipping rates and tax settings on %s", 
     );
     const firstId = sessionIdOf(((await created.json()) as { url: string }).url);
     const firstStep = await (await fetch(`${shop.api.baseUrl}/checkout/${firstId}`)).text();
-    expect(firstStep).toMatch(/data-testid="shipping-note">Orders of <span class="nowrap">£49\.98<\/span> or more ship free\./);
+    expect(firstStep).toMatch(
+      /data-testid="shipping-note">Orders of <span class="nowrap">£49\.98<\/span> or more ship free\./,
+    );
 
     // A shopper on the payment step when the offer ends pays what the page showed: nothing.
     const waiting = await ukCheckoutWithDetails(2);

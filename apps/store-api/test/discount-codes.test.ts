@@ -8,10 +8,9 @@ import {
   checkoutBody,
   databaseKinds,
   enterDetails,
-  payForm,
+  payByTestCard,
   postJson,
   sessionIdOf,
-  shopOrigin,
   shopperDetails,
 } from "./harness.ts";
 import { testMailSettings } from "./outbox-fixtures.ts";
@@ -95,14 +94,7 @@ describe.each(kinds)("discount codes on %s", (kind) => {
     const page = await response.text();
     return /<p class="field-error" id="field-discountCode-error">([^<]*)<\/p>/.exec(page)?.[1] ?? "";
   }
-  async function payByCard(sessionId: string) {
-    const paid = await payForm(shop.api.baseUrl, sessionId, { number: "4242424242424242" }, false);
-    expect(paid.status).toBe(303);
-    const number = new URL(paid.headers.get("location") ?? "", shopOrigin).searchParams.get("order") ?? "";
-    const [order] = await shop.api.db.select().from(orders).where(eq(orders.number, number));
-    if (order === undefined) throw new Error(`No order ${number}`);
-    return order;
-  }
+  const payByCard = (sessionId: string) => payByTestCard(shop.api, sessionId);
 
   it("applies a percentage code typed in any case, holds a use, and every page, the email and the back office state it", async () => {
     const code = await created(percentCode("HIMALAYA10", { markets: ["uk"] }));

@@ -414,6 +414,21 @@ export async function payForm(
   });
 }
 
+/**
+ * Pays a checkout whose details are in with the sandbox's test card, and returns the order it placed (the
+ * payment must answer with its redirect to the shop's success page).
+ */
+export async function payByTestCard(api: RunningApi, sessionId: string) {
+  const { orders } = await import("../src/db/schema.ts");
+  const { eq } = await import("drizzle-orm");
+  const paid = await payForm(api.baseUrl, sessionId, { number: "4242424242424242" }, false);
+  if (paid.status !== 303) throw new Error(`Paying ${sessionId} answered ${paid.status}, not 303`);
+  const number = new URL(paid.headers.get("location") ?? "", shopOrigin).searchParams.get("order") ?? "";
+  const [order] = await api.db.select().from(orders).where(eq(orders.number, number));
+  if (order === undefined) throw new Error(`No order ${number}`);
+  return order;
+}
+
 export interface DatabaseSnapshot {
   stock: Record<string, { onHand: number; reserved: number }>;
   sessions: number;
