@@ -495,9 +495,8 @@ export interface AdminQuantityPriceSet {
   version: number;
 }
 
-/** A discount code as the Promotions page lists it. */
-export interface AdminDiscountCode {
-  id: string;
+/** POST /admin/api/discount-codes: a new code. */
+export interface AdminDiscountCodeInput {
   code: string;
   kind: "percent" | "amount";
   /** Whole percent, for a percentage code; null otherwise. */
@@ -515,26 +514,16 @@ export interface AdminDiscountCode {
   endsAt: string | null;
   totalUses: number | null;
   usesPerEmail: number | null;
+}
+
+/** A discount code as the Promotions page lists it: its terms, whether it runs, and its uses so far. */
+export interface AdminDiscountCode extends AdminDiscountCodeInput {
+  id: string;
   active: boolean;
   /** Orders placed with it, and checkouts holding one of its uses now. */
   used: number;
   held: number;
   createdAt: string;
-}
-
-/** POST /admin/api/discount-codes: a new code. */
-export interface AdminDiscountCodeInput {
-  code: string;
-  kind: "percent" | "amount";
-  percent: number | null;
-  amounts: Record<string, number>;
-  minimums: Record<string, number>;
-  markets: string[];
-  productIds: string[];
-  startsAt: string | null;
-  endsAt: string | null;
-  totalUses: number | null;
-  usesPerEmail: number | null;
 }
 
 /** GET /admin/api/promotions: each product's quantity prices per market, and the latest changes. */

@@ -96,49 +96,29 @@ export function DiscountCodes({ promotions, onChanged }: Props) {
           ) : null}
         </div>
         {kind === "amount" ? (
-          <fieldset className="flex flex-wrap gap-3">
-            <legend className="text-sm font-medium">Amount off, per currency (never converted)</legend>
-            {currencies.map((currency) => (
-              <EntryField
-                key={currency.code}
-                label={`Off in ${currency.code}`}
-                width="w-32"
-                name={`amount-${currency.code}`}
-                inputMode="decimal"
-              />
-            ))}
-          </fieldset>
+          <AmountFields
+            legend="Amount off, per currency (never converted)"
+            prefix="amount"
+            label={(code) => `Off in ${code}`}
+            currencies={currencies}
+          />
         ) : null}
-        <fieldset className="flex flex-wrap gap-3">
-          <legend className="text-sm font-medium">Minimum order, per currency (optional)</legend>
-          {currencies.map((currency) => (
-            <EntryField
-              key={currency.code}
-              label={`From ${currency.code}`}
-              width="w-32"
-              name={`minimum-${currency.code}`}
-              inputMode="decimal"
-            />
-          ))}
-        </fieldset>
-        <fieldset className="flex flex-wrap gap-3">
-          <legend className="text-sm font-medium">Markets (none ticked: every market)</legend>
-          {promotions.markets.map((market) => (
-            <label key={market.code} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" name="market" value={market.code} />
-              {market.name}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="flex flex-wrap gap-3">
-          <legend className="text-sm font-medium">Products (none ticked: every product)</legend>
-          {promotions.products.map((product) => (
-            <label key={product.id} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" name="product" value={product.id} />
-              {product.title}
-            </label>
-          ))}
-        </fieldset>
+        <AmountFields
+          legend="Minimum order, per currency (optional)"
+          prefix="minimum"
+          label={(code) => `From ${code}`}
+          currencies={currencies}
+        />
+        <Choices
+          legend="Markets (none ticked: every market)"
+          name="market"
+          options={promotions.markets.map((market) => ({ value: market.code, label: market.name }))}
+        />
+        <Choices
+          legend="Products (none ticked: every product)"
+          name="product"
+          options={promotions.products.map((product) => ({ value: product.id, label: product.title }))}
+        />
         <div className="flex flex-wrap items-end gap-3">
           <label className="label w-56">
             Starts (optional)
@@ -194,5 +174,43 @@ export function DiscountCodes({ promotions, onChanged }: Props) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** One amount field per currency the shop sells in, named `{prefix}-{CUR}`. */
+function AmountFields(props: {
+  legend: string;
+  prefix: string;
+  label: (currencyCode: string) => string;
+  currencies: readonly { code: string }[];
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="text-sm font-medium">{props.legend}</legend>
+      {props.currencies.map((currency) => (
+        <EntryField
+          key={currency.code}
+          label={props.label(currency.code)}
+          width="w-32"
+          name={`${props.prefix}-${currency.code}`}
+          inputMode="decimal"
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/** A checkbox per option, all named `name`; none ticked means all. */
+function Choices(props: { legend: string; name: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="text-sm font-medium">{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={option.value} className="flex items-center gap-1 text-sm">
+          <input type="checkbox" name={props.name} value={option.value} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
