@@ -19,6 +19,10 @@ export const workspaces = [
     tests: ["app/lib/**/*.test.ts", "app/components/**/*.test.ts"],
     files: [
       { file: "app/lib/money.ts", target: 90 },
+      { file: "app/lib/feeds/feed-items.ts", target: 90 },
+      { file: "app/lib/feeds/google-feed.ts", target: 90 },
+      { file: "app/lib/feeds/meta-feed.server.ts", target: 90 },
+      { file: "app/lib/feeds/feed-data.server.ts", only: ["feedMarketOf"], target: 90 },
       { file: "app/lib/cart/cart.ts", target: 90 },
       { file: "app/lib/cart/storage.ts", target: 90 },
       { file: "app/lib/cart/cart-token.ts", target: 90 },
@@ -154,6 +158,7 @@ export const workspaces = [
       { file: "src/offers.ts", target: 90 },
       { file: "src/markets.ts", target: 90 },
       { file: "src/bearer-token.ts", target: 90 },
+      { file: "src/product-identifiers.ts", target: 90 },
     ],
   },
 ];

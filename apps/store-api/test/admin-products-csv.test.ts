@@ -1,6 +1,6 @@
 import type { AdminPrices, AdminProduct, AdminProductImportResult } from "@herbo/hosted-api/admin";
 import { parse } from "csv-parse/sync";
-import { count, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dayOf } from "../src/shop-time.ts";
 import { catalogChanges, products, variantPrices, variants } from "../src/db/schema.ts";
@@ -25,6 +25,8 @@ const header = [
   "sku",
   "weight_kg",
   "manage_inventory",
+  "gtin",
+  "mpn",
   "price_NPR",
   "sale_price_NPR",
   "price_USD",
@@ -40,6 +42,9 @@ const header = [
   "product_version",
   "variant_version",
 ];
+
+/** A file made before variants had identifiers, or by hand without them: the stored ones stay as they are. */
+const headerWithoutIdentifiers = header.filter((column) => column !== "gtin" && column !== "mpn");
 
 /** A CSV line from its cells, quoted where needed. */
 function csvLine(cells: readonly string[]): string {
@@ -74,8 +79,15 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
     };
   }
   /** A new product's line: its cells by column name, the rest empty. */
-  function line(cells: Record<string, string>): string {
-    return csvLine(header.map((column) => cells[column] ?? ""));
+  function line(cells: Record<string, string>, columns: readonly string[] = header): string {
+    return csvLine(columns.map((column) => cells[column] ?? ""));
+  }
+  /** Sets a variant's identifiers in the editor, as another owner would. */
+  async function identify(productId: string, variantId: string, gtin: string | null, mpn: string | null) {
+    const product = await shop.owner.get<AdminProduct>(`/products/${productId}`);
+    const variant = product.variants.find((entry) => entry.id === variantId);
+    const response = await shop.owner.put(`/variants/${variantId}`, { ...variant, gtin, mpn });
+    expect(response.status, await response.clone().text()).toBe(200);
   }
   const fullPrices = {
     price_NPR: "1200.00",
@@ -118,6 +130,8 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
       sku: "HS-TIN-5",
       weight_kg: "0.03",
       manage_inventory: "false",
+      gtin: "",
+      mpn: "",
       price_NPR: "750.00",
       sale_price_NPR: "650.00",
       price_USD: "19.99",
@@ -479,6 +493,182 @@ describe.each(kinds)("the back office's products CSV on %s", (kind) => {
       version: ((await fine.json()) as AdminProduct).version,
     });
     expect(restored.status).toBe(200);
+  });
+
+  it("exports each variant's GTIN and MPN as set, leading zeros kept, and a round trip changes nothing", async () => {
+    await identify("prod_travel_tin", "var_travel_tin", "036000291452", "-TIN-5");
+    const { csv, rows } = await exported();
+    expect(rows.find((row) => row.variant_id === "var_travel_tin")).toMatchObject({
+      gtin: "036000291452",
+      // A cell a spreadsheet would read as a formula is escaped, and the import takes the escape off.
+      mpn: "'-TIN-5",
+    });
+    expect(rows.find((row) => row.variant_id === "var_resin_10g")).toMatchObject({ gtin: "", mpn: "" });
+    const before = await snapshot();
+    const { status, body } = await importCsv(csv, true);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ applied: true, items: [], refused: [], problems: [] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("sets, moves and clears GTINs and MPNs from a file, with their history, and keeps them when the file has no such columns", async () => {
+    const { rows } = await exported();
+    const resin = rows.filter((row) => row.product_id === "prod_himalayan_resin");
+    const small = resin.find((row) => row.variant_id === "var_resin_10g") ?? {};
+    const large = resin.find((row) => row.variant_id === "var_resin_30g") ?? {};
+    const [smallBefore] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
+    const set = [
+      header.join(","),
+      line({ ...small, gtin: "4006381-333931", mpn: "R10" }),
+      line({ ...large, mpn: " R30 " }),
+    ].join("\r\n");
+    const applied = await importCsv(set, true);
+    expect(applied, JSON.stringify(applied.body)).toMatchObject({
+      status: 200,
+      body: {
+        applied: true,
+        items: [
+          { line: 2, kind: "variant", action: "update", changes: ["GTIN", "MPN"] },
+          { line: 3, kind: "variant", action: "update", changes: ["MPN"] },
+        ],
+      },
+    });
+    const [smallAfter] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_resin_10g"));
+    expect(smallAfter).toMatchObject({ gtin: "4006381333931", mpn: "R10", version: (smallBefore?.version ?? 0) + 1 });
+    const [change] = await shop.api.db
+      .select()
+      .from(catalogChanges)
+      .where(eq(catalogChanges.entityId, "var_resin_10g"))
+      .orderBy(desc(catalogChanges.at))
+      .limit(1);
+    expect(change).toMatchObject({
+      actor: "owner@shop.test",
+      entity: "variant",
+      after: expect.objectContaining({ gtin: "4006381333931", mpn: "R10" }),
+    });
+
+    // A file without the columns changes a price and adds a variant: the identifiers stay, the new one has none.
+    const current = (await exported()).rows.filter((row) => row.product_id === "prod_himalayan_resin");
+    const smallNow = current.find((row) => row.variant_id === "var_resin_10g") ?? {};
+    const withoutColumns = [
+      headerWithoutIdentifiers.join(","),
+      line({ ...smallNow, price_GBP: "9.99" }, headerWithoutIdentifiers),
+      line(
+        { ...smallNow, variant_id: "", variant_version: "", variant_title: "5 g", sku: "" },
+        headerWithoutIdentifiers,
+      ),
+    ].join("\r\n");
+    const kept = await importCsv(withoutColumns, true);
+    expect(kept, JSON.stringify(kept.body)).toMatchObject({
+      status: 200,
+      body: {
+        applied: true,
+        refused: [],
+        items: [
+          { line: 2, action: "update", changes: ["Prices"] },
+          { line: 3, action: "create" },
+        ],
+      },
+    });
+    const resinVariants = await shop.api.db
+      .select()
+      .from(variants)
+      .where(eq(variants.productId, "prod_himalayan_resin"))
+      .orderBy(variants.sortOrder);
+    expect(resinVariants.map((row) => [row.title, row.gtin, row.mpn])).toEqual([
+      ["10 g", "4006381333931", "R10"],
+      ["20 g", null, null],
+      ["30 g", null, "R30"],
+      ["5 g", null, null],
+    ]);
+
+    // A barcode moves from one variant to another in one file, and an empty cell clears an MPN.
+    const latest = (await exported()).rows;
+    const byId = (id: string) => latest.find((row) => row.variant_id === id) ?? {};
+    const moved = [
+      header.join(","),
+      // The receiving line first: the barcode is freed before any line is written.
+      line({ ...byId("var_resin_20g"), gtin: "4006381333931" }),
+      line({ ...byId("var_resin_10g"), gtin: "", mpn: "" }),
+      line({ ...byId("var_resin_30g"), mpn: "" }),
+    ].join("\r\n");
+    const movedResult = await importCsv(moved, true);
+    expect(movedResult.status, JSON.stringify(movedResult.body)).toBe(200);
+    const after = await shop.api.db
+      .select()
+      .from(variants)
+      .where(eq(variants.productId, "prod_himalayan_resin"))
+      .orderBy(variants.sortOrder);
+    expect(after.map((row) => [row.title, row.gtin, row.mpn])).toEqual([
+      ["10 g", null, null],
+      ["20 g", "4006381333931", null],
+      ["30 g", null, null],
+      ["5 g", null, null],
+    ]);
+  });
+
+  it("refuses a wrong GTIN, one another variant has in either form, and an old line that would undo a GTIN set since", async () => {
+    await identify("prod_gift_box", "var_gift_box", "96385074", null);
+    const { rows } = await exported();
+    const tin = rows.find((row) => row.variant_id === "var_travel_tin") ?? {};
+    const resin = rows.filter((row) => row.product_id === "prod_himalayan_resin");
+    const before = await snapshot();
+    const bad = [
+      header.join(","),
+      line({ ...tin, gtin: "00000096385074" }),
+      line({ ...(resin[0] ?? {}), gtin: "4006381333932" }),
+      line({ ...(resin[1] ?? {}), gtin: "4.00638E+12" }),
+      line({ ...(resin[2] ?? {}), mpn: "m".repeat(71) }),
+    ].join("\r\n");
+    const checked = await importCsv(bad, false);
+    expect((checked.body as AdminProductImportResult).problems).toEqual([
+      { line: 3, column: "gtin", message: "This GTIN's last digit does not match its check digit (expected 1)" },
+      {
+        line: 4,
+        column: "gtin",
+        message:
+          "A spreadsheet wrote this GTIN as a number and lost digits: format the gtin column as text and type it again",
+      },
+      { line: 5, column: "mpn", message: "An MPN has at most 70 characters; this one has 71" },
+    ]);
+    const taken = await importCsv([header.join(","), line({ ...tin, gtin: "00000096385074" })].join("\r\n"), true);
+    expect(taken).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: "invalid_request",
+          message:
+            "Line 2, gtin: Another variant already has the GTIN 00000096385074: Himalayan Gift Box, Gift Box. Nothing was imported.",
+          details: { field: "body.csv" },
+        },
+      },
+    });
+    expect(await snapshot()).toEqual(before);
+
+    // Another owner sets the tin's GTIN after the export: the old line giving it another is refused, while
+    // the same old line from a file without the columns changes nothing of it, and is taken.
+    const [exportedTin] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    await identify("prod_travel_tin", "var_travel_tin", "5901234123457", exportedTin?.mpn ?? null);
+    const stale = await importCsv([header.join(","), line({ ...tin, gtin: "036000291452" })].join("\r\n"), true);
+    expect(stale.body).toMatchObject({
+      applied: true,
+      items: [],
+      refused: [
+        {
+          line: 2,
+          message: expect.stringMatching(
+            /, 5 g was changed in the back office after this file was exported \(GTIN\)\./,
+          ),
+        },
+      ],
+    });
+    const untouched = await importCsv(
+      [headerWithoutIdentifiers.join(","), line(tin, headerWithoutIdentifiers)].join("\r\n"),
+      true,
+    );
+    expect(untouched.body).toMatchObject({ applied: true, items: [], refused: [] });
+    const [row] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    expect(row?.gtin).toBe("5901234123457");
   });
 
   it("refuses the lines of an old file that would undo another owner's save, writes none of them, and imports its other lines", async () => {

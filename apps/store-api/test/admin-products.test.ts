@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, AdminProduct, AdminProductList, AdminPrices } from "@herbo/hosted-api/admin";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { catalogChanges, products, variants } from "../src/db/schema.ts";
 import { backOfficeSuite, expectSessionAndOriginGuard, placeTestOrder, type AdminCall } from "./admin-helpers.ts";
@@ -44,17 +44,21 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
   }
 
   it("refuses every product route without a session (401) and from another origin (403)", async () => {
+    const [jar] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
+    // Bodies the owner's session would have saved: a GTIN and MPN reach no variant without one.
+    const identified = { title: "5 g", sku: null, gtin: "96385074", mpn: "TIN-5", weight: null, manageInventory: true };
     const routes: AdminCall[] = [
       ["GET", "/products", undefined],
       ["POST", "/products", { title: "X", variantTitle: "Y", sku: null }],
       ["GET", "/products/prod_travel_tin", undefined],
       ["PUT", "/products/prod_travel_tin", {}],
-      ["POST", "/products/prod_travel_tin/variants", {}],
-      ["PUT", "/variants/var_travel_tin", {}],
+      ["POST", "/products/prod_travel_tin/variants", { ...identified, title: "7 g", prices: fullPriceList }],
+      ["PUT", "/variants/var_travel_tin", { ...identified, version: jar?.version }],
     ];
     await expectSessionAndOriginGuard(shop.api, shop.owner, routes);
     const [tin] = await shop.api.db.select().from(products).where(eq(products.id, "prod_travel_tin"));
     expect(tin?.version).toBe(1);
+    expect(await shop.api.db.select().from(variants).where(eq(variants.productId, "prod_travel_tin"))).toEqual([jar]);
   });
 
   it("lists products with their status, finds them by title, id or SKU (any case), and filters by status", async () => {
@@ -151,6 +155,149 @@ describe.each(kinds)("the back office's products on %s", (kind) => {
     expect(renamed.status).toBe(409);
     const [row] = await shop.api.db.select().from(variants).where(eq(variants.id, "var_travel_tin"));
     expect(row?.sku).toBe("HS-TIN-5");
+  });
+
+  it("sets and clears a variant's GTIN and MPN: the history names them, and both of the shop's answers carry them", async () => {
+    type Served = { variants: { id: string; gtin: string | null; mpn: string | null }[] };
+    const servedVariant = async (variantId: string) => {
+      const single = (await (await storeProduct("prod_himalayan_resin")).json()) as { product: Served };
+      const list = (await (await fetch(`${shop.api.storeUrl}/products?limit=100`)).json()) as { products: Served[] };
+      const listed = list.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);
+      const shown = single.product.variants.find((entry) => entry.id === variantId);
+      expect(listed).toEqual(shown);
+      return { gtin: shown?.gtin, mpn: shown?.mpn };
+    };
+    expect(await servedVariant("var_resin_20g")).toEqual({ gtin: null, mpn: null });
+    const resin = await shop.owner.get<AdminProduct>("/products/prod_himalayan_resin");
+    const jar = resin.variants.find((variant) => variant.id === "var_resin_20g");
+    if (jar === undefined) throw new Error("No 20 g jar");
+    expect(jar).toMatchObject({ gtin: null, mpn: null });
+
+    // Typed with the spaces and hyphens of the pack: kept as its digits.
+    const set = await shop.partner.put(`/variants/${jar.id}`, { ...jar, gtin: " 4006381-333931 ", mpn: " HS-R20 " });
+    expect(set.status, await set.clone().text()).toBe(200);
+    const saved = (await set.json()) as AdminProduct;
+    expect(saved.variants.find((variant) => variant.id === jar.id)).toMatchObject({
+      gtin: "4006381333931",
+      mpn: "HS-R20",
+      version: jar.version + 1,
+    });
+    expect(saved.history[0]).toMatchObject({ actor: "partner@shop.test", fields: ["Variant 20 g: GTIN, MPN"] });
+    const [change] = await shop.api.db
+      .select()
+      .from(catalogChanges)
+      .where(eq(catalogChanges.entityId, jar.id))
+      .orderBy(desc(catalogChanges.at))
+      .limit(1);
+    expect(change).toMatchObject({
+      entity: "variant",
+      before: expect.objectContaining({ gtin: null, mpn: null }),
+      after: expect.objectContaining({ gtin: "4006381333931", mpn: "HS-R20" }),
+    });
+    expect(await servedVariant(jar.id)).toEqual({ gtin: "4006381333931", mpn: "HS-R20" });
+
+    // Empty or null: none, and the shop's answers say so.
+    const savedJar = saved.variants.find((variant) => variant.id === jar.id);
+    const cleared = await shop.owner.put(`/variants/${jar.id}`, { ...savedJar, gtin: "  ", mpn: null });
+    expect(cleared.status, await cleared.clone().text()).toBe(200);
+    const [row] = await shop.api.db.select().from(variants).where(eq(variants.id, jar.id));
+    expect(row).toMatchObject({ gtin: null, mpn: null });
+    expect(await servedVariant(jar.id)).toEqual({ gtin: null, mpn: null });
+  });
+
+  it("refuses a wrong GTIN or MPN with the rule's message and the field named, and changes nothing", async () => {
+    const tin = await shop.owner.get<AdminProduct>("/products/prod_travel_tin");
+    const variant = tin.variants[0];
+    if (variant === undefined) throw new Error("The tin has a variant");
+    const before = await shop.api.db.select().from(variants).orderBy(variants.id);
+    const { gtin: _gtin, ...withoutGtin } = variant;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ gtin: "4006381333932" }, "body.gtin", "This GTIN's last digit does not match its check digit (expected 1)"],
+      [{ gtin: "036000291451" }, "body.gtin", "This GTIN's last digit does not match its check digit (expected 2)"],
+      [{ gtin: "4006381" }, "body.gtin", "A GTIN has 8, 12, 13 or 14 digits; this one has 7"],
+      [
+        { gtin: "EAN 4006381333931" },
+        "body.gtin",
+        "A GTIN is made of digits only (spaces and hyphens are fine: they are left out)",
+      ],
+      [{ mpn: "m".repeat(71) }, "body.mpn", "An MPN has at most 70 characters; this one has 71"],
+      [{ mpn: "HS\nTIN" }, "body.mpn", "An MPN must not contain line breaks or other control characters"],
+      [{ gtin: 4006381333931 }, "body.gtin", expect.stringContaining("Invalid body.gtin")],
+    ];
+    for (const [changes, field, message] of cases) {
+      const response = await shop.owner.put(`/variants/${variant.id}`, { ...variant, ...changes });
+      expect(response.status, JSON.stringify(changes)).toBe(400);
+      expect(await response.json(), JSON.stringify(changes)).toEqual({
+        error: { code: "invalid_request", message, details: { field } },
+      });
+    }
+    // The editor sends every field: one left out is refused rather than taken as none.
+    const missing = await shop.owner.put(`/variants/${variant.id}`, withoutGtin);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: { details: { field: "body.gtin" } } });
+    const added = await shop.owner.post("/products/prod_travel_tin/variants", {
+      title: "9 g",
+      sku: null,
+      gtin: "96385075",
+      weight: null,
+      prices: fullPriceList,
+    });
+    expect(added.status).toBe(400);
+    expect(await added.json()).toMatchObject({
+      error: { message: "This GTIN's last digit does not match its check digit (expected 4)" },
+    });
+    expect(await shop.api.db.select().from(variants).orderBy(variants.id)).toEqual(before);
+  });
+
+  it("refuses a GTIN another variant has, in either of its forms, naming that variant, and adds or changes nothing", async () => {
+    const resin = await shop.owner.get<AdminProduct>("/products/prod_himalayan_resin");
+    const small = resin.variants.find((variant) => variant.id === "var_resin_10g");
+    if (small === undefined) throw new Error("No 10 g jar");
+    const taken = await shop.owner.put(`/variants/${small.id}`, { ...small, gtin: "036000291452" });
+    expect(taken.status, await taken.clone().text()).toBe(200);
+    const before = await shop.api.db.select().from(variants).orderBy(variants.id);
+
+    // The same barcode as an EAN-13 (a zero in front) is the same barcode.
+    const tin = (await shop.owner.get<AdminProduct>("/products/prod_travel_tin")).variants[0];
+    const renamed = await shop.owner.put("/variants/var_travel_tin", { ...tin, gtin: "0036000291452" });
+    expect(renamed.status).toBe(409);
+    expect(await renamed.json()).toEqual({
+      error: {
+        code: "duplicate_gtin",
+        message: "Another variant already has the GTIN 0036000291452: Pure Himalayan Shilajit Resin, 10 g",
+        details: { gtin: "0036000291452", variant_id: "var_resin_10g" },
+      },
+    });
+    const added = await shop.owner.post("/products/prod_gift_box/variants", {
+      title: "Copy",
+      sku: null,
+      gtin: "036000291452",
+      weight: null,
+      prices: fullPriceList,
+    });
+    expect(added.status).toBe(409);
+    expect(await added.json()).toMatchObject({ error: { code: "duplicate_gtin" } });
+    expect(await shop.api.db.select().from(variants).orderBy(variants.id)).toEqual(before);
+
+    // A variant keeps its own GTIN when saved again, and a new variant takes a GTIN and an MPN of its own.
+    const again = ((await taken.json()) as AdminProduct).variants.find((variant) => variant.id === small.id);
+    const resaved = await shop.owner.put(`/variants/${small.id}`, { ...again, title: "10 g" });
+    expect(resaved.status, await resaved.clone().text()).toBe(200);
+    const fresh = await shop.owner.post("/products/prod_gift_box/variants", {
+      title: "Mini box",
+      sku: null,
+      gtin: "96385074",
+      mpn: "GIFT-MINI",
+      weight: null,
+      prices: fullPriceList,
+    });
+    expect(fresh.status, await fresh.clone().text()).toBe(201);
+    const gift = (await fresh.json()) as AdminProduct;
+    expect(gift.variants.find((variant) => variant.title === "Mini box")).toMatchObject({
+      gtin: "96385074",
+      mpn: "GIFT-MINI",
+    });
+    expect(gift.history[0]?.fields).toEqual(["Variant Mini box added"]);
   });
 
   it("publishes a product only once every variant has a price in every market's currency", async () => {

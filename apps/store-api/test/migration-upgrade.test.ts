@@ -111,6 +111,13 @@ describe.each(kinds)("a shop upgraded from migration 0009 (before markets) on %s
       sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'variants' AND column_name IN ('amount', 'sale_amount', 'currency_code')`,
     );
     expect(variantColumns).toEqual([]);
+    // Variants from before the owner could give identifiers have none: the feeds list them without.
+    expect(
+      await rows(sql`SELECT id, gtin, mpn FROM variants WHERE id IN ('var_resin_10g', 'var_travel_tin') ORDER BY id`),
+    ).toEqual([
+      { id: "var_resin_10g", gtin: null, mpn: null },
+      { id: "var_travel_tin", gtin: null, mpn: null },
+    ]);
 
     // The old order keeps its amounts, and belongs to Nepal with no tax lines.
     const [order] = await rows<Record<string, unknown>>(

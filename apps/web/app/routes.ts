@@ -34,6 +34,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blog/feed.xml", "routes/feed.ts"),
+  // The shopping feeds, one per market (`/feeds/google/us.xml`, `/feeds/meta/us.csv`).
+  route("feeds/google/:file", "routes/google-feed.ts"),
+  route("feeds/meta/:file", "routes/meta-feed.ts"),
   route("404", "routes/not-found.tsx", { id: "not-found" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -39,6 +39,10 @@ export interface AdminProductVariant {
   id: string;
   title: string;
   sku: string | null;
+  /** The barcode's number (GTIN-8, -12, -13 or -14) for product feeds; null when the owner set none. */
+  gtin: string | null;
+  /** The manufacturer part number for product feeds; null when the owner set none. */
+  mpn: string | null;
   /** Kilograms; null when unknown. */
   weight: number | null;
   /** Counted stock: a sale takes units and stops at none. Off: always available. */
@@ -95,6 +99,12 @@ export interface AdminProductCreate {
 export interface AdminVariantFields {
   title: string;
   sku: string | null;
+  /**
+   * Checked with `parseGtin` and `parseMpn` (@herbo/hosted-api/product-identifiers): null or empty for none.
+   * A GTIN is unique across variants, compared as 14 digits.
+   */
+  gtin: string | null;
+  mpn: string | null;
   weight: number | null;
   manageInventory: boolean;
 }
@@ -103,9 +113,12 @@ export interface AdminVariantFields {
  * POST /admin/api/products/{id}/variants: a new variant with its prices (minor units). A published product's
  * new variant needs a price in every market's currency, so no shopper ever sees it unpriced.
  */
-export interface AdminVariantCreate extends Omit<AdminVariantFields, "manageInventory"> {
+export interface AdminVariantCreate extends Omit<AdminVariantFields, "manageInventory" | "gtin" | "mpn"> {
   /** Default: on, starting with none on hand, so the new variant cannot sell before the owner adds stock. */
   manageInventory?: boolean;
+  /** Default: none. */
+  gtin?: string | null;
+  mpn?: string | null;
   prices: { currencyCode: string; amount: number; saleAmount: number | null }[];
 }
 

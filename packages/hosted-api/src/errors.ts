@@ -58,6 +58,8 @@ export interface ErrorDetailsByCode {
   edit_conflict: { version: number };
   /** Another variant already has this SKU (compared without regard to case). */
   duplicate_sku: { sku: string };
+  /** Another variant already has this GTIN (compared as 14 digits); `variant_id` names it. */
+  duplicate_gtin: { gtin: string; variant_id: string };
   /** An uploaded photo that cannot be read as the image it claims to be: empty, cut short or damaged. */
   image_unreadable: undefined;
   /** An uploaded photo larger than the shop decodes, in pixels a side or in all. */
@@ -107,6 +109,7 @@ const knownCodes: Record<ErrorCode, true> = {
   email_pending: true,
   edit_conflict: true,
   duplicate_sku: true,
+  duplicate_gtin: true,
   image_unreadable: true,
   image_too_large: true,
   image_hidden_content: true,

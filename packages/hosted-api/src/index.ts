@@ -10,3 +10,4 @@ export * from "./markets.ts";
 export * from "./tax-note.ts";
 export * from "./time-zones.ts";
 export * from "./rich-text.ts";
+export * from "./product-identifiers.ts";

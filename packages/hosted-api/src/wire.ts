@@ -45,6 +45,13 @@ export interface WireVariant {
   image_url: string | null;
   sku: string | null;
   /**
+   * The barcode's number (GTIN-8, -12, -13 or -14, digits only) and the manufacturer part number, as the owner
+   * set them for product feeds; null when not set (a feed then says the product has no identifiers). The hosted
+   * backend sends neither, which reads as not set.
+   */
+  gtin: string | null;
+  mpn: string | null;
+  /**
    * One price per currency the shop sells in. The first is the default market's (NPR), the one the unprefixed
    * pages show; a market's pages show the price in its currency, and fall back to the first when a backend lists
    * only one.

@@ -2,9 +2,10 @@ import type { AdminPriceCurrency, AdminProduct, AdminVariantCreate } from "@herb
 import { useState, type FormEvent } from "react";
 import { apiRequest, type AdminApiError } from "../lib/api-client.ts";
 import { pricesOfFields } from "../lib/prices.ts";
-import { variantFieldsOf } from "../lib/products.ts";
+import { variantFieldsOf, type IdentifierErrors } from "../lib/products.ts";
 import { Notice } from "./notice.tsx";
 import { EntryField } from "./entry-field.tsx";
+import { focusFirstProblem, IdentifierFields } from "./identifier-fields.tsx";
 
 /** Adds a variant with its prices; a product on sale needs a price in every currency for it. */
 export function NewVariantForm({
@@ -19,6 +20,7 @@ export function NewVariantForm({
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [fieldErrors, setFieldErrors] = useState<IdentifierErrors>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,8 +30,10 @@ export function NewVariantForm({
       return typeof value === "string" ? value : null;
     };
     const fields = variantFieldsOf(read);
+    setFieldErrors(fields.ok ? {} : fields.fieldErrors);
     if (!fields.ok) {
       setMessage(fields.message);
+      if (fields.message === undefined) focusFirstProblem(event.currentTarget, fields.fieldErrors);
       return;
     }
     const prices = pricesOfFields((name) => read(name) ?? "", currencies);
@@ -63,6 +67,10 @@ export function NewVariantForm({
             SKU
             <input name="sku" maxLength={64} className="field" autoComplete="off" />
           </label>
+          <IdentifierFields
+            errors={fieldErrors}
+            onChecked={(field, error) => setFieldErrors((current) => ({ ...current, [field]: error }))}
+          />
           <label className="label">
             Weight (kg)
             <input name="weight" inputMode="decimal" className="field" autoComplete="off" />

@@ -1,8 +1,9 @@
 import type { AdminProduct, AdminProductVariant, AdminVariantUpdate } from "@herbo/hosted-api/admin";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useVersionedSave } from "../hooks/use-versioned-save.ts";
 import { apiRequest } from "../lib/api-client.ts";
-import { variantFieldsOf } from "../lib/products.ts";
+import { variantFieldsOf, type IdentifierErrors } from "../lib/products.ts";
+import { focusFirstProblem, IdentifierFields } from "./identifier-fields.tsx";
 import { MessageNotice } from "./notice.tsx";
 
 interface Props {
@@ -12,9 +13,13 @@ interface Props {
   onStale(): void;
 }
 
-/** A variant's own fields: title (the Style shoppers pick), SKU, weight and whether its stock is counted. */
+/**
+ * A variant's own fields: title (the Style shoppers pick), SKU, GTIN and MPN (for product feeds), weight and
+ * whether its stock is counted.
+ */
 export function VariantForm({ variant, onSaved, onStale }: Props) {
   const saving = useVersionedSave({ version: variant.version, onSaved, onStale });
+  const [fieldErrors, setFieldErrors] = useState<IdentifierErrors>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,8 +28,10 @@ export function VariantForm({ variant, onSaved, onStale }: Props) {
       const value = form.get(name);
       return typeof value === "string" ? value : null;
     });
+    setFieldErrors(parsed.ok ? {} : parsed.fieldErrors);
     if (!parsed.ok) {
-      saving.show({ kind: "error", text: parsed.message });
+      saving.show(parsed.message === undefined ? undefined : { kind: "error", text: parsed.message });
+      if (parsed.message === undefined) focusFirstProblem(event.currentTarget, parsed.fieldErrors);
       return;
     }
     const update: AdminVariantUpdate = { ...parsed.value, version: variant.version };
@@ -48,6 +55,12 @@ export function VariantForm({ variant, onSaved, onStale }: Props) {
           SKU
           <input name="sku" maxLength={64} className="field" autoComplete="off" defaultValue={variant.sku ?? ""} />
         </label>
+        <IdentifierFields
+          gtin={variant.gtin}
+          mpn={variant.mpn}
+          errors={fieldErrors}
+          onChecked={(field, error) => setFieldErrors((current) => ({ ...current, [field]: error }))}
+        />
         <label className="label">
           Weight (kg)
           <input

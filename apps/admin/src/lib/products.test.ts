@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  identifierError,
   parseSortOrder,
   productFieldsOf,
   productStatusHelp,
@@ -49,18 +50,99 @@ describe("the product editor's fields", () => {
     });
     expect(parseWeight("1000.5")).toEqual({ ok: false, message: "A parcel weighs at most 1000 kg." });
   });
-  it("reads a variant's form, with an empty SKU as none and the checkbox as stock counting", () => {
-    const form: Record<string, string> = { title: " 20 g ", sku: " ", weight: "0.08", manageInventory: "on" };
+  it("reads a variant's form, with an empty SKU, GTIN and MPN as none and the checkbox as stock counting", () => {
+    const form: Record<string, string> = {
+      title: " 20 g ",
+      sku: " ",
+      gtin: " ",
+      mpn: "",
+      weight: "0.08",
+      manageInventory: "on",
+    };
     expect(variantFieldsOf((name) => form[name] ?? null)).toEqual({
       ok: true,
-      value: { title: "20 g", sku: null, weight: 0.08, manageInventory: true },
+      value: { title: "20 g", sku: null, gtin: null, mpn: null, weight: 0.08, manageInventory: true },
     });
     expect(variantFieldsOf((name) => ({ title: "Kit", sku: "HS-KIT" })[name] ?? null)).toEqual({
       ok: true,
-      value: { title: "Kit", sku: "HS-KIT", weight: null, manageInventory: false },
+      value: { title: "Kit", sku: "HS-KIT", gtin: null, mpn: null, weight: null, manageInventory: false },
     });
-    expect(variantFieldsOf(() => null)).toEqual({ ok: false, message: "Give the variant a title, e.g. 20 g." });
-    expect(variantFieldsOf((name) => ({ title: "Kit", weight: "heavy" })[name] ?? null).ok).toBe(false);
+    expect(variantFieldsOf(() => null)).toEqual({
+      ok: false,
+      message: "Give the variant a title, e.g. 20 g.",
+      fieldErrors: {},
+    });
+    expect(variantFieldsOf((name) => ({ title: "Kit", weight: "heavy" })[name] ?? null)).toEqual({
+      ok: false,
+      message: "Weigh it in kilograms, e.g. 0.06 for 60 g (up to 3 decimals).",
+      fieldErrors: {},
+    });
+  });
+
+  it("reads a GTIN and an MPN by the contract's rules, as the store API does", () => {
+    const form: Record<string, string> = { title: "20 g", gtin: " 4006381-333931 ", mpn: "  HS-RESIN-20 " };
+    expect(variantFieldsOf((name) => form[name] ?? null)).toEqual({
+      ok: true,
+      value: {
+        title: "20 g",
+        sku: null,
+        gtin: "4006381333931",
+        mpn: "HS-RESIN-20",
+        weight: null,
+        manageInventory: false,
+      },
+    });
+    const upc = { title: "20 g", gtin: "036000291452" };
+    expect(variantFieldsOf((name) => upc[name as keyof typeof upc] ?? null)).toMatchObject({
+      ok: true,
+      value: { gtin: "036000291452", mpn: null },
+    });
+  });
+
+  it("puts each identifier's problem on its own field, both at once, beside a title or weight problem", () => {
+    const wrong: Record<string, string> = { title: "20 g", gtin: "4006381333932", mpn: "HS\nRESIN" };
+    expect(variantFieldsOf((name) => wrong[name] ?? null)).toEqual({
+      ok: false,
+      message: undefined,
+      fieldErrors: {
+        gtin: "This GTIN's last digit does not match its check digit (expected 1)",
+        mpn: "An MPN must not contain line breaks or other control characters",
+      },
+    });
+    const short: Record<string, string> = { title: "20 g", gtin: "4006381", mpn: "x".repeat(71) };
+    expect(variantFieldsOf((name) => short[name] ?? null)).toEqual({
+      ok: false,
+      message: undefined,
+      fieldErrors: {
+        gtin: "A GTIN has 8, 12, 13 or 14 digits; this one has 7",
+        mpn: "An MPN has at most 70 characters; this one has 71",
+      },
+    });
+    expect(variantFieldsOf((name) => ({ title: "20 g", mpn: "x".repeat(71) })[name] ?? null)).toEqual({
+      ok: false,
+      message: undefined,
+      fieldErrors: { mpn: "An MPN has at most 70 characters; this one has 71" },
+    });
+    expect(variantFieldsOf((name) => ({ title: " ", gtin: "12345" })[name] ?? null)).toEqual({
+      ok: false,
+      message: "Give the variant a title, e.g. 20 g.",
+      fieldErrors: { gtin: "A GTIN has 8, 12, 13 or 14 digits; this one has 5" },
+    });
+    expect(variantFieldsOf((name) => ({ title: "Kit", weight: "-1", gtin: "GTIN" })[name] ?? null)).toEqual({
+      ok: false,
+      message: "Weigh it in kilograms, e.g. 0.06 for 60 g (up to 3 decimals).",
+      fieldErrors: { gtin: "A GTIN is made of digits only (spaces and hyphens are fine: they are left out)" },
+    });
+  });
+
+  it("checks one identifier field as the owner leaves it: empty is fine, a wrong one says why", () => {
+    expect(identifierError("gtin", "")).toBeUndefined();
+    expect(identifierError("gtin", "96385074")).toBeUndefined();
+    expect(identifierError("gtin", "96385075")).toBe(
+      "This GTIN's last digit does not match its check digit (expected 4)",
+    );
+    expect(identifierError("mpn", " HS-1 ")).toBeUndefined();
+    expect(identifierError("mpn", "x".repeat(71))).toBe("An MPN has at most 70 characters; this one has 71");
   });
   it("knows the variant rules and maps anything else to the shop's default", () => {
     expect(variantSelectionOf("first_variant")).toBe("first_variant");

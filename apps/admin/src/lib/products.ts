@@ -1,3 +1,4 @@
+import { parseGtin, parseMpn } from "@herbo/hosted-api";
 import type { AdminProductFields, AdminVariantFields, ProductStatus, VariantSelection } from "@herbo/hosted-api/admin";
 import type { Tone } from "./labels.ts";
 
@@ -51,18 +52,47 @@ export function parseWeight(text: string): Parsed<number | null> {
   return { ok: true, value };
 }
 
-/** A variant's fields from its form (`title`, `sku`, `weight`, `manageInventory`), or the first problem. */
-export function variantFieldsOf(read: (name: string) => string | null): Parsed<AdminVariantFields> {
+/** The variant fields read by the contract's rules for product feeds, as the store API reads them. */
+export type IdentifierField = "gtin" | "mpn";
+/** Each identifier field's problem, shown on that field. */
+export type IdentifierErrors = Partial<Record<IdentifierField, string>>;
+
+const identifierParsers = { gtin: parseGtin, mpn: parseMpn };
+
+/** Why an identifier field's text cannot be saved, or undefined when it can (empty included: none). */
+export function identifierError(field: IdentifierField, text: string): string | undefined {
+  const parsed = identifierParsers[field](text);
+  return parsed.ok ? undefined : parsed.message;
+}
+
+/** A variant's form read: its fields, or its problems (a title or weight one for the form, others per field). */
+export type VariantFormReading =
+  { ok: true; value: AdminVariantFields } | { ok: false; message: string | undefined; fieldErrors: IdentifierErrors };
+
+/**
+ * A variant's fields from its form (`title`, `sku`, `gtin`, `mpn`, `weight`, `manageInventory`). The GTIN and MPN
+ * are read by the contract's rules, so the form refuses what the store API would; empty means none.
+ */
+export function variantFieldsOf(read: (name: string) => string | null): VariantFormReading {
+  const gtin = parseGtin(read("gtin") ?? "");
+  const mpn = parseMpn(read("mpn") ?? "");
+  const fieldErrors: IdentifierErrors = {
+    ...(gtin.ok ? {} : { gtin: gtin.message }),
+    ...(mpn.ok ? {} : { mpn: mpn.message }),
+  };
   const title = (read("title") ?? "").trim();
-  if (title === "") return { ok: false, message: "Give the variant a title, e.g. 20 g." };
+  if (title === "") return { ok: false, message: "Give the variant a title, e.g. 20 g.", fieldErrors };
   const weight = parseWeight(read("weight") ?? "");
-  if (!weight.ok) return weight;
+  if (!weight.ok) return { ok: false, message: weight.message, fieldErrors };
+  if (!gtin.ok || !mpn.ok) return { ok: false, message: undefined, fieldErrors };
   const sku = (read("sku") ?? "").trim();
   return {
     ok: true,
     value: {
       title,
       sku: sku === "" ? null : sku,
+      gtin: gtin.value,
+      mpn: mpn.value,
       weight: weight.value,
       manageInventory: read("manageInventory") === "on",
     },

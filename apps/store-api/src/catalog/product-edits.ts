@@ -16,6 +16,7 @@ import type { Database, Transaction } from "../db/connection.ts";
 import { catalogChanges, markets, products, variantPrices, variants } from "../db/schema.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
+import { gtin14, parseGtin, parseMpn, type ParsedIdentifier } from "@herbo/hosted-api/product-identifiers";
 import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "./rich-text.ts";
 import { priceListRefusal, saleCurrencies } from "./prices.ts";
 import {
@@ -76,7 +77,14 @@ export function fieldsOf(row: ProductRow): AdminProductFields {
 export const newVariantsCountStock = true;
 
 export function variantFieldsOf(row: VariantRow): AdminVariantFields {
-  return { title: row.title, sku: row.sku, weight: row.weight, manageInventory: row.manageInventory };
+  return {
+    title: row.title,
+    sku: row.sku,
+    gtin: row.gtin,
+    mpn: row.mpn,
+    weight: row.weight,
+    manageInventory: row.manageInventory,
+  };
 }
 
 /** Products for the list: newest edits last in the store's order; search finds a title, id or SKU. */
@@ -392,6 +400,8 @@ export async function createProduct(
   const variant = cleanVariantFields({
     title: input.create.variantTitle,
     sku: input.create.sku,
+    gtin: null,
+    mpn: null,
     weight: null,
     manageInventory: newVariantsCountStock,
   });
@@ -426,12 +436,25 @@ export async function createProduct(
   });
 }
 
-/** Trims the variant's fields; markup leaves its title. */
+/** An identifier as the contract reads it (empty: none), or a 400 naming its field. */
+function identifierOf(parse: (text: string) => ParsedIdentifier, text: string | null, field: string): string | null {
+  const parsed = parse(text ?? "");
+  if (!parsed.ok) throw invalidRequest(parsed.message, field);
+  return parsed.value;
+}
+
+/** Trims the variant's fields and checks its identifiers; markup leaves its title. */
 function cleanVariantFields(fields: AdminVariantFields): AdminVariantFields {
   const title = cleanPlainText(fields.title);
   if (title === "") throw invalidRequest("A variant needs a title", "body.title");
   const sku = fields.sku === null ? "" : fields.sku.trim();
-  return { ...fields, title, sku: sku === "" ? null : sku };
+  return {
+    ...fields,
+    title,
+    sku: sku === "" ? null : sku,
+    gtin: identifierOf(parseGtin, fields.gtin, "body.gtin"),
+    mpn: identifierOf(parseMpn, fields.mpn, "body.mpn"),
+  };
 }
 
 async function checkSku(tx: Transaction, sku: string | null, variantId: string | undefined): Promise<void> {
@@ -449,6 +472,36 @@ async function checkSku(tx: Transaction, sku: string | null, variantId: string |
   if (clash !== undefined) {
     throw new ApiError(409, "duplicate_sku", `Another variant already has the SKU ${sku}`, { sku });
   }
+}
+
+/**
+ * Refuses a GTIN another variant has (both as 14 digits, as GS1 compares them), naming that variant: one
+ * barcode cannot stand for two things in a product feed.
+ */
+async function checkGtin(tx: Transaction, gtin: string | null, variantId: string | undefined): Promise<void> {
+  if (gtin === null) return;
+  const [clash] = await tx
+    .select({ id: variants.id, title: variants.title, productTitle: products.title })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      and(
+        sql`lpad(${variants.gtin}, 14, '0') = ${gtin14(gtin)}`,
+        variantId === undefined ? undefined : ne(variants.id, variantId),
+      ),
+    )
+    .limit(1);
+  if (clash !== undefined) {
+    throw new ApiError(409, "duplicate_gtin", duplicateGtinMessage(gtin, clash.productTitle, clash.title), {
+      gtin,
+      variant_id: clash.id,
+    });
+  }
+}
+
+/** "Another variant already has the GTIN 4006381333931: Pure Himalayan Shilajit Resin, 20 g" */
+export function duplicateGtinMessage(gtin: string, productTitle: string, variantTitle: string): string {
+  return `Another variant already has the GTIN ${gtin}: ${productTitle}, ${variantTitle}`;
 }
 
 /** The variants' titles are the values of the product's "Style" option, so it follows every change. */
@@ -474,6 +527,8 @@ export async function insertVariant(
     productId: input.productId,
     title: input.fields.title,
     sku: input.fields.sku,
+    gtin: input.fields.gtin,
+    mpn: input.fields.mpn,
     weight: input.fields.weight,
     manageInventory: input.fields.manageInventory,
     sortOrder: existing.reduce((highest, variant) => Math.max(highest, variant.sortOrder), 0) + 1,
@@ -501,8 +556,8 @@ export async function addVariant(
   input: { productId: string; actor: string; create: AdminVariantCreate },
   now: Date,
 ): Promise<void> {
-  const { prices, manageInventory = newVariantsCountStock, ...submitted } = input.create;
-  const fields = cleanVariantFields({ ...submitted, manageInventory });
+  const { prices, manageInventory = newVariantsCountStock, gtin = null, mpn = null, ...submitted } = input.create;
+  const fields = cleanVariantFields({ ...submitted, gtin, mpn, manageInventory });
   const sold = (await saleCurrencies(db)).map((currency) => currency.code);
   const refusal = priceListRefusal(prices, sold);
   if (refusal !== undefined) throw refusal;
@@ -516,6 +571,7 @@ export async function addVariant(
       );
     }
     await checkSku(tx, fields.sku, undefined);
+    await checkGtin(tx, fields.gtin, undefined);
     await insertVariant(tx, { productId: product.id, actor: input.actor, fields, prices }, now);
   });
 }
@@ -533,6 +589,7 @@ export async function updateVariant(
     if (row === undefined) throw notFound("No such variant");
     if (row.version !== version) throw conflict(row.version, "variant");
     await checkSku(tx, fields.sku, row.id);
+    await checkGtin(tx, fields.gtin, row.id);
     await tx
       .update(variants)
       .set({ ...fields, version: row.version + 1, updatedAt: now })

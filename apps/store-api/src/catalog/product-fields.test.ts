@@ -44,9 +44,17 @@ describe("the history's words", () => {
     expect(changedProductFields({ title: "A" }, { title: "A" })).toEqual([]);
   });
   it("says which variant fields changed, or that a variant was added", () => {
-    const variant = { title: "10 g", sku: "A", weight: 0.1, manageInventory: true };
+    const variant = { title: "10 g", sku: "A", gtin: null, mpn: null, weight: 0.1, manageInventory: true };
     expect(describeVariantChange(null, variant)).toBe("Variant 10 g added");
     expect(describeVariantChange(variant, { ...variant, sku: "B", weight: 0.2 })).toBe("Variant 10 g: SKU, weight");
+    expect(describeVariantChange(variant, { ...variant, gtin: "96385074", mpn: "HS-10" })).toBe(
+      "Variant 10 g: GTIN, MPN",
+    );
+    // A change saved before variants had identifiers holds neither, before or after: that is no change of them.
+    const { gtin: _gtin, mpn: _mpn, ...older } = variant;
+    expect(describeVariantChange(older, { ...older, title: "10 g jar" } as typeof variant)).toBe(
+      "Variant 10 g jar: title",
+    );
     expect(describeVariantChange(variant, { ...variant, manageInventory: false, title: "20 g" })).toBe(
       "Variant 20 g: title, stock counting",
     );

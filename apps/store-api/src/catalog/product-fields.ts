@@ -24,6 +24,8 @@ const productFieldLabels: Record<keyof AdminProductFields, string> = {
 const variantFieldLabels: Record<keyof AdminVariantFields, string> = {
   title: "title",
   sku: "SKU",
+  gtin: "GTIN",
+  mpn: "MPN",
   weight: "weight",
   manageInventory: "stock counting",
 };

@@ -9,6 +9,7 @@ import {
   parseVersion,
   parseWeight,
   productCsvColumns,
+  parseGtinCell,
   productsCsv,
   readCsvRows,
   readProductsCsv,
@@ -20,10 +21,12 @@ const currencies = [
   { code: "NPR", decimalDigits: 2 },
   { code: "JPY", decimalDigits: 0 },
 ];
-/** A hand-made file's header: every column but the versions, which only an export fills in. */
-const header = productCsvColumns(currencies)
-  .filter((name) => !name.endsWith("_version"))
-  .join(",");
+/** An exported file's columns but the versions, which only an export fills in. */
+const handMadeColumns = productCsvColumns(currencies).filter((name) => !name.endsWith("_version"));
+/** A hand-made file's header, without the optional GTIN and MPN columns. */
+const header = handMadeColumns.filter((name) => name !== "gtin" && name !== "mpn").join(",");
+/** The same with the GTIN and MPN columns, after manage_inventory. */
+const headerWithIdentifiers = handMadeColumns.join(",");
 
 const tin: ExportedProduct = {
   id: "prod_travel_tin",
@@ -41,6 +44,8 @@ const tin: ExportedProduct = {
       version: 7,
       title: "5 g",
       sku: "HS-TIN-5",
+      gtin: "036000291452",
+      mpn: "TIN/5G",
       weight: 0.06,
       manageInventory: true,
       prices: [
@@ -59,8 +64,8 @@ describe("the products CSV the back office exports", () => {
     const csv = productsCsv([tin], currencies);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual([
-      "product_id,product_title,status,subtitle,ribbon,description_html,purchasable,sort_order,variant_id,variant_title,sku,weight_kg,manage_inventory,price_NPR,sale_price_NPR,price_JPY,sale_price_JPY,product_version,variant_version",
-      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,var_tin,5 g,HS-TIN-5,0.06,true,1200.00,999.50,1500,,4,7',
+      "product_id,product_title,status,subtitle,ribbon,description_html,purchasable,sort_order,variant_id,variant_title,sku,weight_kg,manage_inventory,gtin,mpn,price_NPR,sale_price_NPR,price_JPY,sale_price_JPY,product_version,variant_version",
+      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,var_tin,5 g,HS-TIN-5,0.06,true,036000291452,TIN/5G,1200.00,999.50,1500,,4,7',
       "",
     ]);
   });
@@ -68,7 +73,7 @@ describe("the products CSV the back office exports", () => {
   it("writes a product without variants as one line with empty variant cells", () => {
     const csv = productsCsv([{ ...tin, variants: [] }], currencies);
     expect(csv.split("\r\n")[1]).toBe(
-      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,,,,,,,,,,4,',
+      'prod_travel_tin,Travel Tin,published,,New,"<p>Small, <strong>handy</strong></p>",true,3,,,,,,,,,,,,4,',
     );
   });
 
@@ -113,6 +118,8 @@ describe("reading a products CSV", () => {
               version: 7,
               title: { given: "5 g", clean: "5 g" },
               sku: "HS-TIN-5",
+              gtin: "036000291452",
+              mpn: "TIN/5G",
               weight: 0.06,
               manageInventory: true,
               prices: [
@@ -199,6 +206,58 @@ describe("reading a products CSV", () => {
       "Line 4, price_JPY: An amount cannot be negative",
       "Line 5, ribbon: Differs from line 2, where this product's fields are read",
     ]);
+  });
+
+  it("reads a GTIN and an MPN by the editor's rules when the file has their columns, and neither when it has not", () => {
+    const withColumns = readProductsCsv(
+      [
+        headerWithIdentifiers,
+        ",Honey,draft,,,,true,,,100 g,,,false, 0 36000-29145 2 , HN-100 ,,,,",
+        ",Honey,draft,,,,true,,,250 g,,,false,,,,,,",
+      ].join("\r\n"),
+      currencies,
+    );
+    if (!withColumns.ok) throw new Error(JSON.stringify(withColumns.problems));
+    expect(withColumns.value[0]?.variants.map((variant) => [variant.gtin, variant.mpn])).toEqual([
+      ["036000291452", "HN-100"],
+      [null, null],
+    ]);
+    // Without the columns, undefined: the import then keeps what each variant has.
+    const without = readProductsCsv(file(",Honey,draft,,,,true,,,100 g,,,false,,,,"), currencies);
+    if (!without.ok) throw new Error(JSON.stringify(without.problems));
+    expect(without.value[0]?.variants.map((variant) => [variant.gtin, variant.mpn])).toEqual([[undefined, undefined]]);
+  });
+
+  it("refuses a wrong GTIN, one given twice in either form, a GTIN a spreadsheet turned into a number, and a long MPN", () => {
+    const read = readProductsCsv(
+      [
+        headerWithIdentifiers,
+        `,Honey,draft,,,,true,,,100 g,,,false,036000291452,${"m".repeat(71)},,,,`,
+        ",Honey,draft,,,,true,,,250 g,,,false,0036000291452,,,,,",
+        ",Honey,draft,,,,true,,,500 g,,,false,4006381333932,,,,,",
+        ",Honey,draft,,,,true,,,1 kg,,,false,4.00638E+12,,,,,",
+        ",Honey,draft,,,,true,,,2 kg,,,false,9638507,,,,,",
+        ",Honey,draft,,,,true,,,,,,,96385074,,,,,",
+      ].join("\r\n"),
+      currencies,
+    );
+    expect(read.ok ? [] : read.problems.map(describeProblem)).toEqual([
+      "Line 2, mpn: An MPN has at most 70 characters; this one has 71",
+      "Line 3, gtin: The GTIN 0036000291452 is on line 2 too",
+      "Line 4, gtin: This GTIN's last digit does not match its check digit (expected 1)",
+      "Line 5, gtin: A spreadsheet wrote this GTIN as a number and lost digits: format the gtin column as text and type it again",
+      "Line 6, gtin: A GTIN has 8, 12, 13 or 14 digits; this one has 7",
+      // A GTIN makes a line a variant's, and a variant needs a title.
+      "Line 7, variant_title: A variant needs a title",
+      "Line 7, manage_inventory: Expected true or false",
+    ]);
+    expect(parseGtinCell("4006381333931E2")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^A spreadsheet/),
+    });
+    expect(parseGtinCell("4e13")).toMatchObject({ ok: false, message: expect.stringMatching(/^A spreadsheet/) });
+    expect(parseGtinCell(" 4006381333931 ")).toEqual({ ok: true, value: "4006381333931" });
+    expect(parseGtinCell("")).toEqual({ ok: true, value: null });
   });
 
   it("refuses a price or a sale price of zero in any currency", () => {
@@ -339,7 +398,7 @@ describe("the versions a products CSV carries", () => {
       });
     }
     const exported = productsCsv(
-      [{ ...tin, variants: [jar, { ...jar, id: "var_b", version: 2, sku: null }] }],
+      [{ ...tin, variants: [jar, { ...jar, id: "var_b", version: 2, sku: null, gtin: null }] }],
       currencies,
     );
     const read = readProductsCsv(exported, currencies);
@@ -352,10 +411,10 @@ describe("the versions a products CSV carries", () => {
   });
 
   it("refuses a product's lines that disagree on its version, as on its other fields", () => {
-    const lines = productsCsv([{ ...tin, variants: [jar, { ...jar, id: "var_b", sku: null }] }], currencies).replace(
-      /,4,7\r\n$/,
-      ",3,7\r\n",
-    );
+    const lines = productsCsv(
+      [{ ...tin, variants: [jar, { ...jar, id: "var_b", sku: null, gtin: null }] }],
+      currencies,
+    ).replace(/,4,7\r\n$/, ",3,7\r\n");
     const read = readProductsCsv(lines, currencies);
     expect(read.ok ? [] : read.problems.map(describeProblem)).toEqual([
       "Line 3, product_version: Differs from line 2, where this product's fields are read",

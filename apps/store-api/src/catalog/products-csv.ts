@@ -8,6 +8,7 @@ import {
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
+import { gtin14, parseGtin, parseMpn } from "@herbo/hosted-api/product-identifiers";
 import { cleanPlainText, cleanRichText } from "./rich-text.ts";
 
 /**
@@ -28,6 +29,11 @@ export const productColumns = [
 ] as const;
 export const variantColumns = ["variant_id", "variant_title", "sku", "weight_kg", "manage_inventory"] as const;
 const baseColumns: readonly string[] = [...productColumns, ...variantColumns];
+/**
+ * The variant's identifiers for product feeds, exported after its other fields. Optional in an import: a file
+ * without them (made by hand, or exported before they existed) leaves every variant's identifiers as they are.
+ */
+export const feedIdentifierColumns = ["gtin", "mpn"] as const;
 
 /**
  * The version each line was exported at, as the editor and the Prices page carry it: a product's or
@@ -57,6 +63,7 @@ export const saleColumn = (code: string): string => `sale_price_${code}`;
 export function productCsvColumns(currencies: readonly CsvCurrency[]): string[] {
   return [
     ...baseColumns,
+    ...feedIdentifierColumns,
     ...currencies.flatMap((currency) => [priceColumn(currency.code), saleColumn(currency.code)]),
     productVersionColumn,
     variantVersionColumn,
@@ -65,7 +72,7 @@ export function productCsvColumns(currencies: readonly CsvCurrency[]): string[] 
 
 /** The cells of a line after its product's: the variant's and its prices. */
 function variantCellCount(currencies: readonly CsvCurrency[]): number {
-  return variantColumns.length + 2 * currencies.length;
+  return variantColumns.length + feedIdentifierColumns.length + 2 * currencies.length;
 }
 
 export interface ExportedPrice {
@@ -79,6 +86,8 @@ export interface ExportedVariant {
   version: number;
   title: string;
   sku: string | null;
+  gtin: string | null;
+  mpn: string | null;
   weight: number | null;
   manageInventory: boolean;
   prices: readonly ExportedPrice[];
@@ -125,6 +134,8 @@ export function productsCsv(rows: readonly ExportedProduct[], currencies: readon
       variant.sku ?? "",
       variant.weight === null ? "" : String(variant.weight),
       String(variant.manageInventory),
+      variant.gtin ?? "",
+      variant.mpn ?? "",
       ...currencies.flatMap((currency) => {
         const price = variant.prices.find((entry) => entry.currencyCode === currency.code);
         if (price === undefined) return ["", ""];
@@ -334,6 +345,21 @@ export function parseSku(text: string): Parsed<string | null> {
   return { ok: true, value: value === "" ? null : value };
 }
 
+/**
+ * A GTIN cell, read by the editor's rule (parseGtin). A spreadsheet that took the barcode for a number and
+ * wrote it as 4.00638E+12 has lost its digits: the message names that cause, since the owner never typed it.
+ */
+export function parseGtinCell(text: string): Parsed<string | null> {
+  if (/^\d+(\.\d+)?e\+?\d+$/i.test(text.trim())) {
+    return {
+      ok: false,
+      message:
+        "A spreadsheet wrote this GTIN as a number and lost digits: format the gtin column as text and type it again",
+    };
+  }
+  return parseGtin(text);
+}
+
 const identifierPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** A text cell as given and as the shop keeps it; the import keeps a stored value given back unchanged. */
@@ -372,6 +398,9 @@ export interface FileVariant {
   version: number | null;
   title: TextCell;
   sku: string | null;
+  /** Undefined when the file has no such column: the variant keeps what it has (a new one, none). */
+  gtin: string | null | undefined;
+  mpn: string | null | undefined;
   weight: number | null;
   manageInventory: boolean;
   /** Only the currencies whose price cell is filled: an empty one leaves that price as it is. */
@@ -447,9 +476,10 @@ function productFieldsOf(reader: RowReader): FileProductFields {
   };
 }
 
-/** Whether a row holds only its product: no variant id, title, SKU, weight or price. */
+/** Whether a row holds only its product: no variant id, title, SKU, identifier, weight or price. */
 function isProductOnly(row: CsvRow, currencies: readonly CsvCurrency[]): boolean {
   const variantCells = ["variant_id", variantVersionColumn, "variant_title", "sku", "weight_kg"].concat(
+    feedIdentifierColumns,
     currencies.flatMap((currency) => [priceColumn(currency.code), saleColumn(currency.code)]),
   );
   const manage = row.cells.get("manage_inventory")?.trim() ?? "";
@@ -468,6 +498,8 @@ function variantOf(
     version: reader.parsed(variantVersionColumn, parseVersion, null),
     title: reader.plain("variant_title", 100, "A variant needs a title"),
     sku: reader.parsed("sku", parseSku, null),
+    gtin: header.has("gtin") ? reader.parsed("gtin", parseGtinCell, null) : undefined,
+    mpn: header.has("mpn") ? reader.parsed("mpn", parseMpn, null) : undefined,
     weight: reader.parsed("weight_kg", parseWeight, null),
     manageInventory: reader.parsed("manage_inventory", parseBoolean, false),
     prices: [],
@@ -501,7 +533,7 @@ function variantOf(
 
 /**
  * The file's products with their variants, or its problems: the header's, each cell's, a product's later
- * rows disagreeing with its first, and an id or SKU (in any case) given twice. A new product's rows (no
+ * rows disagreeing with its first, and an id, SKU (in any case) or GTIN given twice. A new product's rows (no
  * product_id) belong together by their title.
  */
 export function readProductsCsv(text: string, currencies: readonly CsvCurrency[]): Read<FileProduct[]> {
@@ -518,6 +550,7 @@ export function readProductsCsv(text: string, currencies: readonly CsvCurrency[]
   const byKey = new Map<string, { product: FileProduct; row: CsvRow }>();
   const variantLines = new Map<string, number>();
   const skuLines = new Map<string, number>();
+  const gtinLines = new Map<string, number>();
   for (const row of rows) {
     const reader = new RowReader(row);
     const id = reader.identifier("product_id");
@@ -546,6 +579,11 @@ export function readProductsCsv(text: string, currencies: readonly CsvCurrency[]
         const earlier = skuLines.get(variant.sku.toLowerCase());
         if (earlier !== undefined) reader.problem("sku", `The SKU ${variant.sku} is on line ${earlier} too`);
         else skuLines.set(variant.sku.toLowerCase(), row.line);
+      }
+      if (typeof variant.gtin === "string") {
+        const earlier = gtinLines.get(gtin14(variant.gtin));
+        if (earlier !== undefined) reader.problem("gtin", `The GTIN ${variant.gtin} is on line ${earlier} too`);
+        else gtinLines.set(gtin14(variant.gtin), row.line);
       }
     }
     problems.push(...reader.problems);

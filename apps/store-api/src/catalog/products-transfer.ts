@@ -8,7 +8,8 @@ import type {
 } from "@herbo/hosted-api/admin";
 import { randomUUID } from "node:crypto";
 import { richTextShapeProblem } from "@herbo/hosted-api/rich-text-shape";
-import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { gtin14 } from "@herbo/hosted-api/product-identifiers";
+import { asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
 import { cleanRichTextsInTurn } from "./rich-text.ts";
 import { catalogChanges, products, variantPrices, variants } from "../db/schema.ts";
@@ -16,6 +17,7 @@ import { saleCurrencies } from "./prices.ts";
 import { markVariantsProductChanged } from "./product-changed.ts";
 import { changedProductFields, isProductStatus, productIdFor } from "./product-fields.ts";
 import {
+  duplicateGtinMessage,
   fieldsOf,
   insertVariant,
   newProductRow,
@@ -110,6 +112,8 @@ interface ImportPlan {
 const variantLabels: [keyof AdminVariantFields, string][] = [
   ["title", "Title"],
   ["sku", "SKU"],
+  ["gtin", "GTIN"],
+  ["mpn", "MPN"],
   ["weight", "Weight"],
   ["manageInventory", "Stock counting"],
 ];
@@ -167,6 +171,11 @@ async function currentState(db: Database | Transaction, file: readonly FileProdu
     .select({ id: variants.id, sku: variants.sku })
     .from(variants)
     .where(sql`${variants.sku} IS NOT NULL`);
+  const gtins = await db
+    .select({ id: variants.id, gtin: variants.gtin, title: variants.title, productTitle: products.title })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(isNotNull(variants.gtin));
   const [last] = await db.select({ sortOrder: sql<number>`coalesce(max(${products.sortOrder}), 0)` }).from(products);
   return {
     products: new Map(productRows.map((row) => [row.id, row])),
@@ -176,6 +185,8 @@ async function currentState(db: Database | Transaction, file: readonly FileProdu
         .filter((price) => price.variantId === variantId)
         .map((price) => ({ currencyCode: price.currencyCode, amount: price.amount, saleAmount: price.saleAmount })),
     skuOwners: new Map(skus.map((row) => [(row.sku ?? "").toLowerCase(), row.id])),
+    /** Each variant with a GTIN, by its 14-digit form (as the unique index compares them). */
+    gtinOwners: new Map(gtins.map((row) => [gtin14(row.gtin ?? ""), row])),
     lastSortOrder: Number(last?.sortOrder ?? 0),
   };
 }
@@ -203,7 +214,12 @@ function planImport(
   const order = currencies.map((currency) => currency.code);
   const problems: CsvProblem[] = [];
   const steps: ProductStep[] = [];
-  const fileVariantIds = new Set(file.flatMap((product) => product.variants.flatMap((variant) => variant.id ?? [])));
+  // Variants whose lines are imported: a SKU or GTIN may move between them. A withheld line's variant keeps its own.
+  const fileVariantIds = new Set(
+    file.flatMap((product) =>
+      product.variants.flatMap((variant) => (withheld.has(variant.line) ? [] : (variant.id ?? []))),
+    ),
+  );
   let nextSortOrder = state.lastSortOrder;
   for (const product of file) {
     const existing = product.id === null ? null : (state.products.get(product.id) ?? null);
@@ -280,9 +296,20 @@ function planImport(
       const fields: AdminVariantFields = {
         title: chosen(variant.title, before?.title),
         sku: variant.sku,
+        // A file without the column keeps what the variant has.
+        gtin: variant.gtin === undefined ? (before?.gtin ?? null) : variant.gtin,
+        mpn: variant.mpn === undefined ? (before?.mpn ?? null) : variant.mpn,
         weight: variant.weight,
         manageInventory: variant.manageInventory,
       };
+      const gtinOwner = fields.gtin === null ? undefined : state.gtinOwners.get(gtin14(fields.gtin));
+      if (gtinOwner !== undefined && gtinOwner.id !== variant.id && !fileVariantIds.has(gtinOwner.id)) {
+        problems.push({
+          line: variant.line,
+          column: "gtin",
+          message: duplicateGtinMessage(fields.gtin ?? "", gtinOwner.productTitle, gtinOwner.title),
+        });
+      }
       const pricesBefore = row === null ? [] : byCurrency(state.prices(row.id), order);
       const pricesAfter = mergedPrices(pricesBefore, variant, order);
       outcome.set(row?.id ?? `new_${index}`, { title: fields.title, line: variant.line, prices: pricesAfter });
@@ -317,6 +344,8 @@ function productLines(product: FileProduct): number[] {
 const variantChangeLabels: Record<keyof AdminVariantFields, string> = {
   title: "variant title",
   sku: "SKU",
+  gtin: "GTIN",
+  mpn: "MPN",
   weight: "weight",
   manageInventory: "stock counting",
 };
@@ -393,13 +422,21 @@ function publishProblems(
 
 /** Writes the plan: creations and changes with their history, as the editor writes them, versions up by one. */
 async function applyPlan(tx: Transaction, plan: ImportPlan, actor: string, now: Date): Promise<void> {
-  // SKUs may move between variants of the file: free them first, since the unique index checks each statement.
-  const movedSkus = plan.steps.flatMap((step) =>
-    step.variants.flatMap((variant) =>
-      variant.existing !== null && variant.existing.sku !== variant.fields.sku ? [variant.existing.id] : [],
-    ),
-  );
-  if (movedSkus.length > 0) await tx.update(variants).set({ sku: null }).where(inArray(variants.id, movedSkus));
+  // SKUs and GTINs may move between variants of the file: free them first, since the unique indexes check each
+  // statement.
+  for (const key of ["sku", "gtin"] as const) {
+    const moved = plan.steps.flatMap((step) =>
+      step.variants.flatMap((variant) =>
+        variant.existing !== null && variant.existing[key] !== variant.fields[key] ? [variant.existing.id] : [],
+      ),
+    );
+    if (moved.length > 0) {
+      await tx
+        .update(variants)
+        .set({ [key]: null })
+        .where(inArray(variants.id, moved));
+    }
+  }
   const taken = new Set((await tx.select({ id: products.id }).from(products)).map((row) => row.id));
   for (const step of plan.steps) {
     let productId: string;

@@ -29,6 +29,8 @@ function variant(id: string, overrides: Partial<VariantRow> = {}): VariantRow {
     title: id,
     imageUrl: null,
     sku: null,
+    gtin: null,
+    mpn: null,
     sortOrder: 0,
     manageInventory: false,
     weight: null,
@@ -128,6 +130,8 @@ describe("serialised product, as the hosted backend shapes it", () => {
           title: "10 g",
           imageUrl: "/images/10g.svg",
           sku: "HS-10",
+          gtin: "4006381333931",
+          mpn: "RESIN-10",
           manageInventory: true,
           weight: 10,
           stockOnHand: 7,
@@ -174,6 +178,8 @@ describe("serialised product, as the hosted backend shapes it", () => {
           title: "10 g",
           image_url: "https://api.test/images/10g.svg",
           sku: "HS-10",
+          gtin: "4006381333931",
+          mpn: "RESIN-10",
           prices: [
             {
               amount: 120000,

@@ -84,6 +84,8 @@ function serializeVariant(
     title: variant.title,
     image_url: variant.imageUrl === null ? null : assetUrl(variant.imageUrl),
     sku: variant.sku,
+    gtin: variant.gtin,
+    mpn: variant.mpn,
     prices: selectedPrices(variantPrices, selection).map((price) => {
       const currency = currencies.get(price.currencyCode);
       return {

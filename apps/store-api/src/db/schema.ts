@@ -120,6 +120,12 @@ export const variants = pgTable(
     title: text("title").notNull(),
     imageUrl: text("image_url"),
     sku: text("sku"),
+    /**
+     * The owner's identifiers for product feeds, null when not set: the GTIN is the barcode's digits as
+     * typed (8, 12, 13 or 14, checked by @herbo/hosted-api's parseGtin), the MPN the maker's part number.
+     */
+    gtin: text("gtin"),
+    mpn: text("mpn"),
     sortOrder: integer("sort_order").notNull().default(0),
     manageInventory: boolean("manage_inventory").notNull().default(false),
     weight: real("weight"),
@@ -135,6 +141,9 @@ export const variants = pgTable(
     index("variants_product_idx").on(table.productId, table.sortOrder),
     // One SKU names one variant, whatever its case: "hs-tin-5" and "HS-TIN-5" are the same label on a shelf.
     uniqueIndex("variants_sku_unique").on(sql`lower(${table.sku})`),
+    // One barcode names one variant. GS1 compares GTINs as 14 digits with zeros in front, so the UPC-A
+    // 036000291452 and the EAN-13 0036000291452 are the same barcode (gtin14 in @herbo/hosted-api).
+    uniqueIndex("variants_gtin_unique").on(sql`lpad(${table.gtin}, 14, '0')`),
     check("variants_stock_nonnegative", sql`${table.stockOnHand} >= 0`),
     check(
       "variants_reserved_within_stock",

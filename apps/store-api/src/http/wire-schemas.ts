@@ -55,6 +55,8 @@ const variant = z.strictObject({
   title: z.string(),
   image_url: z.string().nullable(),
   sku: z.string().nullable(),
+  gtin: z.string().nullable(),
+  mpn: z.string().nullable(),
   prices: z.array(
     z.strictObject({
       amount: z.number().int().nonnegative(),

@@ -84,6 +84,14 @@ test("after the owner changes the 10 g jar's prices, every page that states its 
     await shows("/blog/buying-genuine-shilajit-in-uae-what-to-watch-out-for", async () => {
       await expect(page.locator("article")).toContainText(/our own resin starts at AED\s115\.00 on our UAE page/);
     });
+
+    // The shopping feeds are read from the store when fetched, so Google and Meta get the new price too.
+    await expect(async () => {
+      const google = await (await page.request.get("/feeds/google/us.xml")).text();
+      expect(google).toMatch(/<g:id>var_resin_10g<\/g:id>(?:(?!<\/item>).)*<g:price>31\.99 USD<\/g:price>/s);
+      const meta = await (await page.request.get("/feeds/meta/np.csv")).text();
+      expect(meta).toMatch(/^var_resin_10g,.*,1350\.00 NPR,/m);
+    }).toPass({ timeout: 15_000 });
   } finally {
     const now = (await (await owner("/prices")).json()) as AdminPrices;
     const current = now.products.flatMap((product) => product.variants).find((entry) => entry.id === variantId);

@@ -36,6 +36,11 @@ const sku = z
   .max(64, "at most 64 characters")
   .regex(/^[\p{L}\p{N}._/#-]*$/u, "letters, digits and . _ / # - only")
   .nullable();
+/**
+ * A GTIN or MPN as typed: only bounded here, since the catalogue checks it by the contract's rules (parseGtin,
+ * parseMpn) and answers with their messages. Empty or null: none.
+ */
+const feedIdentifier = z.string().max(200, "at most 200 characters").nullable();
 /** Kilograms, as the shipping label needs them. */
 const weight = z.number().min(0, "cannot be negative").max(1000, "at most 1000 kg").nullable();
 const minorUnits = z.number().int("expected whole minor units").min(0).max(100_000_000);
@@ -55,6 +60,8 @@ const productFields = z.object({
 const variantFields = z.object({
   title: line(100),
   sku,
+  gtin: feedIdentifier,
+  mpn: feedIdentifier,
   weight,
   manageInventory: z.boolean(),
 });
@@ -148,6 +155,9 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
         body: variantFields.extend({
           // Left out, the new variant counts its stock (admin/products.ts, newVariantsCountStock).
           manageInventory: z.boolean().optional(),
+          // Left out, the new variant has none.
+          gtin: feedIdentifier.optional(),
+          mpn: feedIdentifier.optional(),
           prices: z
             .array(
               z.object({

@@ -16,8 +16,11 @@ export interface ProductPageInput extends PageContext {
   shippingRates: readonly ShippingRate[] | null;
 }
 
-/** Whether a shopper can buy the variant now: the product is for sale and its stock, if counted, is not gone. */
-function inStock(product: Pick<Product, "purchasable">, variant: Variant): boolean {
+/**
+ * Whether a shopper can buy the variant now: the product is for sale and its stock, if counted, is not gone.
+ * The shopping feeds state availability by the same rule.
+ */
+export function variantInStock(product: Pick<Product, "purchasable">, variant: Variant): boolean {
   return (
     product.purchasable &&
     (!variant.manageInventory || variant.inventoryQuantity === null || variant.inventoryQuantity > 0)
@@ -51,10 +54,15 @@ function offerJsonLd(product: Product, variant: Variant, url: string, input: Pro
       : {}),
     priceValidUntil: endOfYear(input.year),
     itemCondition: "https://schema.org/NewCondition",
-    availability: inStock(product, variant) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    availability: variantInStock(product, variant) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     ...(shipping.length === 0 ? {} : { shippingDetails: shipping.map(shippingDetailsJsonLd) }),
     hasMerchantReturnPolicy: returnPolicyJsonLd(),
   };
+}
+
+/** A size's own name, as its structured data and the shopping feeds give it: "Pure Himalayan Shilajit Resin, 20 g". */
+export function variantName(product: Pick<Product, "title">, variant: Pick<Variant, "title">): string {
+  return `${product.title}, ${variant.title}`;
 }
 
 function imagesOf(product: Product, siteUrl: string): string[] {
@@ -92,7 +100,7 @@ export function productJsonLd(product: Product, input: ProductPageInput): JsonLd
       variesBy: ["https://schema.org/size"],
       hasVariant: product.variants.map((variant) => ({
         "@type": "Product",
-        name: `${product.title}, ${variant.title}`,
+        name: variantName(product, variant),
         description: input.description,
         ...(variant.sku === null ? {} : { sku: variant.sku }),
         size: variant.title,

@@ -13,6 +13,8 @@ export function testVariant(changes: Partial<Variant> = {}): Variant {
     title: "10 g",
     imageUrl: null,
     sku: null,
+    gtin: null,
+    mpn: null,
     priceInCents: 120000,
     salePriceInCents: null,
     currency: rupees,

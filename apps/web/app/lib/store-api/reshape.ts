@@ -92,6 +92,8 @@ function toVariant(json: unknown): Variant | undefined {
     title: asString(raw.title) ?? "",
     imageUrl: asText(raw.image_url),
     sku: asText(raw.sku),
+    gtin: asText(raw.gtin),
+    mpn: asText(raw.mpn),
     priceInCents: first.amount,
     salePriceInCents: first.sale,
     currency: first.currency,

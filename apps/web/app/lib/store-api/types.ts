@@ -24,6 +24,9 @@ export interface Variant {
   title: string;
   imageUrl: string | null;
   sku: string | null;
+  /** The barcode number (GTIN) and manufacturer part number the owner set, if any: the shopping feeds send them. */
+  gtin: string | null;
+  mpn: string | null;
   /**
    * The price shown: the store's first price (docs/storefront.md#prices) as read, the market's after
    * `productInCurrency` (the price in the market's currency, else still the first).
