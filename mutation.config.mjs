@@ -19,6 +19,7 @@ export const workspaces = [
     tests: ["app/lib/**/*.test.ts", "app/components/**/*.test.ts"],
     files: [
       { file: "app/lib/money.ts", target: 90 },
+      { file: "app/lib/store-api/product-details.server.ts", target: 90 },
       { file: "app/lib/feeds/feed-items.ts", target: 90 },
       { file: "app/lib/feeds/google-feed.ts", target: 90 },
       { file: "app/lib/feeds/meta-feed.server.ts", target: 90 },
@@ -33,6 +34,7 @@ export const workspaces = [
       { file: "app/components/cart/use-checkout.ts", only: ["checkoutProblem"], target: 90 },
       { file: "app/lib/store-api/reshape.ts", target: 80 },
       { file: "app/lib/seo/structured-data.ts", target: 80 },
+      { file: "app/lib/seo/page-structured-data.ts", target: 80 },
       { file: "app/lib/seo/meta.ts", target: 80 },
       { file: "app/lib/cart/reprice.ts", target: 90 },
       { file: "app/lib/flagship.ts", target: 90 },
@@ -124,6 +126,8 @@ export const workspaces = [
       { file: "src/catalog/rich-text.ts", target: 90 },
       { file: "src/media/alt-text.ts", target: 90 },
       { file: "src/media/content-check.ts", target: 90 },
+      // A lab certificate's byte checks: the PDF header and end, and active content in any spelling.
+      { file: "src/media/certificate-check.ts", target: 90 },
       { file: "src/media/image-structure.ts", target: 90 },
       { file: "src/media/media-names.ts", target: 90 },
       { file: "src/media/encode-photo.ts", only: ["photoWidths"], target: 90 },
@@ -159,6 +163,8 @@ export const workspaces = [
       { file: "src/markets.ts", target: 90 },
       { file: "src/bearer-token.ts", target: 90 },
       { file: "src/product-identifiers.ts", target: 90 },
+      { file: "src/product-facts.ts", target: 90 },
+      { file: "src/california-notice.ts", target: 90 },
     ],
   },
 ];
@@ -561,7 +567,15 @@ export const equivalent = [
     why: "cutting a trimmed text of exactly the limit returns it unchanged",
   },
   {
-    file: "apps/web/app/lib/seo/structured-data.ts",
+    file: "apps/web/app/lib/seo/page-structured-data.ts",
+    where: 'absoluteUrl(siteUrl, "/")',
+    mutator: "StringLiteral",
+    original: '"/"',
+    replacement: '""',
+    why: "absoluteUrl gives the origin with one slash for '' as for '/' (the organisation's id and the site's URL)",
+  },
+  {
+    file: "apps/web/app/lib/seo/page-structured-data.ts",
     where: 'absoluteUrl(article.siteUrl, "/")',
     mutator: "StringLiteral",
     original: '"/"',

@@ -20,6 +20,7 @@ const shellModules = [
   "/app/components/ui/toast.tsx",
   "/app/components/cart/lazy-cart-drawer.tsx",
   "/app/components/content/not-found-content.tsx",
+  "/app/components/content/health-disclaimer.tsx",
   "/app/lib/cart/",
   "/app/lib/money.ts",
   "/packages/hosted-api/src/",

@@ -305,14 +305,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderPageRoutes, { db, frame, seller: config.seller ?? { name: config.shopName, address: [] } });
   await app.register(checkoutAssetRoutes);
   await app.register(imageRoutes, { folder: options.imagesFolder ?? seedImagesFolder });
-  // Uploaded photos, in a bucket when one is set, else a folder; with neither, none is uploaded or served.
+  // Uploaded photos and certificates, in a bucket when one is set, else a folder; with neither, none is uploaded
+  // or served.
   const mediaStore: MediaStore | undefined =
     config.mediaBucket !== undefined
       ? bucketMediaStore(config.mediaBucket)
       : config.mediaDir === undefined
         ? undefined
         : folderMediaStore(config.mediaDir);
-  await app.register(mediaRoutes, { store: mediaStore });
+  await app.register(mediaRoutes, { db, store: mediaStore });
   // The back office: its JSON behind one guard, and its built pages.
   await app.register(adminApi, {
     prefix: "/admin/api",

@@ -4,9 +4,10 @@ import { readdir } from "node:fs/promises";
 import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogChanges, media, productImages } from "../src/db/schema.ts";
+import { catalogChanges, media, productBatches, productImages } from "../src/db/schema.ts";
 import { bucketMediaStore, type MediaBucketSettings } from "../src/media/bucket-media-store.ts";
 import { MediaStoreUnavailable } from "../src/media/media-store.ts";
+import { certificatePdf } from "../src/media/certificate-fixtures.testing.ts";
 import { gradientPicture } from "../src/media/photo-fixtures.testing.ts";
 import { type AdminClient, adminOrigin, signedInOwner } from "./admin-helpers.ts";
 import { startS3Fake, unreachableUrl, type RunningS3Fake } from "./fakes/s3-fake.ts";
@@ -181,5 +182,43 @@ describe.each(kinds)("product photos in an S3-compatible bucket on %s", (kind) =
     } finally {
       await offline.close();
     }
+  });
+
+  it("stores a certificate in the bucket as a PDF, and serves it at /media/certificates with its own headers", async () => {
+    const pdf = await certificatePdf("HS-2611");
+    const sha = createHash("sha256").update(pdf).digest("hex");
+    const response = await fetch(`${api.baseUrl}/admin/api/products/prod_travel_tin/batches?lot=HS-2611`, {
+      method: "POST",
+      headers: { cookie: owner.cookie, origin: adminOrigin, "content-type": "application/pdf" },
+      body: Buffer.from(pdf),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(fake.objects.get(`certificate-${sha}.pdf`)).toEqual({ bytes: pdf, contentType: "application/pdf" });
+    expect(await readdir(api.mediaDir)).toEqual([]);
+    const served = await fetch(`${api.baseUrl}/media/certificates/${sha}.pdf`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(pdf);
+
+    // A bucket that refuses the next one: 503 with the reason, and neither its row nor its file.
+    const batches = await api.db.select({ total: count() }).from(productBatches);
+    fake.refuseWith = { status: 403, code: "AccessDenied" };
+    try {
+      const other = await certificatePdf("HS-2612");
+      const refused = await fetch(`${api.baseUrl}/admin/api/products/prod_travel_tin/batches?lot=HS-2612`, {
+        method: "POST",
+        headers: { cookie: owner.cookie, origin: adminOrigin, "content-type": "application/pdf" },
+        body: Buffer.from(other),
+      });
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        "The certificate was not saved: the media bucket refused to store a file (HTTP 403 AccessDenied). Try again in a minute; if it keeps failing, check the MEDIA_BUCKET settings.",
+      );
+    } finally {
+      fake.refuseWith = undefined;
+    }
+    expect(await api.db.select({ total: count() }).from(productBatches)).toEqual(batches);
+    expect([...fake.objects.keys()]).toEqual([`certificate-${sha}.pdf`]);
   });
 });

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
+import { readProductDetails } from "../app/lib/store-api/product-details.server";
 import { clientErrorAnswer } from "./client-errors";
 import { deferHydration } from "./deferred-hydration";
 import { EventLoopPressure } from "./event-loop-pressure";
@@ -103,6 +104,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
         storeId: environment.storeId,
         timeoutMs: environment.storeApiTimeoutMs,
         fetch: createStoreFetch(),
+        readProductDetails,
       }),
     );
   const security: SecurityOptions = {

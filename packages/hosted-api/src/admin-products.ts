@@ -3,6 +3,8 @@
  * Re-exported by `@herbo/hosted-api/admin`.
  */
 
+import type { ProductFacts } from "./product-facts.ts";
+
 export const productStatuses = ["draft", "published", "archived"] as const;
 /** Draft: only the owner sees it. Published: for sale. Archived: gone from the shop, kept for old orders. */
 export type ProductStatus = (typeof productStatuses)[number];
@@ -81,6 +83,66 @@ export interface AdminProduct extends AdminProductFields {
   otherProducts: { id: string; title: string; status: ProductStatus }[];
   /** The latest changes to the product and its variants, newest first. */
   history: AdminProductChange[];
+  /** Its supplement-facts panel; null when it has none. Saved with the product's version (PUT …/facts). */
+  facts: ProductFacts | null;
+}
+
+/**
+ * PUT /admin/api/products/{id}/facts: the whole panel, checked with `parseProductFacts`
+ * (@herbo/hosted-api/product-facts), or null to remove it; from the product's version the owner saw.
+ * Answered with the product (AdminProduct), its version moved on.
+ */
+export interface AdminProductFactsUpdate {
+  version: number;
+  facts: ProductFacts | null;
+}
+
+/** A lot number as printed on the jar: 1 to 40 letters, digits, `-`, `/` and `.`. */
+export const lotNumberPattern = /^[A-Za-z0-9./-]{1,40}$/;
+export const lotNumberRule = "A lot number is 1 to 40 letters, digits, - / or . (as printed on the jar)";
+
+/** One batch (lot) of a product and its lab certificate. */
+export interface AdminBatch {
+  id: string;
+  lot: string;
+  /** The day the lab tested it, YYYY-MM-DD; null when not given. */
+  testedOn: string | null;
+  /** Where the certificate is served (the shop's own media): `/media/certificates/<sha256>.pdf`. */
+  certificateUrl: string;
+  /** The batch the shop names on the product's page now. */
+  current: boolean;
+  /** When and by whom it was added. */
+  addedAt: string;
+  addedBy: string;
+}
+
+/**
+ * GET /admin/api/products/{id}/batches, and the answer of every change: newest first. A batch is never
+ * deleted, since the certificate of a lot already sold stays valid.
+ */
+export interface AdminProductBatches {
+  productId: string;
+  productTitle: string;
+  /** Changes with any change to the list or the current batch: "Make current" sends the version it saw. */
+  version: number;
+  batches: AdminBatch[];
+  /** The largest certificate accepted, in bytes. */
+  maxCertificateBytes: number;
+}
+
+/**
+ * POST /admin/api/products/{id}/batches?lot=…&testedOn=YYYY-MM-DD with the certificate itself as the body
+ * (`application/pdf`): a new batch, which becomes the current one. Answered 201 with AdminProductBatches.
+ */
+export interface AdminBatchQuery {
+  lot: string;
+  testedOn?: string;
+}
+
+/** PUT /admin/api/products/{id}/current-batch: makes an earlier batch the current one again. */
+export interface AdminCurrentBatchChoice {
+  version: number;
+  batchId: string;
 }
 
 /** PUT /admin/api/products/{id}: every field, from the version the owner saw. */

@@ -4,6 +4,8 @@
  * entry point, `@herbo/hosted-api/admin`).
  */
 
+import type { CaliforniaNoticeValues } from "./california-notice.ts";
+
 /** The shop's own time zone: the back office's days ("today", date filters, exports) are its days. */
 export const shopTimeZone = "Asia/Kathmandu";
 
@@ -447,6 +449,13 @@ export type AdminShippingChange = {
       after: AdminMarketTaxValues;
     }
   | {
+      entity: "california_notice";
+      entityId: string;
+      label: string;
+      before: CaliforniaNoticeValues;
+      after: CaliforniaNoticeValues;
+    }
+  | {
       entity: "free_shipping";
       /** The market's code. */
       entityId: string;
@@ -463,8 +472,20 @@ export interface AdminShipping {
   /** Each market's countries, in the markets' order. */
   rates: AdminShippingRate[];
   markets: AdminMarketTax[];
-  /** The latest changes of rates and tax settings, newest first. */
+  /** California's Proposition 65 notice on the payment step, for addresses in California. */
+  californiaNotice: AdminCaliforniaNotice;
+  /** The latest changes of rates, tax settings and the California notice, newest first. */
   history: AdminShippingChange[];
+}
+
+/** The California notice as saved (off, with the suggested text, until the owner saves it), and its version. */
+export interface AdminCaliforniaNotice extends CaliforniaNoticeValues {
+  version: number;
+}
+
+/** PUT /admin/api/california-notice: on or off, and the text, from the version the owner saw. */
+export interface AdminCaliforniaNoticeUpdate extends CaliforniaNoticeValues {
+  version: number;
 }
 
 /** PUT /admin/api/shipping/rates/{country}: the country's rate, from the version the owner saw. */
@@ -689,6 +710,7 @@ export interface AdminOwedPayments {
 export type AdminOwedPaymentAction = { action: "record"; note: string } | { action: "retry" };
 
 export * from "./admin-products.ts";
+export * from "./california-notice.ts";
 /** One picture of a product, as the back office edits it. */
 export interface AdminPhoto {
   /** `med_…` for a photo the owner uploaded; `art_…` for a drawing the catalogue came with. */

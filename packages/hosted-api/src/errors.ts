@@ -68,6 +68,12 @@ export interface ErrorDetailsByCode {
   image_hidden_content: undefined;
   /** The product already has as many photos as a product may. */
   too_many_photos: { max: number };
+  /** An uploaded lab certificate that is not a PDF (a web page, a picture, a renamed file). */
+  certificate_not_pdf: undefined;
+  /** An uploaded certificate that is a PDF but cannot be read whole: empty, cut short, damaged or encrypted. */
+  certificate_unreadable: undefined;
+  /** An uploaded certificate carrying something that can act (scripts, launch actions, attached files, forms). */
+  certificate_active_content: { name: string };
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -114,6 +120,9 @@ const knownCodes: Record<ErrorCode, true> = {
   image_too_large: true,
   image_hidden_content: true,
   too_many_photos: true,
+  certificate_not_pdf: true,
+  certificate_unreadable: true,
+  certificate_active_content: true,
 };
 
 export const errorCodes = Object.keys(knownCodes) as readonly ErrorCode[];

@@ -11,3 +11,4 @@ export * from "./tax-note.ts";
 export * from "./time-zones.ts";
 export * from "./rich-text.ts";
 export * from "./product-identifiers.ts";
+export * from "./product-facts.ts";

@@ -118,9 +118,47 @@ export interface WireListProduct extends WireProductFields {
   images: WireImage[];
 }
 
+/** One row of a supplement-facts panel: what a serving holds of one thing. */
+export interface WireProductFactsAmount {
+  name: string;
+  /** "300 mg" */
+  amount: string;
+  /** Its share of the daily value ("10%"), "†" when none is established; null when the owner left it empty. */
+  daily_value: string | null;
+}
+
+/**
+ * A product's supplement-facts panel as the owner set it in the back office. Every field is plain text, never
+ * HTML: a page shows it escaped.
+ */
+export interface WireProductFacts {
+  serving_size: string;
+  servings_per_container: string | null;
+  amounts: WireProductFactsAmount[];
+  /** May hold line breaks (`\n`). */
+  ingredients: string | null;
+  warnings: string[];
+}
+
+/** The batch (lot) of a product on sale now, with the lab's certificate for it. */
+export interface WireBatch {
+  /** The lot number printed on the jar: letters, digits, `-`, `/` and `.`. */
+  lot: string;
+  /** The day the lab tested it, YYYY-MM-DD; null when the owner did not give it. */
+  tested_on: string | null;
+  /** The lab's certificate for this lot, a PDF on the store's own media address; null when there is none. */
+  certificate_url: string | null;
+}
+
 /** The product of a single-product answer: its pictures are `media`. */
 export interface WireDetailProduct extends WireProductFields {
   media: WireImage[];
+  /**
+   * Its supplement facts and its current batch; null when the owner set none. The hosted backend sends
+   * neither, which reads as null. Only the single-product answer has them, never the list.
+   */
+  facts: WireProductFacts | null;
+  batch: WireBatch | null;
 }
 
 /** GET /store/{storeId}/products */

@@ -51,6 +51,29 @@ describe("the back office's API client", () => {
     ).rejects.toMatchObject({ status: 415, code: "unsupported_media_type", message: "SVG drawings are not accepted." });
   });
 
+  it("sends a file with the type it is told, whatever the browser gave it", async () => {
+    const fetch = answer(201, { batches: [] });
+    vi.stubGlobal("fetch", fetch);
+    const renamed = new Blob(["<html>"], { type: "text/html" });
+    await apiUpload("/products/p/batches?lot=HS-1", renamed, "application/pdf");
+    expect(fetch).toHaveBeenCalledWith("/admin/api/products/p/batches?lot=HS-1", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/pdf" },
+      body: renamed,
+    });
+  });
+
+  it("keeps the field a refusal names, so a form can show it there", async () => {
+    const refusal = { code: "invalid_request", message: "The serving size is needed", details: { field: "body.x" } };
+    vi.stubGlobal("fetch", answer(400, { error: refusal }));
+    await expect(apiRequest("PUT", "/x", {})).rejects.toMatchObject({ status: 400, field: "body.x" });
+    vi.stubGlobal("fetch", answer(400, { error: { ...refusal, details: { field: 5 } } }));
+    await expect(apiRequest("PUT", "/x", {})).rejects.toMatchObject({ field: undefined });
+    vi.stubGlobal("fetch", answer(400, { error: { ...refusal, details: null } }));
+    await expect(apiRequest("PUT", "/x", {})).rejects.toMatchObject({ field: undefined });
+  });
+
   it("sends no body and no content type when there is nothing to send", async () => {
     const fetch = answer(204, undefined);
     vi.stubGlobal("fetch", fetch);

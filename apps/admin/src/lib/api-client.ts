@@ -2,13 +2,15 @@
 
 export const apiBase = "/admin/api";
 
-/** A refusal from the API, with its status, code and readable message. */
+/** A refusal from the API, with its status, code, readable message and, for a refused field, which one. */
 export class AdminApiError extends Error {
   override name = "AdminApiError";
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The field an invalid request names (`body.facts.servingSize`), so a form can show the message on it. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -24,8 +26,11 @@ export function onSignedOut(handler: () => void): void {
 function errorOf(status: number, body: unknown): AdminApiError {
   const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
   if (typeof error === "object" && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && typeof message === "string") return new AdminApiError(status, code, message);
+    const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+    const field = typeof details === "object" && details !== null ? (details as { field?: unknown }).field : undefined;
+    if (typeof code === "string" && typeof message === "string") {
+      return new AdminApiError(status, code, message, typeof field === "string" ? field : undefined);
+    }
   }
   return new AdminApiError(status, "unexpected", `The server answered ${status}. Please try again.`);
 }
@@ -45,14 +50,14 @@ export async function apiRequest<T>(
 }
 
 /**
- * POSTs a file as it is, with the type the browser gave it (the API checks its content, and refuses a
- * type that does not match); resolves with the JSON answer, rejects with an AdminApiError.
+ * POSTs a file as it is, with the type the browser gave it unless told another (the API checks its content,
+ * and refuses a type that does not match); resolves with the JSON answer, rejects with an AdminApiError.
  */
-export function apiUpload<T>(path: string, file: Blob): Promise<T> {
+export function apiUpload<T>(path: string, file: Blob, contentType?: string): Promise<T> {
   return send<T>(path, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "content-type": file.type === "" ? "application/octet-stream" : file.type },
+    headers: { "content-type": contentType ?? (file.type === "" ? "application/octet-stream" : file.type) },
     body: file,
   });
 }

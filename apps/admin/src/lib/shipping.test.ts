@@ -2,6 +2,7 @@ import type { AdminShippingRate } from "@herbo/hosted-api/admin";
 import { describe, expect, it } from "vitest";
 import {
   daysText,
+  californiaNoticeChange,
   describeShippingChange,
   freeShippingUpdateOfFields,
   parsePercent,
@@ -157,6 +158,24 @@ describe("a change as the history writes it", () => {
         after: { currencyCode: "USD", amount: 0, minDays: 6, maxDays: 6 },
       }),
     ).toBe("Shipping to United States: USD 12.99, 7–14 business days → free, 6 business days");
+  });
+
+  it("says whether the California notice was turned on or off, or its text changed", () => {
+    const on = { enabled: true, warning: "WARNING: lead." };
+    const off = { ...on, enabled: false };
+    const change = {
+      at: "2026-03-01T10:00:00.000Z",
+      actor: "owner@shop.test",
+      entity: "california_notice" as const,
+      entityId: "shop",
+      label: "California notice",
+    };
+    expect(describeShippingChange({ ...change, before: off, after: on })).toBe("California notice turned on");
+    expect(californiaNoticeChange(on, off)).toBe("California notice turned off");
+    expect(californiaNoticeChange(on, { ...on, warning: "WARNING: lead and more." })).toBe(
+      "California notice: text changed",
+    );
+    expect(californiaNoticeChange(off, off)).toBe("California notice saved unchanged");
   });
 
   it("shows a market's tax settings before and after", () => {

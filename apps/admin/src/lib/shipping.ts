@@ -8,6 +8,7 @@ import type {
   AdminShippingRate,
   AdminShippingRateUpdate,
   AdminShippingRateValues,
+  CaliforniaNoticeValues,
 } from "@herbo/hosted-api/admin";
 import { amountField, parseAmount, type MoneyFormat } from "./money.ts";
 
@@ -182,5 +183,12 @@ export function describeShippingChange(change: AdminShippingChange): string {
   if (change.entity === "free_shipping") {
     return `Free shipping in ${change.label}: ${freeShippingText(change.before)} → ${freeShippingText(change.after)}`;
   }
+  if (change.entity === "california_notice") return californiaNoticeChange(change.before, change.after);
   return `Tax in ${change.label}: ${taxText(change.before)} → ${taxText(change.after)}`;
+}
+
+/** "California notice turned on", "… turned off", or "California notice: text changed" (it stayed on or off). */
+export function californiaNoticeChange(before: CaliforniaNoticeValues, after: CaliforniaNoticeValues): string {
+  if (before.enabled !== after.enabled) return `California notice turned ${after.enabled ? "on" : "off"}`;
+  return before.warning === after.warning ? "California notice saved unchanged" : "California notice: text changed";
 }

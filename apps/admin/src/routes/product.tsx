@@ -5,6 +5,8 @@ import { NewVariantForm } from "../components/new-variant-form.tsx";
 import { MessageNotice, Notice } from "../components/notice.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ProductForm } from "../components/product-form.tsx";
+import { ProductBatches } from "../components/product-batches.tsx";
+import { ProductFacts } from "../components/product-facts.tsx";
 import { ProductPhotos } from "../components/product-photos.tsx";
 import { ProductVariants } from "../components/product-variants.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
@@ -68,6 +70,8 @@ export function Product() {
             onInvalid={(text) => saving.show({ kind: "error", text })}
           />
           <ProductPhotos productId={data.id} />
+          <ProductFacts product={data} onSaved={product.replace} onStale={product.reload} />
+          <ProductBatches productId={data.id} onChanged={product.reload} />
           <ProductVariants
             product={data}
             prices={prices}

@@ -1,4 +1,5 @@
 import type { AdminShipping } from "@herbo/hosted-api/admin";
+import { CaliforniaNoticeForm } from "../components/california-notice-form.tsx";
 import { ChangeHistory } from "../components/change-history.tsx";
 import { FreeShippingForm } from "../components/free-shipping-form.tsx";
 import { MarketTaxForm } from "../components/market-tax-form.tsx";
@@ -42,10 +43,11 @@ export function Shipping() {
           </div>
         </section>
       ))}
+      {data === undefined ? null : <CaliforniaNoticeForm shipping={data} onChanged={replace} onStale={reload} />}
       {data === undefined ? null : (
         <ChangeHistory
           name="shipping-history"
-          title="Recent shipping, free-shipping and tax changes"
+          title="Recent shipping, free-shipping, tax and notice changes"
           changes={data.history}
           describe={describeShippingChange}
         />

@@ -20,7 +20,13 @@ import { gtin14, parseGtin, parseMpn, type ParsedIdentifier } from "@herbo/hoste
 import { cleanPlainText, cleanRichText, cleanRichTextsInTurn } from "./rich-text.ts";
 import { priceListRefusal, saleCurrencies } from "./prices.ts";
 import {
+  batchesEntity,
   changedProductFields,
+  describeBatchChange,
+  describeFactsChange,
+  factsEntity,
+  type BatchChange,
+  type FactsChange,
   describeVariantChange,
   isProductStatus,
   productIdFor,
@@ -37,7 +43,7 @@ export const productEntity = "product";
 export const variantEntity = "variant";
 const historyLength = 30;
 
-function conflict(version: number, what: string): ApiError<"edit_conflict"> {
+export function conflict(version: number, what: string): ApiError<"edit_conflict"> {
   return new ApiError(
     409,
     "edit_conflict",
@@ -137,7 +143,7 @@ export async function listAdminProducts(
   };
 }
 
-async function productRow(db: Database | Transaction, id: string, lock: boolean): Promise<ProductRow> {
+export async function productRow(db: Database | Transaction, id: string, lock: boolean): Promise<ProductRow> {
   const query = db
     .select()
     .from(products)
@@ -181,11 +187,15 @@ export async function getAdminProduct(db: Database, id: string): Promise<AdminPr
       id,
       variantRows.map((variant) => variant.id),
     ),
+    facts: row.facts,
   };
 }
 
 async function productHistory(db: Database, productId: string, variantIds: string[]): Promise<AdminProductChange[]> {
-  const own = and(eq(catalogChanges.entity, productEntity), eq(catalogChanges.entityId, productId));
+  const own = and(
+    inArray(catalogChanges.entity, [productEntity, factsEntity, batchesEntity]),
+    eq(catalogChanges.entityId, productId),
+  );
   const ofVariants =
     variantIds.length === 0
       ? undefined
@@ -223,6 +233,8 @@ function describeChange(entity: string, before: unknown, after: unknown): string
       describeVariantChange(isNothing(before) ? null : (before as AdminVariantFields), after as AdminVariantFields),
     ];
   }
+  if (entity === factsEntity) return [describeFactsChange(before as FactsChange, after as FactsChange)];
+  if (entity === batchesEntity) return [describeBatchChange(after as BatchChange)];
   return ["Prices"];
 }
 

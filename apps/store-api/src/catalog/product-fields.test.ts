@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  batchesEntity,
   changedProductFields,
+  describeBatchChange,
+  describeFactsChange,
   describeVariantChange,
+  factsEntity,
   isProductStatus,
   productIdFor,
   storedRelated,
@@ -28,6 +32,26 @@ describe("a new product's id", () => {
 });
 
 describe("the history's words", () => {
+  it("says whether the supplement facts were added, changed or removed", () => {
+    const panel = { servingSize: "300 mg" };
+    expect(factsEntity).toBe("product_facts");
+    expect(describeFactsChange({ facts: null }, { facts: panel })).toBe("Supplement facts added");
+    expect(describeFactsChange({ facts: panel }, { facts: { servingSize: "1 g" } })).toBe("Supplement facts");
+    expect(describeFactsChange({ facts: panel }, { facts: null })).toBe("Supplement facts removed");
+    expect(describeFactsChange({}, {})).toBe("Supplement facts removed");
+    // A change recorded without the field before (none) reads as the panel added.
+    expect(describeFactsChange({}, { facts: panel })).toBe("Supplement facts added");
+  });
+
+  it("says which batch was added, or which one became current again", () => {
+    expect(batchesEntity).toBe("product_batches");
+    expect(describeBatchChange({ added: { lot: "HS-2611" }, current: "HS-2611" })).toBe(
+      "Batch HS-2611 added, now current",
+    );
+    expect(describeBatchChange({ current: "HS-2604" })).toBe("Current batch: HS-2604");
+    expect(describeBatchChange({ current: null })).toBe("Current batch: none");
+  });
+
   it("names the product fields that changed, in the form's order", () => {
     expect(
       changedProductFields({ title: "A", sortOrder: 1, sections: [] }, { title: "B", sortOrder: 1, sections: [] }),

@@ -51,6 +51,34 @@ export function describeVariantChange(before: Partial<AdminVariantFields> | null
   return `Variant ${after.title}: ${changed.length === 0 ? "no change" : changed.join(", ")}`;
 }
 
+/** The history's names for changes of a product's supplement facts and of its batches (keyed by the product). */
+export const factsEntity = "product_facts";
+export const batchesEntity = "product_batches";
+
+/** What a change of the supplement facts keeps: the panel before and after (null: none). */
+export interface FactsChange {
+  facts: unknown;
+}
+
+/** "Supplement facts added", "Supplement facts" (changed) or "Supplement facts removed". */
+export function describeFactsChange(before: Partial<FactsChange>, after: Partial<FactsChange>): string {
+  const had = before.facts !== null && before.facts !== undefined;
+  if (after.facts === null || after.facts === undefined) return "Supplement facts removed";
+  return had ? "Supplement facts" : "Supplement facts added";
+}
+
+/** What a change of the batches keeps: the batch added, if one was, and the current batch's lot after it. */
+export interface BatchChange {
+  added?: { lot: string };
+  current: string | null;
+}
+
+/** "Batch HS-2611 added, now current", or "Current batch: HS-2604" when an earlier one became current again. */
+export function describeBatchChange(after: BatchChange): string {
+  if (after.added !== undefined) return `Batch ${after.added.lot} added, now current`;
+  return `Current batch: ${after.current ?? "none"}`;
+}
+
 /**
  * A product id made from its title, as the shop's URLs show it (/product/prod_mountain_honey): lower-case
  * letters and digits joined by underscores, accents dropped, and a number added when the id is taken.

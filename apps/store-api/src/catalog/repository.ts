@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
-import { currencies, markets, media, productImages, products, variantPrices, variants } from "../db/schema.ts";
+import {
+  currencies,
+  markets,
+  media,
+  productBatches,
+  productImages,
+  products,
+  variantPrices,
+  variants,
+} from "../db/schema.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type ImageRow = typeof productImages.$inferSelect;
@@ -8,6 +17,7 @@ export type MediaRow = typeof media.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 export type CurrencyRow = typeof currencies.$inferSelect;
 export type PriceRow = typeof variantPrices.$inferSelect;
+export type BatchRow = typeof productBatches.$inferSelect;
 
 export interface ProductAggregate {
   product: ProductRow;
@@ -65,14 +75,26 @@ export async function listProducts(
   return { count: totals[0]?.total ?? 0, products: await attachChildren(db, rows) };
 }
 
-export async function findProduct(db: Database, id: string): Promise<ProductAggregate | undefined> {
+/** A product of the single-product answer: with its current batch, which the list leaves out. */
+export interface DetailAggregate extends ProductAggregate {
+  currentBatch: BatchRow | null;
+}
+
+export async function findProduct(db: Database, id: string): Promise<DetailAggregate | undefined> {
   const rows = await db
     .select()
     .from(products)
     .where(and(eq(products.id, id), visible))
     .limit(1);
-  const [aggregate] = await attachChildren(db, rows);
-  return aggregate;
+  const [[aggregate], [currentBatch]] = await Promise.all([
+    attachChildren(db, rows),
+    db
+      .select()
+      .from(productBatches)
+      .where(and(eq(productBatches.productId, id), eq(productBatches.current, true)))
+      .limit(1),
+  ]);
+  return aggregate === undefined ? undefined : { ...aggregate, currentBatch: currentBatch ?? null };
 }
 
 /** Whether the owner archived this product: it was sold here once, and its URL now answers "gone". */

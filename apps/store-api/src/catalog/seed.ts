@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { markets as defaultMarkets, shippingRates as offeredRates } from "@herbo/hosted-api";
+import { parseProductFacts, type ProductFacts } from "@herbo/hosted-api/product-facts";
 import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/connection.ts";
@@ -23,6 +24,15 @@ const seedVariantSchema = z.object({
   weight: z.number().nonnegative().nullable(),
 });
 
+/** A supplement-facts panel in the seed, in the wire's field names; read by the contract's rules when seeded. */
+const seedFactsSchema = z.object({
+  serving_size: z.string(),
+  servings_per_container: z.string().nullable().default(null),
+  amounts: z.array(z.object({ name: z.string(), amount: z.string(), daily_value: z.string().nullable() })).default([]),
+  ingredients: z.string().nullable().default(null),
+  warnings: z.array(z.string()).default([]),
+});
+
 const seedProductSchema = z.object({
   id: z.string().min(1),
   title: z.string().min(1),
@@ -37,6 +47,7 @@ const seedProductSchema = z.object({
   thumbnail: z.string().nullable(),
   additional_info: z.array(z.object({ id: z.string(), title: z.string(), description: z.string() })),
   variants: z.array(seedVariantSchema).min(1),
+  facts: seedFactsSchema.optional(),
 });
 
 export const seedCatalogSchema = z.object({
@@ -96,6 +107,7 @@ export async function seedIfEmpty(db: Database, catalog: SeedCatalog): Promise<b
         status: "published",
         typeValue: "physical",
         extras: productExtras(product),
+        facts: product.facts === undefined ? null : seedFacts(product.id, product.facts),
         createdAt,
         updatedAt: createdAt,
       });
@@ -140,6 +152,19 @@ export async function seedIfEmpty(db: Database, catalog: SeedCatalog): Promise<b
     }
     return true;
   });
+}
+
+/** The seed's panel as the catalogue stores it, checked by the same rules as the back office's. */
+function seedFacts(productId: string, facts: z.infer<typeof seedFactsSchema>): ProductFacts {
+  const parsed = parseProductFacts({
+    servingSize: facts.serving_size,
+    servingsPerContainer: facts.servings_per_container,
+    amounts: facts.amounts.map((row) => ({ name: row.name, amount: row.amount, dailyValue: row.daily_value })),
+    ingredients: facts.ingredients,
+    warnings: facts.warnings,
+  });
+  if (!parsed.ok) throw new Error(`The seed's facts of ${productId} are not valid: ${JSON.stringify(parsed.problems)}`);
+  return parsed.value;
 }
 
 function currencyRow(currency: SeedCatalog["currencies"][number]) {

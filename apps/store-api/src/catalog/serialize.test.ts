@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CurrencyRow, PriceRow, ProductAggregate, VariantRow } from "./repository.ts";
+import type { CurrencyRow, DetailAggregate, PriceRow, ProductAggregate, VariantRow } from "./repository.ts";
 import {
   assetUrlOn,
   availableUnits,
@@ -56,6 +56,29 @@ const packOption = {
   values: [{ id: "val_jar", option_id: "opt_pack", variant_id: "var_20g", value: "Jar" }],
 };
 
+const resinFacts = {
+  servingSize: "300 mg (about a pea-sized amount)",
+  servingsPerContainer: null,
+  amounts: [
+    { name: "Shilajit resin, purified", amount: "300 mg", dailyValue: "†" },
+    { name: "<b>Fulvic acid</b>", amount: "60 mg", dailyValue: null },
+  ],
+  ingredients: "Purified Himalayan shilajit resin.\nNo fillers or additives.",
+  warnings: ["Keep out of reach of children.", "<script>alert(1)</script>"],
+};
+
+const batch = {
+  id: "bat_0123456789abcdef0123",
+  productId: "prod_resin",
+  lot: "HS-2611/B.2",
+  testedOn: "2026-11-02",
+  certificateSha256: "ab".repeat(32),
+  certificateBytes: 2048,
+  current: true,
+  createdAt: updated,
+  createdBy: "owner@shop.test",
+};
+
 function price(variantId: string, overrides: Partial<PriceRow> = {}): PriceRow {
   return { variantId, currencyCode: "NPR", amount: 120000, saleAmount: null, ...overrides };
 }
@@ -64,7 +87,7 @@ function aggregate(
   overrides: Partial<ProductAggregate["product"]> = {},
   variants = [variant("var_10g")],
   prices = variants.map((row) => price(row.id)),
-): ProductAggregate {
+): DetailAggregate {
   return {
     product: {
       id: "prod_resin",
@@ -92,6 +115,7 @@ function aggregate(
       updatedAt: updated,
       deletedAt: null,
       version: 1,
+      facts: null,
       ...overrides,
     },
     images: [
@@ -108,6 +132,7 @@ function aggregate(
     media: [],
     variants,
     prices,
+    currentBatch: null,
   };
 }
 
@@ -218,13 +243,48 @@ describe("serialised product, as the hosted backend shapes it", () => {
         source: "seed",
         social_image: { url: "https://api.test/images/cards/resin.png", width: 1200, height: 630 },
       },
+      facts: null,
+      batch: null,
     });
   });
 
-  it("lists images under `images` in product lists", () => {
-    const serialised = serializeListProduct(aggregate(), currencies, assetUrl);
+  it("lists images under `images` in product lists, without the facts and the batch", () => {
+    const detailed: DetailAggregate = { ...aggregate({ facts: resinFacts }), currentBatch: batch };
+    const serialised = serializeListProduct(detailed, currencies, assetUrl);
     expect(serialised.images).toHaveLength(2);
     expect(serialised).not.toHaveProperty("media");
+    expect(serialised).not.toHaveProperty("facts");
+    expect(serialised).not.toHaveProperty("batch");
+  });
+
+  it("writes the supplement facts in the wire's names, as plain text, and the current batch with its certificate", () => {
+    const serialised = serializeDetailProduct(
+      { ...aggregate({ facts: resinFacts }), currentBatch: batch },
+      currencies,
+      assetUrl,
+    );
+    expect(serialised.facts).toEqual({
+      serving_size: "300 mg (about a pea-sized amount)",
+      servings_per_container: null,
+      amounts: [
+        { name: "Shilajit resin, purified", amount: "300 mg", daily_value: "†" },
+        { name: "<b>Fulvic acid</b>", amount: "60 mg", daily_value: null },
+      ],
+      ingredients: "Purified Himalayan shilajit resin.\nNo fillers or additives.",
+      warnings: ["Keep out of reach of children.", "<script>alert(1)</script>"],
+    });
+    expect(serialised.batch).toEqual({
+      lot: "HS-2611/B.2",
+      tested_on: "2026-11-02",
+      certificate_url: `https://api.test/media/certificates/${"ab".repeat(32)}.pdf`,
+    });
+    const untested = serializeDetailProduct(
+      { ...aggregate(), currentBatch: { ...batch, testedOn: null } },
+      currencies,
+      assetUrl,
+    );
+    expect(untested.batch?.tested_on).toBeNull();
+    expect(untested.facts).toBeNull();
   });
 
   it("gives an uploaded photo its size, every width it is served at, and a social card drawn from it", () => {

@@ -1,13 +1,16 @@
+import type { ProductFacts } from "@herbo/hosted-api/product-facts";
 import type {
+  WireBatch,
   WireCurrency,
   WireDetailProduct,
+  WireProductFacts,
   WireImage,
   WireListProduct,
   WireVariant,
   WireVariantFields,
 } from "@herbo/hosted-api";
-import { cardFileName, mediaFileOfUrl, mediaPath, photoFileName } from "../media/media-names.ts";
-import type { CurrencyRow, PriceRow, ProductAggregate, VariantRow } from "./repository.ts";
+import { cardFileName, certificatePath, mediaFileOfUrl, mediaPath, photoFileName } from "../media/media-names.ts";
+import type { BatchRow, CurrencyRow, DetailAggregate, PriceRow, ProductAggregate, VariantRow } from "./repository.ts";
 import { socialCardSize } from "../media/social-card.ts";
 
 /** Turns a stored path such as /images/x.svg into an absolute URL on this API; leaves absolute URLs alone. */
@@ -170,16 +173,39 @@ export function serializeListProduct(
   };
 }
 
-/** The product of a single-product answer, its pictures under `media`. */
+/** The supplement-facts panel in the wire's field names. */
+export function serializeFacts(facts: ProductFacts): WireProductFacts {
+  return {
+    serving_size: facts.servingSize,
+    servings_per_container: facts.servingsPerContainer,
+    amounts: facts.amounts.map((row) => ({ name: row.name, amount: row.amount, daily_value: row.dailyValue })),
+    ingredients: facts.ingredients,
+    warnings: facts.warnings,
+  };
+}
+
+/** The current batch, its certificate at an absolute address on this API like the pictures'. */
+export function serializeBatch(batch: BatchRow, assetUrl: AssetUrl): WireBatch {
+  return {
+    lot: batch.lot,
+    tested_on: batch.testedOn,
+    certificate_url: assetUrl(certificatePath(batch.certificateSha256)),
+  };
+}
+
+/** The product of a single-product answer, its pictures under `media`, with its facts and current batch. */
 export function serializeDetailProduct(
-  aggregate: ProductAggregate,
+  aggregate: DetailAggregate,
   currencies: ReadonlyMap<string, CurrencyRow>,
   assetUrl: AssetUrl,
   selection: PriceSelection = "all",
 ): WireDetailProduct {
+  const { facts } = aggregate.product;
   return {
     ...serializeProductFields(aggregate, currencies, assetUrl, selection),
     media: serializeImages(aggregate, assetUrl),
+    facts: facts === null ? null : serializeFacts(facts),
+    batch: aggregate.currentBatch === null ? null : serializeBatch(aggregate.currentBatch, assetUrl),
   };
 }
 

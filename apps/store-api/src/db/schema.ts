@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CustomerDetails } from "./customer-details.ts";
 import type { CreditNoteLine } from "./credit-note-line.ts";
+import type { ProductFacts } from "@herbo/hosted-api";
 
 /** Display-only nested data of a product, kept as the hosted backend shapes it. */
 export interface ProductExtras {
@@ -67,8 +69,47 @@ export const products = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     /** Counts the owner's edits of the product: an edit names the version it started from. */
     version: integer("version").notNull().default(1),
+    /**
+     * The supplement-facts panel, checked by @herbo/hosted-api's parseProductFacts before it is saved; null when
+     * the product has none. Plain text throughout: every page escapes it.
+     */
+    facts: jsonb("facts").$type<ProductFacts>(),
   },
   (table) => [index("products_listing_idx").on(table.status, table.sortOrder)],
+);
+
+/**
+ * A product's batches (lots), each with the lab's certificate for it. None is ever deleted: the certificate of a
+ * lot already sold stays valid. The file is in the media store under the certificate's SHA-256
+ * (`certificate-<sha256>.pdf`), so the same PDF uploaded twice is one file.
+ */
+export const productBatches = pgTable(
+  "product_batches",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** As printed on the jar: 1 to 40 letters, digits, - / and . */
+    lot: text("lot").notNull(),
+    /** The day the lab tested the lot; null when the owner did not give it. */
+    testedOn: date("tested_on", { mode: "string" }),
+    /** SHA-256 of the certificate's bytes, hex: its file's name. */
+    certificateSha256: text("certificate_sha256").notNull(),
+    certificateBytes: integer("certificate_bytes").notNull(),
+    /** The batch the shop names on the product's page now: one per product at most. */
+    current: boolean("current").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The owner's email. */
+    createdBy: text("created_by").notNull(),
+  },
+  (table) => [
+    index("product_batches_product_idx").on(table.productId, table.createdAt),
+    uniqueIndex("product_batches_one_current")
+      .on(table.productId)
+      .where(sql`${table.current}`),
+    check("product_batches_sha256_hex", sql`${table.certificateSha256} ~ '^[0-9a-f]{64}$'`),
+  ],
 );
 
 /**
@@ -151,6 +192,18 @@ export const variants = pgTable(
     ),
   ],
 );
+
+/**
+ * Shop-wide settings the owner changes in the back office, one row each, by key: `california_notice` holds
+ * CaliforniaNoticeValues (@herbo/hosted-api/admin). A key without a row has its default.
+ */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  /** Counts the owner's saves of this setting: a save names the version it started from. */
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+});
 
 /**
  * The owner's edits of the catalogue in the back office: who changed what, when, with the values before and

@@ -17,6 +17,7 @@ import {
 import type { PageFrame } from "../pages/page-layout.ts";
 import { offeredProviders, paymentContextOf } from "./payment-context.ts";
 import { findShippingRate, type SessionRow, type SessionWithLines } from "../checkout/sessions.ts";
+import { californiaNoticeFor } from "../shipping/california-notice.ts";
 
 /** A checkout page to send: its status, its HTML, and the origins its forms may post to. */
 export type CheckoutPage =
@@ -154,6 +155,7 @@ async function payment(
   if (context === undefined) return details(options, { kind: "details", status: 200, order, values: {}, errors: {} });
   const { session } = order;
   const rate = await findShippingRate(options.db, context.customer.country, session.currencyCode);
+  const californiaNotice = await californiaNoticeFor(options.db, context.customer);
   // A failure remembered from the last attempt names no provider: it is shown with the first in
   // PAYMENT_METHODS' order (a card's decline, with the default methods), wherever quickFirst draws it.
   const lastError =
@@ -182,6 +184,7 @@ async function payment(
       shipping: { amount: session.shippingAmount ?? 0, days: deliveryText(rate) },
       sections: quickFirst(drawn).map((entry) => entry.html),
       errors,
+      californiaNotice,
     }),
   );
 }

@@ -240,6 +240,18 @@ export interface PaymentPageInput extends OrderView {
   sections: SafeHtml[];
   /** The last attempt's refusal, for the error summary at the top. */
   errors: ErrorLink[];
+  /** California's Proposition 65 warning, when the owner turned it on and the address is in California. */
+  californiaNotice?: string | undefined;
+}
+
+/** The owner's California warning, as plain text above the ways to pay, so it is read before any payment. */
+function californiaNoticeHtml(warning: string | undefined): SafeHtml | undefined {
+  if (warning === undefined) return undefined;
+  return markup`<section class="card" aria-labelledby="california-notice-heading" data-testid="california-notice">
+<h2 id="california-notice-heading">California Proposition 65</h2>
+<p>${warning}</p>
+</section>
+`;
 }
 
 /**
@@ -252,7 +264,7 @@ export function renderPaymentPage(input: PaymentPageInput): string {
   const body = markup`${errorSummaryHtml(input.errors)}${steps(2)}
 <h1>Payment</h1>
 <p class="note">Your items are reserved until ${timeText(session.expiresAt, session.timeZone)}.</p>
-${input.sections.map((section) => markup`${section}\n`)}<section class="card" aria-labelledby="delivery-heading">
+${californiaNoticeHtml(input.californiaNotice)}${input.sections.map((section) => markup`${section}\n`)}<section class="card" aria-labelledby="delivery-heading">
 <div class="summary-head"><h2 id="delivery-heading">Delivery</h2><a href="${base}/details">Change<span class="visually-hidden"> delivery details</span></a></div>
 <address data-testid="delivery-address">${input.addressLines.map((line, index) => (index === 0 ? line : markup`<br>${line}`))}</address>
 <p class="note">${input.email} · ${input.phone}</p>

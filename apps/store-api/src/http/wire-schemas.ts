@@ -9,10 +9,12 @@ import {
   type ProductResponse,
   type ShippingRatesResponse,
   type VariantsResponse,
+  type WireBatch,
   type WireCurrency,
   type WireImage,
   type WireOption,
   type WireOptionValue,
+  type WireProductFacts,
   type WireError,
   type WireVariant,
 } from "@herbo/hosted-api";
@@ -124,8 +126,27 @@ export const productListResponseSchema = z.strictObject({
   products: z.array(z.strictObject({ ...productFields, images: z.array(image) })),
 }) satisfies z.ZodType<ProductListResponse>;
 
+const facts = z.strictObject({
+  serving_size: z.string(),
+  servings_per_container: z.string().nullable(),
+  amounts: z.array(z.strictObject({ name: z.string(), amount: z.string(), daily_value: z.string().nullable() })),
+  ingredients: z.string().nullable(),
+  warnings: z.array(z.string()),
+}) satisfies z.ZodType<WireProductFacts>;
+
+const batch = z.strictObject({
+  lot: z.string(),
+  tested_on: z.iso.date().nullable(),
+  certificate_url: z.string().nullable(),
+}) satisfies z.ZodType<WireBatch>;
+
 export const productResponseSchema = z.strictObject({
-  product: z.strictObject({ ...productFields, media: z.array(image) }),
+  product: z.strictObject({
+    ...productFields,
+    media: z.array(image),
+    facts: facts.nullable(),
+    batch: batch.nullable(),
+  }),
 }) satisfies z.ZodType<ProductResponse>;
 
 export const variantsResponseSchema = z.strictObject({

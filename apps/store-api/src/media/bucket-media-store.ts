@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import { parseMediaFileName } from "./media-names.ts";
+import { isMediaStoreName } from "./media-names.ts";
 import { MediaStoreUnavailable, type MediaStore } from "./media-store.ts";
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2...), from the MEDIA_BUCKET_* settings. */
@@ -18,11 +18,12 @@ export interface MediaBucketSettings {
 const requestTimeoutMs = 15_000;
 
 function checkedName(name: string): string {
-  if (parseMediaFileName(name) === undefined) throw new Error(`Not a media file name: ${JSON.stringify(name)}`);
+  if (!isMediaStoreName(name)) throw new Error(`Not a media file name: ${JSON.stringify(name)}`);
   return name;
 }
 
 function contentTypeOf(name: string): string {
+  if (name.endsWith(".pdf")) return "application/pdf";
   return name.endsWith(".jpg") ? "image/jpeg" : "image/webp";
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   cardFileName,
+  certificateDownloadName,
+  certificateFileName,
+  certificateOfAddressName,
+  certificateOfFileName,
+  certificatePath,
+  isMediaStoreName,
   mediaFileOfUrl,
   mediaIdPattern,
   mediaPath,
@@ -84,5 +90,62 @@ describe("media file names", () => {
     ]) {
       expect(mediaFileOfUrl(url), url).toBeUndefined();
     }
+  });
+});
+
+describe("certificate file names", () => {
+  const sha = "0123456789abcdef".repeat(4);
+
+  it("names a certificate's file and address by its SHA-256, and reads both back", () => {
+    expect(certificateFileName(sha)).toBe(`certificate-${sha}.pdf`);
+    expect(certificatePath(sha)).toBe(`/media/certificates/${sha}.pdf`);
+    expect(certificateOfFileName(certificateFileName(sha))).toBe(sha);
+    expect(certificateOfAddressName(`${sha}.pdf`)).toBe(sha);
+  });
+
+  it("reads no other name: another length, upper case, another extension, a path, anything around it", () => {
+    for (const name of [
+      `certificate-${sha.slice(1)}.pdf`,
+      `certificate-${sha}0.pdf`,
+      `certificate-${sha.toUpperCase()}.pdf`,
+      `certificate-${sha}.PDF`,
+      `certificate-${sha}.pdf.html`,
+      `certificate-${sha}xpdf`,
+      `xcertificate-${sha}.pdf`,
+      `../certificate-${sha}.pdf`,
+      `certificates-${sha}.pdf`,
+      `${sha}.pdf`,
+      "",
+    ]) {
+      expect(certificateOfFileName(name), name).toBeUndefined();
+    }
+    for (const name of [
+      `${sha.slice(1)}.pdf`,
+      `${sha}0.pdf`,
+      `${sha.toUpperCase()}.pdf`,
+      `${sha}.PDF`,
+      `${sha}xpdf`,
+      `x${sha}.pdf`,
+      `${sha}.pdf.js`,
+      `certificate-${sha}.pdf`,
+      "",
+    ]) {
+      expect(certificateOfAddressName(name), name).toBeUndefined();
+    }
+  });
+
+  it("lets the media store keep photos, cards and certificates, and nothing else", () => {
+    expect(isMediaStoreName(`${id}-640.webp`)).toBe(true);
+    expect(isMediaStoreName(`${id}-card.jpg`)).toBe(true);
+    expect(isMediaStoreName(certificateFileName(sha))).toBe(true);
+    for (const name of [`${sha}.pdf`, "../secret.pdf", `certificate-${sha}.pdf/..`, "notes.txt", ""]) {
+      expect(isMediaStoreName(name), name).toBe(false);
+    }
+  });
+
+  it("names a certificate's download after its lot, with only safe characters between the header's quotes", () => {
+    expect(certificateDownloadName("HS-2611")).toBe("HS-2611-certificate.pdf");
+    expect(certificateDownloadName("HS/26.11-b")).toBe("HS-26.11-b-certificate.pdf");
+    expect(certificateDownloadName('a"b\\c d;é\r\n')).toBe("a-b-c-d-----certificate.pdf");
   });
 });

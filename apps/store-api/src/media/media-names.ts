@@ -41,3 +41,38 @@ export function mediaFileOfUrl(url: string): MediaFile | undefined {
   const match = /^\/media\/([^/]+)$/.exec(url);
   return match?.[1] === undefined ? undefined : parseMediaFileName(match[1]);
 }
+
+const sha256Hex = "[0-9a-f]{64}";
+
+/** A lab certificate's file in the media store: `certificate-<sha256>.pdf`, named by its content. */
+export function certificateFileName(sha256: string): string {
+  return `certificate-${sha256}.pdf`;
+}
+
+/** The SHA-256 a certificate's file is named by; undefined for any other name. */
+export function certificateOfFileName(name: string): string | undefined {
+  return new RegExp(`^certificate-(${sha256Hex})\\.pdf$`).exec(name)?.[1];
+}
+
+/** Where the public reads a certificate: `/media/certificates/<sha256>.pdf`. */
+export function certificatePath(sha256: string): string {
+  return `/media/certificates/${sha256}.pdf`;
+}
+
+/** The SHA-256 of the last part of a certificate's address (`<sha256>.pdf`); undefined for anything else. */
+export function certificateOfAddressName(name: string): string | undefined {
+  return new RegExp(`^(${sha256Hex})\\.pdf$`).exec(name)?.[1];
+}
+
+/** Whether a name is one the media store keeps: a photo's width, its card, or a certificate. */
+export function isMediaStoreName(name: string): boolean {
+  return parseMediaFileName(name) !== undefined || certificateOfFileName(name) !== undefined;
+}
+
+/**
+ * The name a certificate is saved under, `<lot>-certificate.pdf`, safe between the quotes of a
+ * Content-Disposition header: any character but letters, digits, `.` and `-` (a lot's `/` among them) is a `-`.
+ */
+export function certificateDownloadName(lot: string): string {
+  return `${lot.replace(/[^A-Za-z0-9.-]/g, "-")}-certificate.pdf`;
+}

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseMediaFileName } from "./media-names.ts";
+import { isMediaStoreName } from "./media-names.ts";
 
 /**
- * Where photo files live: a folder (DATA_DIR/media by default) or an S3-compatible bucket
+ * Where photo and certificate files live: a folder (DATA_DIR/media by default) or an S3-compatible bucket
  * (bucket-media-store.ts). Names are checked by each store too, so no caller can reach another file.
  */
 export interface MediaStore {
@@ -28,7 +28,7 @@ export class MediaStoreUnavailable extends Error {
 }
 
 function checkedName(name: string): string {
-  if (parseMediaFileName(name) === undefined) throw new Error(`Not a media file name: ${JSON.stringify(name)}`);
+  if (!isMediaStoreName(name)) throw new Error(`Not a media file name: ${JSON.stringify(name)}`);
   return name;
 }
 

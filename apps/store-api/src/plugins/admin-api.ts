@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyContextConfig, FastifyPluginAsync } from "fastify";
 import { readSessionTokens } from "../admin/session-cookie.ts";
 import { findSession } from "../admin/owner-sessions.ts";
 import { ApiError } from "../errors.ts";
+import { isCertificateContentType } from "../media/certificate-check.ts";
 import { isImageContentType } from "../media/content-check.ts";
 import type { AdminApiOptions, AdminRouteOptions } from "../routes/admin/admin-context.ts";
 import { emailRoutes } from "../routes/admin/email-routes.ts";
@@ -11,6 +12,8 @@ import { overviewRoute } from "../routes/admin/overview-route.ts";
 import { paymentRoutes } from "../routes/admin/payment-routes.ts";
 import { sessionRoutes } from "../routes/admin/session-routes.ts";
 import { photoRoutes } from "../routes/admin/photo-routes.ts";
+import { batchRoutes } from "../routes/admin/batch-routes.ts";
+import { factsRoutes } from "../routes/admin/facts-routes.ts";
 import { priceRoutes } from "../routes/admin/price-routes.ts";
 import { promotionRoutes } from "../routes/admin/promotion-routes.ts";
 import { productRoutes } from "../routes/admin/product-routes.ts";
@@ -24,8 +27,8 @@ import { stockRoutes } from "../routes/admin/stock-routes.ts";
  *   header, which browsers always send on such requests: no other site can act with an owner's cookie;
  * - a state-changing request with a body must send JSON (415 otherwise): a second layer behind the Origin
  *   check, since a page on another site can post a form or text/plain without asking, but never JSON; a
- *   photo upload may instead send an image type (its content decides whether it is taken), which such a
- *   page cannot send either;
+ *   photo upload may instead send an image type, and a certificate upload application/pdf (their content
+ *   decides whether they are taken), which such a page cannot send either;
  * - without a valid session cookie the answer is 401, except on the sign-in route; each session cookie
  *   that came is tried, so another site's cookie of the same name cannot sign the owner out.
  */
@@ -40,16 +43,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
       throw new ApiError(403, "wrong_origin", "This request must come from the back office's own pages.");
     }
     if (changesState && sendsContent(request.headers) && !isJson(request.headers["content-type"])) {
-      if (request.routeOptions.config.photoUpload !== true) {
-        throw new ApiError(415, "unsupported_media_type", "The back office's requests send JSON (application/json).");
-      }
-      if (!isImageContentType(request.headers["content-type"])) {
-        throw new ApiError(
-          415,
-          "unsupported_media_type",
-          "Send the photo itself as a JPEG, PNG, WebP or AVIF file, with its type (image/jpeg, image/png, image/webp or image/avif).",
-        );
-      }
+      refuseUploadType(request.routeOptions.config, request.headers["content-type"]);
     }
     if (request.routeOptions.config.withoutSession === true) return;
     for (const token of readSessionTokens(request.headers.cookie)) {
@@ -74,9 +68,31 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(productRoutes, routeOptions);
   await app.register(shippingRoutes, routeOptions);
   await app.register(photoRoutes, routeOptions);
+  await app.register(factsRoutes, routeOptions);
+  await app.register(batchRoutes, routeOptions);
   await app.register(emailRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);
 };
+
+/**
+ * The only bodies besides JSON: a photo upload's image type, a certificate upload's PDF type. Anything else is
+ * refused with 415, saying what the route takes.
+ */
+function refuseUploadType(config: FastifyContextConfig, contentType: string | undefined): void {
+  if (config.photoUpload === true) {
+    if (isImageContentType(contentType)) return;
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      "Send the photo itself as a JPEG, PNG, WebP or AVIF file, with its type (image/jpeg, image/png, image/webp or image/avif).",
+    );
+  }
+  if (config.certificateUpload === true) {
+    if (isCertificateContentType(contentType)) return;
+    throw new ApiError(415, "unsupported_media_type", "Send the certificate itself as a PDF file (application/pdf).");
+  }
+  throw new ApiError(415, "unsupported_media_type", "The back office's requests send JSON (application/json).");
+}
 
 /** Whether a request carries a body, or says what its body is. */
 function sendsContent(headers: IncomingHttpHeaders): boolean {

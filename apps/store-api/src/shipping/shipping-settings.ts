@@ -9,6 +9,7 @@ import type {
   AdminShippingChange,
   AdminShippingRateUpdate,
   AdminShippingRateValues,
+  CaliforniaNoticeValues,
 } from "@herbo/hosted-api/admin";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
@@ -24,6 +25,7 @@ import {
   taxValuesOf,
   writeMarketTax,
 } from "../markets/markets.ts";
+import { californiaNoticeEntity, readCaliforniaNotice } from "./california-notice.ts";
 import { countryNameOf, listDeliveryRates } from "./rates.ts";
 
 const historyLength = 30;
@@ -37,7 +39,7 @@ const taxNamePattern = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} .&/()-]{0,39}$/u;
 
 /** Every country's rate, every market's tax settings, and the latest changes of both. */
 export async function listShipping(db: Database): Promise<AdminShipping> {
-  const [rates, marketRows, history] = await Promise.all([
+  const [rates, marketRows, history, californiaNotice] = await Promise.all([
     listDeliveryRates(db),
     db
       .select({ market: markets, decimalDigits: currencies.decimalDigits })
@@ -45,6 +47,7 @@ export async function listShipping(db: Database): Promise<AdminShipping> {
       .leftJoin(currencies, eq(currencies.code, markets.currencyCode))
       .orderBy(asc(markets.sortOrder), asc(markets.code)),
     shippingHistory(db),
+    readCaliforniaNotice(db),
   ]);
   return {
     handlingDays: { min: handlingDays.min, max: handlingDays.max },
@@ -61,6 +64,7 @@ export async function listShipping(db: Database): Promise<AdminShipping> {
       freeShippingOver: market.freeShippingOver,
       freeShippingVersion: market.freeShippingVersion,
     })),
+    californiaNotice,
     history,
   };
 }
@@ -70,7 +74,14 @@ async function shippingHistory(db: Database): Promise<AdminShippingChange[]> {
     db
       .select()
       .from(catalogChanges)
-      .where(inArray(catalogChanges.entity, [shippingRateEntity, marketTaxEntity, freeShippingEntity]))
+      .where(
+        inArray(catalogChanges.entity, [
+          shippingRateEntity,
+          marketTaxEntity,
+          freeShippingEntity,
+          californiaNoticeEntity,
+        ]),
+      )
       .orderBy(desc(catalogChanges.at), desc(catalogChanges.id))
       .limit(historyLength),
     db.select({ code: markets.code, name: markets.name }).from(markets),
@@ -85,6 +96,15 @@ async function shippingHistory(db: Database): Promise<AdminShippingChange[]> {
         label: countryNameOf(row.entityId),
         before: row.before as AdminShippingRateValues,
         after: row.after as AdminShippingRateValues,
+      };
+    }
+    if (row.entity === californiaNoticeEntity) {
+      return {
+        ...common,
+        entity: "california_notice",
+        label: "California notice",
+        before: row.before as CaliforniaNoticeValues,
+        after: row.after as CaliforniaNoticeValues,
       };
     }
     if (row.entity === freeShippingEntity) {

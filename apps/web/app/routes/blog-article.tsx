@@ -1,3 +1,5 @@
+import { HealthDisclaimer } from "~/components/content/health-disclaimer";
+import { fdaDisclaimer } from "~/content/health-disclaimer.server";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { NotFoundContent } from "~/components/content/not-found-content";
@@ -11,7 +13,7 @@ import { fillTokens } from "~/lib/shop-offer/page-tokens";
 import { flagshipPricesByMarket, priceInCopy } from "~/lib/stated-price";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { brandCardSize, documentTitle, pageMeta, siteUrlOf } from "~/lib/seo/meta";
-import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/seo/structured-data";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/seo/page-structured-data";
 import type { Route } from "./+types/blog-article";
 
 /**
@@ -22,7 +24,9 @@ import type { Route } from "./+types/blog-article";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = findArticle(params.slug);
   if (found === undefined) throw data(null, { status: 404 });
-  if (!quotesLivePrices(found.html)) return data({ article: found });
+  // Articles speak of what shilajit may do, and US readers read them too.
+  const healthDisclaimer = fdaDisclaimer;
+  if (!quotesLivePrices(found.html)) return data({ article: found, healthDisclaimer });
   const prices = await storeApiFor(context)
     .listProducts({}, request.signal)
     .then(
@@ -36,7 +40,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
   );
   const article = { ...found, html: fillTokens(found.html, values) };
-  return data({ article }, prices === null ? { headers: { "Cache-Control": "no-store" } } : undefined);
+  return data(
+    { article, healthDisclaimer },
+    prices === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -91,6 +98,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="prose-shop mt-8" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <HealthDisclaimer text={loaderData.healthDisclaimer} />
       <aside className="mt-14 rounded-3xl bg-resin p-8 text-center text-cream sm:p-10">
         <h2 className="text-2xl font-bold sm:text-3xl">Ready to experience the benefits?</h2>
         <p className="mx-auto mt-3 max-w-lg text-cream/80">

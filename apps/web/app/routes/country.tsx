@@ -1,3 +1,5 @@
+import { HealthDisclaimer } from "~/components/content/health-disclaimer";
+import { healthDisclaimerFor } from "~/content/health-disclaimer.server";
 import { dutiesNote, marketOfCountry } from "@herbo/hosted-api";
 import { data } from "react-router";
 import {
@@ -40,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       priceText: null as string | null,
       shipping: null as ShippingRate | null,
       pricesIncludeTax: true,
+      healthDisclaimer: null as string | null,
     });
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
   const storeApi = storeApiFor(context);
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         priceText,
         shipping: shippingOf(shipping),
         pricesIncludeTax: pricesIncludeTax(market, shipping),
+        healthDisclaimer: healthDisclaimerFor(market),
       },
       shipping === null ? uncached : undefined,
     );
@@ -83,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         priceText: null,
         shipping: shippingOf(shipping),
         pricesIncludeTax: pricesIncludeTax(market, shipping),
+        healthDisclaimer: healthDisclaimerFor(market),
       },
       uncached,
     );
@@ -156,6 +161,11 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
         orderHref={marketPath(market, "/")}
         delivery={shipping === null ? null : deliveredIn(shipping)}
       />
+      {loaderData.healthDisclaimer === null ? null : (
+        <div className="container-page pb-10">
+          <HealthDisclaimer text={loaderData.healthDisclaimer} />
+        </div>
+      )}
     </>
   );
 }

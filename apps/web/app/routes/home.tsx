@@ -1,3 +1,5 @@
+import { HealthDisclaimer } from "~/components/content/health-disclaimer";
+import { healthDisclaimerFor } from "~/content/health-disclaimer.server";
 import { data, Link } from "react-router";
 import { FeatureCard } from "~/components/content/feature-card";
 import { HomeHero } from "~/components/content/home-hero";
@@ -17,7 +19,7 @@ import {
 } from "~/lib/markets";
 import type { DisplayPrice } from "~/lib/money";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
-import { organizationJsonLd, webSiteJsonLd } from "~/lib/seo/structured-data";
+import { organizationJsonLd, webSiteJsonLd } from "~/lib/seo/page-structured-data";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
@@ -60,7 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     };
     const about = [...home.aboutParagraphs, statePrice(aboutPriceCopy(market), quoted && priceInCopy(quoted))];
     return data(
-      { copy: home, about, catalogue },
+      { copy: home, about, catalogue, healthDisclaimer: healthDisclaimerFor(market) },
       shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
     );
   } catch (error) {
@@ -70,7 +72,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       pricesIncludeTax: pricesIncludeTax(market, await shippingCall),
     };
     const about = [...home.aboutParagraphs, statePrice(aboutPriceCopy(market), null)];
-    return data({ copy: home, about, catalogue }, { headers: { "Cache-Control": "no-store" } });
+    return data(
+      { copy: home, about, catalogue, healthDisclaimer: healthDisclaimerFor(market) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
 }
 
@@ -144,6 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <FeatureCard key={feature.title} feature={feature} index={index} staggerSeconds={0.05} />
             ))}
           </ol>
+          {loaderData.healthDisclaimer === null ? null : <HealthDisclaimer text={loaderData.healthDisclaimer} />}
         </div>
       </section>
 

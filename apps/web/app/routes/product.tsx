@@ -7,7 +7,7 @@ import { htmlToText, sanitizeHtmlInTurn } from "~/lib/sanitize.server";
 import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
 import { productJsonLd } from "~/lib/seo/product-structured-data";
-import { breadcrumbJsonLd } from "~/lib/seo/structured-data";
+import { breadcrumbJsonLd } from "~/lib/seo/page-structured-data";
 import type { Product } from "~/lib/store-api/types";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
@@ -16,6 +16,7 @@ import { marketShippingRate, shippingLine } from "~/lib/shop-offer/shipping";
 import { productMessageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
+import { healthDisclaimerFor } from "~/content/health-disclaimer.server";
 
 /** The product page's meta description is cut at 160 characters (docs/storefront.md#product-page). */
 export const metaDescriptionLength = 160;
@@ -56,6 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         // The market's quantity prices for this product, as checkout applies them ("Buy 2, save 10 %").
         quantityOffers: (shipping?.quantityPrices[market.code]?.[product.id] ?? []).map(quantityPriceLabel),
         pricesIncludeTax: pricesIncludeTax(market, shipping),
+        healthDisclaimer: healthDisclaimerFor(market),
         error: null,
       },
       // Without the rates the page is right but incomplete: the next request asks again.
@@ -70,6 +72,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         shippingLine: null,
         quantityOffers: [],
         pricesIncludeTax: market.pricesIncludeTax,
+        healthDisclaimer: null,
         error: productMessageOf(error),
       },
       { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } },
@@ -165,6 +168,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       pricesIncludeTax={loaderData.pricesIncludeTax}
       shippingLine={loaderData.shippingLine}
       quantityOffers={loaderData.quantityOffers}
+      healthDisclaimer={loaderData.healthDisclaimer}
     />
   );
 }

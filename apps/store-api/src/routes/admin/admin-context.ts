@@ -16,6 +16,8 @@ declare module "fastify" {
     withoutSession?: boolean;
     /** A photo upload: the guard lets its image body through (a type no page on another site can send unasked). */
     photoUpload?: boolean;
+    /** A certificate upload: the guard lets its PDF body through (a type no page on another site can send unasked). */
+    certificateUpload?: boolean;
   }
 }
 
@@ -40,7 +42,7 @@ export interface AdminApiOptions {
   beforePasswordCheck?: () => Promise<void>;
   /** The payment providers and their settings: refunds go through the provider that took the money. */
   payments: PaymentServices;
-  /** Where uploaded photos' files go (MEDIA_DIR); undefined refuses uploads. */
+  /** Where uploaded photos' and certificates' files go (MEDIA_DIR or the bucket); undefined refuses uploads. */
   mediaStore: MediaStore | undefined;
 }
 

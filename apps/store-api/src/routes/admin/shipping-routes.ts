@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { listShipping, setFreeShipping, setMarketTax, setShippingRate } from "../../shipping/shipping-settings.ts";
 import type { ZodTypeProvider } from "../../http/zod-schemas.ts";
+import { saveCaliforniaNotice } from "../../shipping/california-notice.ts";
 import { ownerOf, type AdminRouteOptions } from "./admin-context.ts";
 
 const version = z.number().int().min(1);
@@ -36,6 +37,9 @@ const taxBody = z.object({
   registration: z.string().max(200).nullable(),
 });
 
+/** The California notice: the text only bounded here, checked by the contract's rule (california-notice.ts). */
+const californiaNoticeBody = z.object({ version, enabled: z.boolean(), warning: z.string().max(5_000) });
+
 const freeShippingBody = z.object({
   version,
   currencyCode: z.string().regex(/^[A-Z]{3}$/, "expected an ISO currency code such as GBP"),
@@ -48,7 +52,7 @@ const freeShippingBody = z.object({
     .nullable(),
 });
 
-/** The owner's shipping rates per country and tax settings per market, with their history. */
+/** The owner's shipping rates per country, tax settings per market and the California notice, with their history. */
 export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, options) => {
   const { db } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -110,6 +114,15 @@ export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app,
       );
       // The storefront's next shipping-rates answer (the cart's free-shipping line) carries the new threshold.
       options.onStockChange();
+      return listShipping(db);
+    },
+  );
+
+  routes.put(
+    "/california-notice",
+    { schema: { body: californiaNoticeBody } },
+    async (request): Promise<AdminShipping> => {
+      await saveCaliforniaNotice(db, { actor: ownerOf(request).email, update: request.body }, options.now());
       return listShipping(db);
     },
   );

@@ -15,6 +15,8 @@ import { Price } from "./price";
 import { QuantityStepper } from "./quantity-stepper";
 import { stockStatus } from "./stock-status";
 import { VariantPicker } from "./variant-picker";
+import { BatchCertificate, SupplementFacts } from "./product-facts";
+import { HealthDisclaimer } from "../content/health-disclaimer";
 import { messages } from "~/content/messages";
 
 /**
@@ -26,6 +28,7 @@ export function ProductDetail({
   pricesIncludeTax,
   shippingLine,
   quantityOffers = [],
+  healthDisclaimer = null,
 }: {
   product: Product;
   pricesIncludeTax: boolean;
@@ -33,6 +36,8 @@ export function ProductDetail({
   shippingLine: string | null;
   /** The market's quantity prices for this product, named ("Buy 2, save 10 %"); none when empty. */
   quantityOffers?: readonly string[];
+  /** The disclaimer the page's market asks of its health statements; none when null. */
+  healthDisclaimer?: string | null;
 }) {
   const { add } = useCart();
   const { toast } = useToast();
@@ -141,6 +146,9 @@ export function ProductDetail({
               />
             </section>
           ))}
+          {product.details?.facts ? <SupplementFacts facts={product.details.facts} /> : null}
+          {product.details?.batch ? <BatchCertificate batch={product.details.batch} /> : null}
+          {healthDisclaimer === null ? null : <HealthDisclaimer text={healthDisclaimer} />}
         </div>
       </div>
     </div>

@@ -1,20 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { countries, findCountry } from "~/content/countries";
 import { nepal } from "~/content/nepal";
+import { site } from "~/content/site";
 import type { ShippingRate } from "~/lib/store-api/types";
 import { publishedShippingRates, shippingRateFor } from "~/content/shipping";
+import { blogPostingJsonLd, breadcrumbJsonLd, organizationJsonLd, webSiteJsonLd } from "./page-structured-data";
 import {
-  blogPostingJsonLd,
-  breadcrumbJsonLd,
   countryProductJsonLd,
   countrySku,
   faqJsonLd,
   nepalProductJsonLd,
   offerPrice,
-  organizationJsonLd,
   returnPolicyJsonLd,
   shippingDetailsJsonLd,
-  webSiteJsonLd,
   type CataloguePrice,
 } from "./structured-data";
 
@@ -239,18 +237,24 @@ describe("Nepal page data", () => {
 describe("home page and breadcrumb data", () => {
   it("describes the shop as an Organization and the site as a WebSite published by it", () => {
     const organization = organizationJsonLd(siteUrl);
-    expect(organization).toMatchObject({
+    expect(organization).toEqual({
+      "@context": "https://schema.org",
       "@type": "Organization",
+      "@id": `${siteUrl}/#organization`,
       name: "Herbo Shilajit",
       url: `${siteUrl}/`,
       logo: `${siteUrl}/apple-touch-icon.png`,
-      address: { addressCountry: "NP" },
+      email: site.email,
+      address: { "@type": "PostalAddress", addressLocality: site.address.locality, addressCountry: "NP" },
+      sameAs: [site.social.facebook, site.social.instagram],
     });
-    expect(webSiteJsonLd(siteUrl)).toMatchObject({
+    expect(webSiteJsonLd(siteUrl)).toEqual({
+      "@context": "https://schema.org",
       "@type": "WebSite",
       name: "Herbo Shilajit",
       url: `${siteUrl}/`,
-      publisher: { "@id": organization["@id"] },
+      inLanguage: "en",
+      publisher: { "@id": `${siteUrl}/#organization` },
     });
   });
 
@@ -283,12 +287,25 @@ describe("article data", () => {
       keywords: ["k1", "k2"],
       wordCount: 700,
     });
-    expect(data).toMatchObject({
+    expect(data).toEqual({
+      "@context": "https://schema.org",
       "@type": "BlogPosting",
       headline: "T",
+      description: "D",
       datePublished: "2025-07-18",
-      author: { name: "Herbo Shilajit Team" },
-      mainEntityOfPage: { "@id": `${siteUrl}/blog/a` },
+      dateModified: "2025-07-18",
+      author: { "@type": "Organization", name: "Herbo Shilajit Team", url: `${siteUrl}/` },
+      publisher: {
+        "@type": "Organization",
+        name: "Herbo Shilajit",
+        logo: { "@type": "ImageObject", url: `${siteUrl}/apple-touch-icon.png` },
+      },
+      image: `${siteUrl}/images/og-blog.png`,
+      mainEntityOfPage: { "@type": "WebPage", "@id": `${siteUrl}/blog/a` },
+      url: `${siteUrl}/blog/a`,
+      keywords: "k1, k2",
+      wordCount: 700,
+      inLanguage: "en",
     });
   });
 });

@@ -22,7 +22,7 @@ import {
   reshapeQuantityPrices,
   reshapeShippingRates,
 } from "./reshape-shipping";
-import type { CheckoutRequest, Product, ProductList, ProductListQuery, StoreShipping } from "./types";
+import type { CheckoutRequest, Product, ProductDetails, ProductList, ProductListQuery, StoreShipping } from "./types";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -89,6 +89,11 @@ export interface StoreApiOptions {
   fetch?: StoreFetch;
   /** Gives up on a call after this long, so a slow store cannot hang a page. */
   timeoutMs?: number;
+  /**
+   * Reads what only the product page shows from a single-product answer (`readProductDetails`). The server's
+   * client passes it; the browser's has none, so its bundle does not carry the reader.
+   */
+  readProductDetails?: (answer: unknown) => ProductDetails;
 }
 
 export interface StoreApi {
@@ -189,7 +194,11 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       // Answered as the store answers an unknown id, without a call it would refuse.
       if (!isPossibleProductId(id)) throw new StoreApiError("HTTP 404: Not Found", 404, "not_found");
       const search = priceCurrency === undefined ? "" : `?currency=${encodeURIComponent(priceCurrency.toLowerCase())}`;
-      return reshapeProductResponse(await call(`/products/${encodeURIComponent(id)}${search}`, {}, signal));
+      const answer = await call(`/products/${encodeURIComponent(id)}${search}`, {}, signal);
+      const product = reshapeProductResponse(answer);
+      return options.readProductDetails === undefined
+        ? product
+        : { ...product, details: options.readProductDetails(answer) };
     },
     async getVariantStock(productIds, signal) {
       const params = new URLSearchParams({ fields: "inventory_quantity" });

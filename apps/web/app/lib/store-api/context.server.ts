@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { serverEnvironment } from "../env.server";
 import { createStoreApi, type StoreApi } from "./client";
+import { readProductDetails } from "./product-details.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -27,6 +28,7 @@ export function storeApiFor(context: AppLoadContext | undefined): StoreApi {
     baseUrl: environment.storeApiUrl,
     storeId: environment.storeId,
     timeoutMs: environment.storeApiTimeoutMs,
+    readProductDetails,
   });
   return fallback;
 }

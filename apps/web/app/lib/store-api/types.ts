@@ -100,6 +100,42 @@ export interface Product {
   siteProductSelection: string | null;
   options: ProductOption[];
   variants: Variant[];
+  /**
+   * What only the product page shows: its supplement facts and its current batch. Read by the server's store
+   * client alone (`readProductDetails`), so the browser's bundle never carries the reader; absent elsewhere.
+   */
+  details?: ProductDetails;
+}
+
+/** One row of a supplement-facts panel: what a serving holds of one thing. */
+export interface FactsAmount {
+  name: string;
+  amount: string;
+  /** Its share of the daily value ("10%"), "†" when none is established; null when not given. */
+  dailyValue: string | null;
+}
+
+/** A supplement-facts panel as the owner wrote it: plain text throughout, shown escaped. */
+export interface ProductFacts {
+  servingSize: string;
+  servingsPerContainer: string | null;
+  amounts: FactsAmount[];
+  ingredients: string | null;
+  warnings: string[];
+}
+
+/** The batch (lot) on sale now, with its lab certificate. */
+export interface ProductBatch {
+  lot: string;
+  /** YYYY-MM-DD; null when the owner did not give it. */
+  testedOn: string | null;
+  /** A PDF on the store's own media address; null when there is none. */
+  certificateUrl: string | null;
+}
+
+export interface ProductDetails {
+  facts: ProductFacts | null;
+  batch: ProductBatch | null;
 }
 
 /** What a product card shows, and what its Add to Cart puts in the cart, of one variant. */

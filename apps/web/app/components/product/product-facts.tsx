@@ -1,0 +1,98 @@
+import type { ProductBatch, ProductFacts } from "~/lib/store-api/types";
+
+/** "2026-03-12" → "12 March 2026", the same on the server and in every browser (the date has no time of day). */
+function testDate(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+/**
+ * The supplement-facts panel, ingredients and warnings as the owner wrote them (docs/storefront.md#product-page).
+ * Every text is the owner's plain text and React escapes it; nothing here is read as HTML.
+ */
+export function SupplementFacts({ facts }: { facts: ProductFacts }) {
+  const notEstablished = facts.amounts.some((row) => row.dailyValue?.includes("†") === true);
+  return (
+    <section aria-labelledby="supplement-facts" className="border-t border-line pt-5" data-testid="supplement-facts">
+      <h2 id="supplement-facts" className="text-lg font-semibold">
+        Supplement Facts
+      </h2>
+      <div className="mt-3 max-w-md border-2 border-resin p-3 text-sm">
+        <p>Serving size: {facts.servingSize}</p>
+        {facts.servingsPerContainer === null ? null : <p>Servings per container: {facts.servingsPerContainer}</p>}
+        {facts.amounts.length === 0 ? null : (
+          <table className="mt-2 w-full border-t-4 border-resin">
+            <thead>
+              <tr className="border-b border-resin text-left">
+                <th scope="col" className="py-1 font-semibold">
+                  Per serving
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  Amount
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  % Daily Value
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {facts.amounts.map((row, index) => (
+                <tr key={index} className="border-b border-line">
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {row.name}
+                  </th>
+                  <td className="py-1">{row.amount}</td>
+                  <td className="py-1 text-right">{row.dailyValue ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {notEstablished ? <p className="mt-2 text-xs">† Daily Value not established.</p> : null}
+      </div>
+      {facts.ingredients === null ? null : (
+        <p className="mt-3 text-sm whitespace-pre-line">
+          <span className="font-semibold">Ingredients: </span>
+          {facts.ingredients}
+        </p>
+      )}
+      {facts.warnings.length === 0 ? null : (
+        <div className="mt-3 text-sm">
+          <h3 className="font-semibold">Warnings</h3>
+          <ul className="mt-1 list-disc pl-5">
+            {facts.warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The batch on sale now and its lab certificate, which opens as a PDF from the store's own media. */
+export function BatchCertificate({ batch }: { batch: ProductBatch }) {
+  return (
+    <section aria-labelledby="lab-certificate" className="border-t border-line pt-5" data-testid="batch-certificate">
+      <h2 id="lab-certificate" className="text-lg font-semibold">
+        Lab certificate
+      </h2>
+      <p className="mt-2 text-sm">
+        Current batch: lot {batch.lot}
+        {batch.testedOn === null ? "" : `, tested ${testDate(batch.testedOn)}`}.
+      </p>
+      {batch.certificateUrl === null ? null : (
+        <p className="mt-1 text-sm">
+          <a
+            href={batch.certificateUrl}
+            className="font-semibold text-gold-dark underline underline-offset-2 hover:text-resin"
+            data-testid="certificate-link"
+          >
+            The lab&apos;s certificate for lot {batch.lot} (PDF)
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
