@@ -1,7 +1,9 @@
-import type { AdminProduct, AdminProductBatches } from "@herbo/hosted-api/admin";
+import type { AdminProduct, AdminProductBatches, AdminShipping } from "@herbo/hosted-api/admin";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/accessibility";
 import { ownerApi } from "./support/back-office";
 import { expect, test } from "./support/fixtures";
+import { enterLocalDetails, localShopper } from "./support/local-shoppers";
 import { e2eSettings } from "./settings.mjs";
 
 /**
@@ -150,5 +152,67 @@ test("the FDA's disclaimer is on the US pages that make health statements, and o
   ]) {
     await page.goto(path);
     await expect(page.getByTestId("health-disclaimer"), path).toHaveCount(0);
+  }
+});
+
+/** A US checkout of one travel tin, opened on its first step. */
+async function usCheckout(page: Page): Promise<void> {
+  const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+      successUrl: `${e2eSettings.webUrl}/success`,
+      cancelUrl: `${e2eSettings.webUrl}/us/store`,
+      currency: "USD",
+    }),
+  });
+  expect(created.status).toBe(200);
+  await page.goto(((await created.json()) as { url: string }).url);
+}
+
+test("with the California notice on, a Californian reads it before paying, and a Texan does not see it", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await ownerApi();
+  const before = ((await (await owner("/shipping")).json()) as AdminShipping).californiaNotice;
+  const warning =
+    "WARNING: Consuming this product can expose you to chemicals including lead, which is known to the State of California to cause cancer and birth defects or other reproductive harm. For more information go to www.P65Warnings.ca.gov/food.";
+  const on = await owner("/california-notice", {
+    method: "PUT",
+    body: { version: before.version, enabled: true, warning },
+  });
+  expect(on.status).toBe(200);
+  try {
+    await usCheckout(page);
+    await enterLocalDetails(page, {
+      ...localShopper("US"),
+      line1: "200 North Spring Street",
+      city: "Los Angeles",
+      region: "CA",
+      postalCode: "90012",
+    });
+    const notice = page.getByTestId("california-notice");
+    await expect(notice).toContainText(warning);
+    // Read before any way to pay: the notice comes first on the step.
+    const noticeTop = (await notice.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    const payTop = (await page.getByRole("button", { name: /^Pay / }).first().boundingBox())?.y ?? 0;
+    expect(noticeTop).toBeLessThan(payTop);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, `payment step with the California notice at ${width} px`);
+    }
+
+    await usCheckout(page);
+    await enterLocalDetails(page, localShopper("US"));
+    await expect(page.getByTestId("california-notice")).toHaveCount(0);
+  } finally {
+    const now = ((await (await owner("/shipping")).json()) as AdminShipping).californiaNotice;
+    const off = await owner("/california-notice", {
+      method: "PUT",
+      body: { version: now.version, enabled: before.enabled, warning: before.warning },
+    });
+    expect(off.status).toBe(200);
   }
 });
