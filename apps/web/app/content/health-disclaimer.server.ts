@@ -1,4 +1,4 @@
-import type { Market } from "~/lib/markets";
+import type { Market } from "@herbo/hosted-api";
 
 /**
  * The United States Food and Drug Administration's disclaimer for a dietary supplement's structure or function
