@@ -1,27 +1,11 @@
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { e2eSettings } from "./settings.mjs";
 import { expectNoAxeViolations } from "./support/accessibility";
-import { enterNepalDetails, fillNepalDetails, nepalShopper } from "./support/checkout";
+import { enterNepalDetails, fillNepalDetails, nepalShopper, openCheckout } from "./support/checkout";
 import { expect, failedResource, test } from "./support/fixtures";
 
 // A refused form is answered 422, which Chromium logs as a failed resource.
 test.use({ allowConsoleErrors: failedResource });
-
-/** Opens the hosted checkout for one Travel Tin (its stock is not counted, so no other test notices). */
-async function openCheckout(page: Page): Promise<void> {
-  const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
-      successUrl: `${e2eSettings.webUrl}/success`,
-      cancelUrl: `${e2eSettings.webUrl}/store`,
-    }),
-  });
-  const { url } = (await created.json()) as { url: string };
-  await page.goto(url);
-}
 
 /** The summary is in the first screen, holds the focus, and its link takes the focus to the field. */
 async function expectSummaryLeadingTo(page: Page, message: string, field: Locator): Promise<void> {

@@ -1,8 +1,8 @@
 import type { AdminProduct, AdminProductBatches, AdminShipping } from "@herbo/hosted-api/admin";
-import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/accessibility";
 import { ownerApi } from "./support/back-office";
 import { expect, test } from "./support/fixtures";
+import { openCheckout } from "./support/checkout";
 import { enterLocalDetails, localShopper } from "./support/local-shoppers";
 import { e2eSettings } from "./settings.mjs";
 
@@ -155,22 +155,6 @@ test("the FDA's disclaimer is on the US pages that make health statements, and o
   }
 });
 
-/** A US checkout of one travel tin, opened on its first step. */
-async function usCheckout(page: Page): Promise<void> {
-  const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
-      successUrl: `${e2eSettings.webUrl}/success`,
-      cancelUrl: `${e2eSettings.webUrl}/us/store`,
-      currency: "USD",
-    }),
-  });
-  expect(created.status).toBe(200);
-  await page.goto(((await created.json()) as { url: string }).url);
-}
-
 test("with the California notice on, a Californian reads it before paying, and a Texan does not see it", async ({
   page,
 }) => {
@@ -185,7 +169,7 @@ test("with the California notice on, a Californian reads it before paying, and a
   });
   expect(on.status).toBe(200);
   try {
-    await usCheckout(page);
+    await openCheckout(page, "USD");
     await enterLocalDetails(page, {
       ...localShopper("US"),
       line1: "200 North Spring Street",
@@ -204,7 +188,7 @@ test("with the California notice on, a Californian reads it before paying, and a
       await expectNoAxeViolations(page, `payment step with the California notice at ${width} px`);
     }
 
-    await usCheckout(page);
+    await openCheckout(page, "USD");
     await enterLocalDetails(page, localShopper("US"));
     await expect(page.getByTestId("california-notice")).toHaveCount(0);
   } finally {

@@ -1,4 +1,5 @@
 import { site } from "~/content/site";
+import { serverEnvironment } from "~/lib/env.server";
 import { marketByCode } from "@herbo/hosted-api";
 import { marketPath, pricedForMarket, type Market } from "~/lib/markets";
 import { absoluteUrl } from "~/lib/seo/meta";
@@ -15,7 +16,7 @@ const pageSize = 100;
  * How long a feed may be reused by whoever fetches it: Google and Meta fetch on a schedule, so a minute's
  * delay is never seen, and a price or stock change shows in the next fetch after it.
  */
-export const feedCacheControl = "public, max-age=30";
+const feedCacheControl = "public, max-age=30";
 
 /** The market a feed's file name asks for (`us.xml` with the extension given), or undefined for any other name. */
 export function feedMarketOf(fileName: string, extension: string): Market | undefined {
@@ -66,10 +67,30 @@ export async function loadFeed(
   };
 }
 
-/** The answer when the store could not be read: try again shortly, and keep the last good copy meanwhile. */
-export function feedUnavailable(): Response {
-  return new Response("The shop's catalogue could not be read. Please fetch this feed again in a few minutes.\n", {
-    status: 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" },
+/**
+ * A feed's whole answer: the market its file name asks for (else 404), read from the store and written by
+ * `write`, or 503 when the store could not be read (try again shortly, and keep the last good copy meanwhile).
+ */
+export async function feedAnswer(options: {
+  fileName: string;
+  extension: string;
+  contentType: string;
+  storeApi: StoreApi;
+  signal: AbortSignal;
+  write: (feed: { channel: FeedChannel; items: FeedItem[] }) => string;
+}): Promise<Response> {
+  const market = feedMarketOf(options.fileName, options.extension);
+  if (market === undefined) throw new Response("Not Found", { status: 404 });
+  let feed;
+  try {
+    feed = await loadFeed(options.storeApi, market, serverEnvironment().siteUrl, options.signal);
+  } catch {
+    return new Response("The shop's catalogue could not be read. Please fetch this feed again in a few minutes.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" },
+    });
+  }
+  return new Response(options.write(feed), {
+    headers: { "Content-Type": options.contentType, "Cache-Control": feedCacheControl },
   });
 }

@@ -1,12 +1,12 @@
 import type {
   ProductResponse,
-  Unchecked,
   WireBatch,
   WireDetailProduct,
   WireProductFacts,
   WireProductFactsAmount,
 } from "@herbo/hosted-api";
-import { asArray, asRecord, asString, asText } from "../json-guards";
+import { asArray, asString, asText } from "../json-guards";
+import { fields } from "./reshape";
 import type { FactsAmount, ProductBatch, ProductDetails, ProductFacts } from "./types";
 
 /**
@@ -16,10 +16,6 @@ import type { FactsAmount, ProductBatch, ProductDetails, ProductFacts } from "./
  */
 const maxAmounts = 20;
 const maxWarnings = 10;
-
-function fields<Wire>(value: unknown): Unchecked<Wire> | undefined {
-  return asRecord(value) as Unchecked<Wire> | undefined;
-}
 
 function toAmount(value: unknown): FactsAmount[] {
   const row = fields<WireProductFactsAmount>(value);

@@ -36,7 +36,7 @@ import type {
  * defaults, a wrong type counts as missing, and only a missing id or title makes a product unusable.
  * Fields are read by the contract's names (`Unchecked<Wire…>`), so a renamed wire field is a type error.
  */
-function fields<Wire>(value: unknown): Unchecked<Wire> | undefined {
+export function fields<Wire>(value: unknown): Unchecked<Wire> | undefined {
   return asRecord(value) as Unchecked<Wire> | undefined;
 }
 

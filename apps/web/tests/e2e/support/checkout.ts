@@ -1,5 +1,26 @@
 import type { Page } from "@playwright/test";
+import { e2eSettings } from "../settings.mjs";
 import { expect } from "./fixtures";
+
+/**
+ * Opens the hosted checkout for one Travel Tin (its stock is not counted, so no other test notices), priced in
+ * the given currency (the store's first, Nepal's, without one).
+ */
+export async function openCheckout(page: Page, currency?: string): Promise<void> {
+  const created = await fetch(`${e2eSettings.apiUrl}/store/${e2eSettings.storeId}/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      items: [{ variant_id: "var_travel_tin", quantity: 1 }],
+      successUrl: `${e2eSettings.webUrl}/success`,
+      cancelUrl: `${e2eSettings.webUrl}/store`,
+      ...(currency === undefined ? {} : { currency }),
+    }),
+  });
+  expect(created.status).toBe(200);
+  const { url } = (await created.json()) as { url: string };
+  await page.goto(url);
+}
 
 export interface NepalShopper {
   email: string;
