@@ -108,6 +108,7 @@ export const serverSettings = {
       "CHECKOUT_HOLD_MINUTES",
       "CHECKOUT_UNITS_PER_ADDRESS",
       "CHECKOUT_REMINDER_HOURS",
+      "REVIEW_REQUEST_DAYS",
       "COD_OPEN_LIMIT",
       "COD_MAX_TOTAL",
       "COD_CONFIRM_HOURS",

@@ -68,6 +68,8 @@ export default defineConfig({
         // A checkout reminder goes out at the sweeper's next pass (within 30 s), not hours later; only a
         // shopper who ticks the box gets one (the reminder test's).
         CHECKOUT_REMINDER_HOURS: "0",
+        // Likewise a delivered order's review request; only the reviews test reads one.
+        REVIEW_REQUEST_DAYS: "0",
         LOG_LEVEL: "warn",
       },
     },

@@ -17,6 +17,7 @@ const Prices = lazy(() => import("./routes/prices.tsx").then((page) => ({ defaul
 const Promotions = lazy(() => import("./routes/promotions.tsx").then((page) => ({ default: page.Promotions })));
 const Product = lazy(() => import("./routes/product.tsx").then((page) => ({ default: page.Product })));
 const Products = lazy(() => import("./routes/products.tsx").then((page) => ({ default: page.Products })));
+const Reviews = lazy(() => import("./routes/reviews.tsx").then((page) => ({ default: page.Reviews })));
 const Shipping = lazy(() => import("./routes/shipping.tsx").then((page) => ({ default: page.Shipping })));
 const Stock = lazy(() => import("./routes/stock.tsx").then((page) => ({ default: page.Stock })));
 
@@ -52,6 +53,7 @@ export function App() {
           <Route path="/stock" element={<Stock />} />
           <Route path="/prices" element={<Prices />} />
           <Route path="/promotions" element={<Promotions />} />
+          <Route path="/reviews" element={<Reviews />} />
           <Route path="/shipping" element={<Shipping />} />
           <Route path="/emails" element={<Emails />} />
           <Route path="*" element={<NotFound />} />

@@ -42,6 +42,8 @@ import { orderReceiptRoutes } from "./routes/order-receipt.ts";
 import { checkoutPageRoutes } from "./routes/checkout-page-routes.ts";
 import { reminderRoutes } from "./routes/reminder-routes.ts";
 import { sendDueReminders } from "./reminders/checkout-reminders.ts";
+import { sendDueReviewRequests } from "./reviews/review-requests.ts";
+import { reviewRoutes } from "./routes/review-routes.ts";
 import type { ScryptParameters } from "./admin/passwords.ts";
 import { defaultPasswordCheckLimits, type PasswordCheckLimits } from "./admin/password-check-gate.ts";
 import adminApi from "./plugins/admin-api.ts";
@@ -58,6 +60,7 @@ export interface AppOptions {
         | "catalogCacheMs"
         | "checkoutRateLimit"
         | "reminderAfterMs"
+        | "reviewRequestAfterMs"
         | "holdMs"
         | "paymentAttemptLimit"
         | "maxUnitsPerAddress"
@@ -282,6 +285,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       at,
     );
+    const reviewRequests = await sendDueReviewRequests(
+      db,
+      {
+        afterMs: config.reviewRequestAfterMs ?? 10 * 24 * 3_600_000,
+        publicUrl: config.publicUrl,
+        shopName: config.shopName,
+      },
+      at,
+    );
     const unconfirmedOrders = await expireUnconfirmedOrders(
       payments,
       at,
@@ -289,8 +301,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     if (expiredCheckouts > 0 || unconfirmedOrders > 0) onStockChange();
     // New emails wake the outbox worker.
-    if (unconfirmedOrders > 0 || reminders > 0) onOrderPlaced();
-    return { expiredCheckouts, unconfirmedOrders, reminders };
+    if (unconfirmedOrders > 0 || reminders > 0 || reviewRequests > 0) onOrderPlaced();
+    return { expiredCheckouts, unconfirmedOrders, reminders, reviewRequests };
   };
   await app.register(expirySweeper, { sweep: sweepOnce, intervalMs: options.sweepIntervalMs ?? 0 });
   app.decorate("sweepExpired", sweepOnce);
@@ -301,6 +313,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     holdMs: Math.min(config.holdMs ?? config.reservationMs, config.reservationMs),
     reservationMs: config.reservationMs,
     onStockChange,
+  });
+  await app.register(reviewRoutes, {
+    db,
+    now,
+    frame,
+    publicUrl: config.publicUrl,
+    shopName: config.shopName,
+    shopEmail: config.shopEmail,
+    onEmailQueued: onOrderPlaced,
   });
   await app.register(orderPageRoutes, { db, frame, seller: config.seller ?? { name: config.shopName, address: [] } });
   await app.register(checkoutAssetRoutes);

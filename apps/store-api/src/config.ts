@@ -90,6 +90,8 @@ const environmentSchema = z.object({
     .min(0)
     .max(24 * 7, "at most 168 (a week)")
     .default(3),
+  // Days after delivery that a buyer is asked to review what they bought; a quarter of a year at most.
+  REVIEW_REQUEST_DAYS: z.coerce.number().min(0).max(90, "at most 90").default(10),
   COD_OPEN_LIMIT: z.coerce.number().int().min(0).max(1_000).default(3),
   // Rs 25,000 in paisa: several jars, never a wholesale load on a courier's word.
   COD_MAX_TOTAL: z.coerce.number().int().min(0).max(1_000_000_000).default(2_500_000),
@@ -268,6 +270,8 @@ export interface StoreApiConfig {
   holdMs: number;
   /** How long after a checkout starts its reminder goes out, when the shopper asked (CHECKOUT_REMINDER_HOURS). */
   reminderAfterMs: number;
+  /** How long after delivery a buyer is asked for a review (REVIEW_REQUEST_DAYS). */
+  reviewRequestAfterMs: number;
   /**
    * Units of stock one address's unpaid checkouts may hold together (CHECKOUT_UNITS_PER_ADDRESS; 0: no limit);
    * a new checkout beyond it releases the address's oldest ones no provider is taking a payment for.
@@ -363,6 +367,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): StoreA
     checkoutRateLimit: settings.CHECKOUT_RATE_LIMIT,
     holdMs: Math.round(settings.CHECKOUT_HOLD_MINUTES * 60_000),
     reminderAfterMs: Math.round(settings.CHECKOUT_REMINDER_HOURS * 3_600_000),
+    reviewRequestAfterMs: Math.round(settings.REVIEW_REQUEST_DAYS * 24 * 3_600_000),
     paymentAttemptLimit: settings.PAYMENT_ATTEMPT_LIMIT,
     maxUnitsPerAddress: settings.CHECKOUT_UNITS_PER_ADDRESS,
     cashOnDelivery: {

@@ -751,3 +751,75 @@ export interface AdminVariantPhotoChoice {
   version: number;
   photoId: string | null;
 }
+
+/** Where a review is: waiting for the owner, shown on the product page, or kept back with a reason. */
+export type AdminReviewStatus = "pending" | "published" | "hidden";
+
+export const adminReviewStatuses = ["pending", "published", "hidden"] as const satisfies readonly AdminReviewStatus[];
+
+/** A buyer's review as the owner moderates it. Every text is the buyer's or the owner's, shown as plain text. */
+export interface AdminReview {
+  id: string;
+  productId: string;
+  productTitle: string;
+  /** The delivered order the review comes from. */
+  orderNumber: string;
+  /** The market the order was placed in, by its code (`us`), and its name. */
+  market: string;
+  marketName: string;
+  rating: number;
+  title: string;
+  body: string;
+  displayName: string;
+  status: AdminReviewStatus;
+  /** Why the owner hid it; kept when it is published again, until it is hidden with another reason. */
+  hiddenReason: string | null;
+  /** The shop's public reply, shown under the review once it is published. */
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+  /** The last publish or hide, and by whom. */
+  moderatedAt: string | null;
+  moderatedBy: string | null;
+  /** Counts the owner's changes: each names the version it started from. */
+  version: number;
+}
+
+/** GET /admin/api/reviews?status=pending&page=1: one status's reviews, oldest waiting first or newest first. */
+export interface AdminReviewList {
+  status: AdminReviewStatus;
+  reviews: AdminReview[];
+  page: number;
+  pageCount: number;
+  counts: Record<AdminReviewStatus, number>;
+  ratingDisplay: AdminRatingDisplay;
+}
+
+/** POST /admin/api/reviews/{id}/publish. */
+export interface AdminReviewPublish {
+  version: number;
+}
+
+/** POST /admin/api/reviews/{id}/hide: the reason is required and kept. */
+export interface AdminReviewHide {
+  version: number;
+  reason: string;
+}
+
+/** PUT /admin/api/reviews/{id}/reply: the shop's public reply; null removes it. */
+export interface AdminReviewReply {
+  version: number;
+  reply: string | null;
+}
+
+/**
+ * Whether the home page's rating line and the landing pages' rating markup state the shop's fixed figures
+ * (false, the default) or the measured average and count of the published reviews (true).
+ */
+export interface AdminRatingDisplay {
+  measured: boolean;
+  version: number;
+}
+
+/** PUT /admin/api/rating-display, from the version the owner saw. */
+export type AdminRatingDisplayUpdate = AdminRatingDisplay;

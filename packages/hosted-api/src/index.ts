@@ -12,3 +12,4 @@ export * from "./time-zones.ts";
 export * from "./rich-text.ts";
 export * from "./product-identifiers.ts";
 export * from "./product-facts.ts";
+export * from "./reviews.ts";

@@ -159,6 +159,53 @@ export interface WireDetailProduct extends WireProductFields {
    */
   facts: WireProductFacts | null;
   batch: WireBatch | null;
+  /**
+   * Its published reviews' first page (newest first) with their count and average. The hosted backend sends
+   * none, which reads as no reviews. Only the single-product answer has them.
+   */
+  reviews?: WireReviewPage;
+}
+
+/** A published review of a product, by a buyer whose order of it was delivered. */
+export interface WireReview {
+  id: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  title: string;
+  /** Plain text; paragraphs are separated by an empty line. */
+  body: string;
+  /** The name the buyer chose to show. */
+  display_name: string;
+  /** The market the buyer ordered in, by its code (`us`). */
+  market: string;
+  /** When the buyer wrote it, ISO 8601. */
+  created_at: string;
+  /** The shop's public reply, and when it was written; null when there is none. */
+  reply: string | null;
+  replied_at: string | null;
+}
+
+/** GET /store/{storeId}/products/{id}/reviews?page=N, and the first page inside the single-product answer. */
+export interface WireReviewPage {
+  /** Published reviews of the product, all pages. */
+  count: number;
+  /** Their average to one decimal; null when there are none. */
+  average_rating: number | null;
+  /** From 1. */
+  page: number;
+  /** At least 1. */
+  page_count: number;
+  reviews: WireReview[];
+}
+
+/**
+ * The rating the home and landing pages state: the shop's fixed line (`fixed`), or, when the owner chose it in
+ * the back office, the measured average and count of every published review (`measured`).
+ */
+export interface WireShopRating {
+  shown: "fixed" | "measured";
+  count: number;
+  average_rating: number | null;
 }
 
 /** GET /store/{storeId}/products */
@@ -252,6 +299,8 @@ export interface ShippingRatesResponse {
    * APIs: then no quantity price is stated.
    */
   quantity_prices?: WireQuantityPrice[];
+  /** Which rating the home and landing pages state. Absent from older store APIs: the fixed one. */
+  rating?: WireShopRating;
 }
 
 export interface CheckoutItem {

@@ -10,6 +10,7 @@ const sections = [
   { to: "/stock", label: "Stock", end: false },
   { to: "/prices", label: "Prices", end: false },
   { to: "/promotions", label: "Promotions", end: false },
+  { to: "/reviews", label: "Reviews", end: false },
   { to: "/shipping", label: "Shipping & tax", end: false },
   { to: "/emails", label: "Emails", end: false },
 ];

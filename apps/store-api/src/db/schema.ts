@@ -561,11 +561,19 @@ export const orders = pgTable(
     fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("unfulfilled"),
     cardLast4: text("card_last4"),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** When the order was last marked delivered; null while it is not delivered. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    /** When the buyer was invited to review what they bought; null until then. Each order is invited once. */
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true, mode: "date" }),
     locale: text("locale"),
     timeZone: text("time_zone"),
   },
   (table) => [
     index("orders_created_idx").on(table.createdAt),
+    // The review requests' sweep looks for delivered orders not yet invited.
+    index("orders_review_due_idx")
+      .on(table.deliveredAt)
+      .where(sql`${table.reviewRequestedAt} IS NULL AND ${table.deliveredAt} IS NOT NULL`),
     check(
       "orders_payment_status_known",
       sql`${table.paymentStatus} IN ('pending', 'paid', 'cod_due', 'cod_collected', 'refund_due', 'partially_refunded', 'refunded')`,
@@ -689,6 +697,80 @@ export const orderEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.id)],
+);
+
+/**
+ * A buyer's invitation to review one product of a delivered order: the link in the review-request email carries
+ * the row's id and a random key, of which only the SHA-256 is kept, so the link cannot be made from the
+ * database nor guessed. It works once, until it expires.
+ */
+export const reviewLinks = pgTable(
+  "review_links",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** SHA-256 of the link's key, hex. */
+    keyHash: text("key_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** When its review was written; a used link writes nothing more. */
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    uniqueIndex("review_links_order_product").on(table.orderId, table.productId),
+    check("review_links_key_hash_hex", sql`${table.keyHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export const reviewStatuses = ["pending", "published", "hidden"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/**
+ * A verified buyer's review of a product, written through its review link: one per product of an order.
+ * Nothing is shown on the storefront before the owner publishes it. All its text is plain text, escaped
+ * wherever it is shown.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The market the order was placed in, shown with the review. */
+    marketCode: text("market_code").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    displayName: text("display_name").notNull(),
+    status: text("status").$type<ReviewStatus>().notNull().default("pending"),
+    /** The owner's reason for hiding it, kept when it is published again. */
+    hiddenReason: text("hidden_reason"),
+    /** The shop's public reply. */
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The last publish or hide, and the owner's email. */
+    moderatedAt: timestamp("moderated_at", { withTimezone: true, mode: "date" }),
+    moderatedBy: text("moderated_by"),
+    /** Counts the owner's changes: each names the version it started from. */
+    version: integer("version").notNull().default(1),
+  },
+  (table) => [
+    uniqueIndex("reviews_order_product").on(table.orderId, table.productId),
+    index("reviews_product_status_idx").on(table.productId, table.status, table.createdAt),
+    index("reviews_status_idx").on(table.status, table.createdAt),
+    check("reviews_rating_range", sql`${table.rating} BETWEEN 1 AND 5`),
+    check("reviews_status_known", sql`${table.status} IN ('pending', 'published', 'hidden')`),
+  ],
 );
 
 /** The next order number; one row, updated in the order's transaction, so numbers have no gaps. */

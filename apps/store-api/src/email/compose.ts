@@ -6,6 +6,7 @@ import { renderOrderConfirmation, renderOrderConfirmedByPhone } from "./order-co
 import { renderOrderRefunded, renderOrderReturned } from "./order-refund-emails.ts";
 import { renderOrderShipped } from "./order-shipped-email.ts";
 import { renderCheckoutReminder } from "./checkout-reminder-email.ts";
+import { renderReviewReceived, renderReviewRequest } from "./review-emails.ts";
 import { EmailDataError, parseOutboxEmail, type OutboxEmail } from "./outbox-data.ts";
 import type { RenderedEmail } from "./rendered-email.ts";
 
@@ -56,6 +57,10 @@ function render(email: OutboxEmail): RenderedEmail {
       return renderOrderConfirmedByPhone(email.data);
     case "checkout_reminder":
       return renderCheckoutReminder(email.data);
+    case "review_request":
+      return renderReviewRequest(email.data);
+    case "review_received":
+      return renderReviewReceived(email.data);
   }
 }
 

@@ -1,4 +1,4 @@
-import { isOrderNumber, shippingCountries } from "@herbo/hosted-api";
+import { isOrderNumber, reviewLimits, shippingCountries } from "@herbo/hosted-api";
 import { z } from "zod";
 import { paymentStatuses } from "../db/schema.ts";
 import type { OrderSnapshot } from "./order-snapshot.ts";
@@ -138,6 +138,29 @@ export const outboxDataSchemas = {
     itemsAmount: amount.nonnegative(),
     resumeUrl: z.url().max(500),
     unsubscribeUrl: z.url().max(500),
+  }),
+  /** To a buyer some days after delivery: one review link per product they kept. */
+  review_request: z.object({
+    shopName: shortText,
+    fullName: shortText,
+    orderNumber: z.string().refine(isOrderNumber, "Not an order number"),
+    products: z
+      .array(z.object({ title: shortText, url: webUrl.max(500) }))
+      .min(1)
+      .max(100),
+    linkDays: z.number().int().positive().max(365),
+  }),
+  /** To SHOP_EMAIL, when a buyer wrote a review: what it says, and where to moderate it. */
+  review_received: z.object({
+    shopName: shortText,
+    productTitle: shortText,
+    orderNumber: z.string().refine(isOrderNumber, "Not an order number"),
+    marketName: shortText,
+    rating: z.number().int().min(1).max(5),
+    title: z.string().min(1).max(reviewLimits.title * 2),
+    body: z.string().min(1).max(reviewLimits.body * 2),
+    displayName: z.string().min(1).max(reviewLimits.displayName * 2),
+    moderateUrl: webUrl.max(500),
   }),
 };
 

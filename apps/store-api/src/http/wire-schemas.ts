@@ -10,6 +10,8 @@ import {
   type ShippingRatesResponse,
   type VariantsResponse,
   type WireBatch,
+  type WireReview,
+  type WireReviewPage,
   type WireCurrency,
   type WireImage,
   type WireOption,
@@ -140,12 +142,33 @@ const batch = z.strictObject({
   certificate_url: z.string().nullable(),
 }) satisfies z.ZodType<WireBatch>;
 
+const review = z.strictObject({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  body: z.string(),
+  display_name: z.string(),
+  market: z.string().regex(/^[a-z]{2}$/),
+  created_at: z.iso.datetime(),
+  reply: z.string().nullable(),
+  replied_at: z.iso.datetime().nullable(),
+}) satisfies z.ZodType<WireReview>;
+
+export const reviewPageSchema = z.strictObject({
+  count: z.number().int().nonnegative(),
+  average_rating: z.number().min(1).max(5).nullable(),
+  page: z.number().int().min(1),
+  page_count: z.number().int().min(1),
+  reviews: z.array(review),
+}) satisfies z.ZodType<WireReviewPage>;
+
 export const productResponseSchema = z.strictObject({
   product: z.strictObject({
     ...productFields,
     media: z.array(image),
     facts: facts.nullable(),
     batch: batch.nullable(),
+    reviews: reviewPageSchema,
   }),
 }) satisfies z.ZodType<ProductResponse>;
 
@@ -191,6 +214,11 @@ export const shippingRatesResponseSchema = z.strictObject({
       percent: z.number().int().min(1).max(100),
     }),
   ),
+  rating: z.strictObject({
+    shown: z.enum(["fixed", "measured"]),
+    count: z.number().int().nonnegative(),
+    average_rating: z.number().min(1).max(5).nullable(),
+  }),
 }) satisfies z.ZodType<ShippingRatesResponse>;
 
 export const checkoutResponseSchema = z.strictObject({

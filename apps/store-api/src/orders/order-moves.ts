@@ -39,6 +39,20 @@ export async function recordOrderEvent(
     .values({ orderId, at: event.at, actor: event.actor, type: event.type, data: event.data ?? {} });
 }
 
+/**
+ * When the order was delivered, kept with every move into or out of "delivered": the review request is sent
+ * some days after it, and only while the order stays delivered.
+ */
+function deliveryTime(
+  from: FulfilmentStatus,
+  to: FulfilmentStatus | undefined,
+  at: Date,
+): { deliveredAt: Date | null } | Record<string, never> {
+  if (to === undefined || to === from) return {};
+  if (to === "delivered") return { deliveredAt: at };
+  return from === "delivered" ? { deliveredAt: null } : {};
+}
+
 export interface OrderChange {
   paymentStatus?: PaymentStatus;
   fulfilmentStatus?: FulfilmentStatus;
@@ -69,7 +83,7 @@ export async function moveOrder(
   }
   const [updated] = await tx
     .update(orders)
-    .set(change)
+    .set({ ...change, ...deliveryTime(order.fulfilmentStatus, change.fulfilmentStatus, event.at) })
     .where(
       and(
         eq(orders.id, order.id),

@@ -14,6 +14,7 @@ import { sessionRoutes } from "../routes/admin/session-routes.ts";
 import { photoRoutes } from "../routes/admin/photo-routes.ts";
 import { batchRoutes } from "../routes/admin/batch-routes.ts";
 import { factsRoutes } from "../routes/admin/facts-routes.ts";
+import { reviewRoutes } from "../routes/admin/review-routes.ts";
 import { priceRoutes } from "../routes/admin/price-routes.ts";
 import { promotionRoutes } from "../routes/admin/promotion-routes.ts";
 import { productRoutes } from "../routes/admin/product-routes.ts";
@@ -69,6 +70,7 @@ const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   await app.register(shippingRoutes, routeOptions);
   await app.register(photoRoutes, routeOptions);
   await app.register(factsRoutes, routeOptions);
+  await app.register(reviewRoutes, routeOptions);
   await app.register(batchRoutes, routeOptions);
   await app.register(emailRoutes, routeOptions);
   await app.register(paymentRoutes, routeOptions);

@@ -7,6 +7,8 @@ export interface SweepReport {
   unconfirmedOrders: number;
   /** Checkout reminders written to the outbox. */
   reminders: number;
+  /** Review requests written to the outbox. */
+  reviewRequests: number;
 }
 
 export interface ExpirySweeperOptions {
@@ -24,7 +26,7 @@ const expirySweeper: FastifyPluginAsync<ExpirySweeperOptions> = async (app, opti
     sweep = setInterval(() => {
       options.sweep().then(
         (report) => {
-          if (report.expiredCheckouts > 0 || report.unconfirmedOrders > 0 || report.reminders > 0)
+          if (Object.values(report).some((count) => count > 0))
             app.log.info(report, "released expired holds and sent due reminders");
         },
         (error: unknown) => app.log.error({ err: error }, "releasing expired holds failed"),

@@ -3,6 +3,7 @@ import {
   type ProductListResponse,
   type ProductResponse,
   type VariantsResponse,
+  type WireReviewPage,
   type WireVariantFields,
 } from "@herbo/hosted-api";
 import type { FastifyPluginAsync } from "fastify";
@@ -29,9 +30,11 @@ import {
   errorBodySchema,
   productListResponseSchema,
   productResponseSchema,
+  reviewPageSchema,
   variantsResponseSchema,
 } from "../http/wire-schemas.ts";
 import type { ZodTypeProvider } from "../http/zod-schemas.ts";
+import { publishedReviewPage } from "../reviews/review-reads.ts";
 
 export const maxListLimit = 100;
 export const defaultListLimit = 20;
@@ -163,16 +166,39 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRouteOptions> = async (roo
   app.get("/store/:storeId/products/:productId", { schema: productSchema }, async (request, reply) => {
     const { productId } = request.params;
     const cached = await cache.get(request.url, async (): Promise<ProductResponse | null> => {
-      const [aggregate, currencies] = await Promise.all([findProduct(db, productId), listCurrencies(db)]);
+      const [aggregate, currencies, reviews] = await Promise.all([
+        findProduct(db, productId),
+        listCurrencies(db),
+        publishedReviewPage(db, productId, 1),
+      ]);
       if (aggregate === undefined) return null;
       const selection = priceSelectionOf(request.query.currency);
-      return { product: serializeDetailProduct(aggregate, currencies, assetUrl, selection) };
+      return { product: { ...serializeDetailProduct(aggregate, currencies, assetUrl, selection), reviews } };
     });
     if (cached.empty) {
       // An archived product's page goes for good (410), so search engines drop it; an unknown id is a 404.
       if (await isArchived(db, productId)) throw new ApiError(410, "gone", "This product is no longer sold");
       throw notFound("Product not found");
     }
+    return sendCached(request, reply, cached);
+  });
+
+  const reviewsSchema = {
+    params: productParamsSchema,
+    querystring: z.object({ page: whole(100_000).pipe(z.number().min(1, "pages count from 1")).optional() }),
+    response: { 200: reviewPageSchema, ...errors },
+  };
+  /** A later page of a product's published reviews, newest first; the first comes with the product. */
+  app.get("/store/:storeId/products/:productId/reviews", { schema: reviewsSchema }, async (request, reply) => {
+    const { productId } = request.params;
+    const page = request.query.page ?? 1;
+    // Keyed by the page alone, so no other query can fill the cache.
+    const cached = await cache.get(
+      `reviews:${productId}:${page}`,
+      async (): Promise<WireReviewPage | null> =>
+        (await findProduct(db, productId)) === undefined ? null : publishedReviewPage(db, productId, page),
+    );
+    if (cached.empty) throw notFound("Product not found");
     return sendCached(request, reply, cached);
   });
 

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "../http/zod-schemas.ts";
 import { inOfferOrder, listDeliveryRates } from "../shipping/rates.ts";
 import { listMarketStatements } from "../markets/markets.ts";
 import { listPublicQuantityPrices } from "../catalog/quantity-prices.ts";
+import { shopRating } from "../reviews/review-reads.ts";
 
 export interface ShippingRateRouteOptions {
   db: Database;
@@ -17,6 +18,7 @@ export interface ShippingRateRouteOptions {
 /**
  * The delivery charge and days per country, as checkout charges them, and whether each market's prices include
  * tax and from what subtotal it ships free, as the owner set them: the storefront's shipping page, structured data and duties note read them here.
+ * With them, the rating the home and landing pages state (the fixed one, or the published reviews' figures).
  * Cached with the catalogue's answers, and dropped with them when the owner changes a rate or a market's tax.
  */
 export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = async (root, options) => {
@@ -29,10 +31,11 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
   app.get("/store/:storeId/shipping-rates", { schema }, async (request, reply) => {
     // One answer whatever the query string, so no query can fill the cache.
     const cached = await cache.get("shipping-rates", async (): Promise<ShippingRatesResponse> => {
-      const [rates, marketStatements, quantityPrices] = await Promise.all([
+      const [rates, marketStatements, quantityPrices, rating] = await Promise.all([
         listDeliveryRates(db).then(inOfferOrder),
         listMarketStatements(db),
         listPublicQuantityPrices(db),
+        shopRating(db),
       ]);
       return shippingRatesResponseSchema.parse({
         handling_days: { min: handlingDays.min, max: handlingDays.max },
@@ -50,6 +53,7 @@ export const shippingRateRoutes: FastifyPluginAsync<ShippingRateRouteOptions> = 
           free_shipping_over: market.freeShippingOver,
         })),
         quantity_prices: quantityPrices,
+        rating,
       });
     });
     return sendCached(request, reply, cached);
