@@ -147,6 +147,7 @@ export const workspaces = [
       { file: "src/lib/shipping.ts", target: 90 },
       { file: "src/lib/quantity-prices.ts", target: 90 },
       { file: "src/lib/discount-codes.ts", target: 90 },
+      { file: "src/lib/reviews.ts", target: 90 },
     ],
   },
   {
@@ -165,6 +166,7 @@ export const workspaces = [
       { file: "src/product-identifiers.ts", target: 90 },
       { file: "src/product-facts.ts", target: 90 },
       { file: "src/california-notice.ts", target: 90 },
+      { file: "src/reviews.ts", target: 90 },
     ],
   },
 ];
@@ -176,6 +178,23 @@ export const workspaces = [
  * @type {{ file: string; where: string; mutator: string; original: string; replacement: string; why: string }[]}
  */
 export const equivalent = [
+  // A buyer's review
+  {
+    file: "packages/hosted-api/src/reviews.ts",
+    where: "if (rating === undefined || problems.length > 0)",
+    mutator: "ConditionalExpression",
+    original: "rating === undefined",
+    replacement: "false",
+    why: "a missing rating is always one of the problems; the test is there so the type of `rating` narrows",
+  },
+  {
+    file: "packages/hosted-api/src/reviews.ts",
+    where: ': "").trim();',
+    mutator: "StringLiteral",
+    original: '""',
+    replacement: '"Stryker was here!"',
+    why: "a rating that is neither text nor a number is refused whatever it reads as: no word is 1 to 5",
+  },
   // The owner's text
   {
     file: "apps/store-api/src/catalog/rich-text.ts",

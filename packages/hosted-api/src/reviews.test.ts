@@ -78,6 +78,7 @@ describe("a review form's fields", () => {
       review: { rating: 4, title: "Good resin", body: "First.\nSame paragraph.\n\nSecond.", displayName: "A sha" },
     });
     expect(cleanText("a\tb", true)).toBe("ab");
+    expect(cleanText("Good \t  resin", false)).toBe("Good resin");
     expect(cleanText("a\rb", true)).toBe("a\nb");
     expect(cleanText(" \n\n ", true)).toBe("");
   });
@@ -89,6 +90,8 @@ describe("the owner's words", () => {
     expect(replyProblem(" \n ")).toBe("Write the reply, or remove it.");
     expect(replyProblem("x".repeat(1000))).toBeUndefined();
     expect(replyProblem("x".repeat(1001))).toBe("The reply can have at most 1000 characters, not 1001.");
+    // Counted as it is kept: control characters dropped, not turned into spaces.
+    expect(replyProblem(`${"x".repeat(999)}\u0000x`)).toBeUndefined();
   });
 
   it("hiding needs a reason of at most 300 characters", () => {
@@ -96,6 +99,8 @@ describe("the owner's words", () => {
     expect(hideReasonProblem("  ")).toBe("Say why the review is hidden: the reason is kept with it.");
     expect(hideReasonProblem("x".repeat(300))).toBeUndefined();
     expect(hideReasonProblem("x".repeat(301))).toBe("The reason can have at most 300 characters, not 301.");
+    // One line: a control character is a space in it, and counts.
+    expect(hideReasonProblem(`${"x".repeat(299)}\u0000x`)).toBe("The reason can have at most 300 characters, not 301.");
   });
 });
 

@@ -69,8 +69,8 @@ export function parseReviewInput(raw: {
   body?: unknown;
   displayName?: unknown;
 }): ReviewParse {
-  const ratingText = typeof raw.rating === "number" ? String(raw.rating) : typeof raw.rating === "string" ? raw.rating : "";
-  const rating = /^[1-5]$/.test(ratingText.trim()) ? Number(ratingText.trim()) : undefined;
+  const ratingText = (typeof raw.rating === "number" || typeof raw.rating === "string" ? String(raw.rating) : "").trim();
+  const rating = /^[1-5]$/.test(ratingText) ? Number(ratingText) : undefined;
   const title = cleanText(typeof raw.title === "string" ? raw.title : "", false);
   const body = cleanText(typeof raw.body === "string" ? raw.body : "", true);
   const displayName = cleanText(typeof raw.displayName === "string" ? raw.displayName : "", false);

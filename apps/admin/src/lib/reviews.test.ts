@@ -177,6 +177,7 @@ describe("a review's paragraphs", () => {
 
   it("treat a line of spaces or Windows line ends as empty, and drop empty paragraphs", () => {
     expect(paragraphs("One\r\n \r\nTwo\n\n\n\nThree\n")).toEqual(["One", "Two", "Three"]);
+    expect(paragraphs("Old Mac\r\rline ends")).toEqual(["Old Mac", "line ends"]);
     expect(paragraphs("  ")).toEqual([]);
   });
 

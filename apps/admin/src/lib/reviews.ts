@@ -153,7 +153,8 @@ export function paragraphs(text: string): string[] {
 /** Who last published or hid the review, and when: "Published 1 Mar 2026, 15:45 by owner@…"; none before. */
 export function moderationLine(review: Pick<AdminReview, "status" | "moderatedAt" | "moderatedBy">): string | null {
   if (review.moderatedAt === null) return null;
-  const what = review.status === "pending" ? "Moderated" : reviewStatusLabels[review.status];
+  // A review never goes back to waiting, so a moderated one is published or hidden.
+  const what = reviewStatusLabels[review.status];
   const who = review.moderatedBy === null ? "" : ` by ${review.moderatedBy}`;
   return `${what} ${formatDateTime(review.moderatedAt)}${who}`;
 }
