@@ -63,10 +63,19 @@ describe.each(kinds)("verified reviews on %s", (kind) => {
     if (path === undefined) throw new Error("No link");
     return { number, path, links };
   }
-  function postReview(path: string, fields: Record<string, string>, origin: string | null = "http://api.test") {
+  /** Posts the review form as a browser does from the given origin, with the Sec-Fetch-Site it would send. */
+  function postReview(
+    path: string,
+    fields: Record<string, string>,
+    from: { origin?: string; site?: string } = { origin: "http://api.test", site: "same-origin" },
+  ) {
     return fetch(`${shop.api.baseUrl}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...(origin === null ? {} : { origin }) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(from.origin === undefined ? {} : { origin: from.origin }),
+        ...(from.site === undefined ? {} : { "sec-fetch-site": from.site }),
+      },
       body: new URLSearchParams(fields).toString(),
     });
   }
@@ -196,10 +205,18 @@ describe.each(kinds)("verified reviews on %s", (kind) => {
     expect(page).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     expect(await reviewCount(number)).toBe(0);
     // From another site, even with the right link: refused, nothing stored.
-    expect((await postReview(path, goodReview, "https://evil.test")).status).toBe(403);
+    for (const from of [
+      { origin: "https://evil.test", site: "cross-site" },
+      { origin: "https://evil.test" },
+      // A page that sends no referrer names its origin "null": the fetch metadata still tells where it was.
+      { origin: "null", site: "cross-site" },
+      { site: "same-site" },
+    ]) {
+      expect((await postReview(path, goodReview, from)).status, JSON.stringify(from)).toBe(403);
+    }
     expect(await reviewCount(number)).toBe(0);
-    // The link still works for the buyer.
-    expect((await postReview(path, goodReview)).status).toBe(200);
+    // The link still works for the buyer, whose review page sends no referrer either.
+    expect((await postReview(path, goodReview, { origin: "null", site: "same-origin" })).status).toBe(200);
     expect(await reviewCount(number)).toBe(1);
   });
 

@@ -6,6 +6,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ServerEnvironment } from "../app/lib/env.server";
 import { createStoreApi, type StoreApi } from "../app/lib/store-api/client";
 import { readProductDetails } from "../app/lib/store-api/product-details.server";
+import { readReviewPage } from "../app/lib/store-api/product-reviews.server";
+import { readShopRating } from "../app/lib/store-api/shop-rating.server";
 import { clientErrorAnswer } from "./client-errors";
 import { deferHydration } from "./deferred-hydration";
 import { EventLoopPressure } from "./event-loop-pressure";
@@ -105,6 +107,8 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
         timeoutMs: environment.storeApiTimeoutMs,
         fetch: createStoreFetch(),
         readProductDetails,
+        readReviewPage,
+        readShopRating,
       }),
     );
   const security: SecurityOptions = {

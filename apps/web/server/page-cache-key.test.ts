@@ -13,6 +13,23 @@ describe("page cache key", () => {
     expect(key("/product/prod_1?fbclid=abc")).toBe("/product/prod_1");
   });
 
+  it("keeps a product page's later page of reviews, and nothing else reads it", () => {
+    expect(key("/product/prod_1?reviews=2&fbclid=abc")).toBe("/product/prod_1?reviews=2");
+    expect(key("/us/product/prod_1?reviews=3")).toBe("/us/product/prod_1?reviews=3");
+    expect(key("/product/prod_1.data?_routes=routes%2Fproduct&reviews=2")).toBe(
+      "/product/prod_1.data?_routes=routes%2Fproduct&reviews=2",
+    );
+    // What the page shows as the first page shares the first page's entry; the first value is the one read.
+    for (const first of ["1", "02", "x", "2.0", "-2", "", "10001"])
+      expect(key(`/product/prod_1?reviews=${first}`), first).toBe("/product/prod_1");
+    expect(key("/product/prod_1?reviews=4&reviews=5")).toBe("/product/prod_1?reviews=4");
+    expect(key("/store?reviews=2")).toBe("/store");
+    expect(key("/store.data?_routes=routes%2Fstore&reviews=2")).toBe("/store.data?_routes=routes%2Fstore");
+    expect(renderedUrl(new URL("http://shop.test/product/p?reviews=2#reviews")).href).toBe(
+      "http://shop.test/product/p?reviews=2",
+    );
+  });
+
   it("keeps what React Router reads on data and manifest requests, in a fixed order", () => {
     expect(key("/store.data?_routes=routes%2Fstore&junk=1")).toBe("/store.data?_routes=routes%2Fstore");
     expect(key("/_root.data?index&_routes=root")).toBe("/_root.data?_routes=root&index=");
@@ -38,6 +55,8 @@ describe("page cache key", () => {
       "entry.server.tsx": /url=\{request\.url\}/,
       // The path only.
       "routes/country.tsx": /new URL\(request\.url\)\.pathname/,
+      // The page of reviews, `reviews`, which the product paths keep (parametersRead.productPage).
+      "routes/product.tsx": /new URL\(request\.url\)\.searchParams\.get\(reviewsParameter\)/,
       // The path only: a page's market is its URL's prefix (docs/storefront.md#markets), never a header or a cookie.
       "lib/markets.ts": /new URL\(request\.url\)\.pathname/,
       // Rendered without reading the query; reads the order and its receipt once hydrated (useHydrated), and

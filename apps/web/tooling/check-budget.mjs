@@ -30,6 +30,7 @@ const budgets = {
   "routes/returns": 25 * 1024,
   "routes/terms": 25 * 1024,
   "routes/privacy": 25 * 1024,
+  "routes/review-policy": 25 * 1024,
 };
 const cssBudget = 15 * 1024;
 
@@ -44,9 +45,20 @@ const markers = {
   "markdown renderer": "marked",
   "shipping table": "business days from your order",
   "returns summary": "Time to ask",
+  // Wire names only the server's readers of reviews and of the shop's rating know (`*.server.ts`).
+  "reviews reader": "display_name",
+  "rating reader": "average_rating",
 };
 /** Loaded on demand only (first open, first toast) or never in the browser, on any page. */
-const onDemand = ["dialog (cart drawer, mobile menu)", "cart drawer", "mobile menu", "toasts", "markdown renderer"];
+const onDemand = [
+  "dialog (cart drawer, mobile menu)",
+  "cart drawer",
+  "mobile menu",
+  "toasts",
+  "markdown renderer",
+  "reviews reader",
+  "rating reader",
+];
 const mustNotLoad = {
   "routes/home": ["carousel", "accordion", ...onDemand],
   "routes/store": ["carousel", "accordion", ...onDemand],
@@ -61,6 +73,7 @@ const mustNotLoad = {
   "routes/returns": ["carousel", "accordion", "shipping table", ...onDemand],
   "routes/terms": ["carousel", "accordion", "shipping table", "returns summary", ...onDemand],
   "routes/privacy": ["carousel", "accordion", "shipping table", "returns summary", ...onDemand],
+  "routes/review-policy": ["carousel", "accordion", "shipping table", "returns summary", ...onDemand],
 };
 /** Positive controls: a marker that finds nothing anywhere would make the check above meaningless. */
 const mustLoad = {

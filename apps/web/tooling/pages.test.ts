@@ -96,6 +96,34 @@ describe("help and policy pages", () => {
       "cash on delivery is available for delivery addresses in {{cash-on-delivery-countries}}",
     );
   });
+
+  it("says how reviews are collected, shown and moderated, and that they are never bought", () => {
+    const policy = text(htmlOf("review-policy"));
+    for (const point of [
+      "about ten days after your order is delivered",
+      "private link for each product",
+      "do not need an account",
+      "one review of each product in each order",
+      "every buyer whose order is delivered",
+      "verified buyer",
+      "the country store you ordered from",
+      "we never show your email address, your order number",
+      "we read every review before it is published",
+      "whatever its rating",
+      "never remove a review or change its words because it is negative",
+      "personal data",
+      "abusive",
+      "spam",
+      "not about the product",
+      "health claim",
+      "we keep the reason",
+      "we never pay for reviews",
+      "reply to a review in public",
+      "count published reviews only",
+    ])
+      expect(policy, point).toContain(point);
+    expect(bySlug.get("review-policy")?.sections.at(-1)).toEqual({ block: "contact" });
+  });
 });
 
 describe("page compiler", () => {

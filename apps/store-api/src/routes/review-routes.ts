@@ -106,9 +106,14 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
     { schema: { params: linkParams, body: formBody } },
     async (request, reply) => {
       const { productId, token } = request.params as z.infer<typeof linkParams>;
-      // A browser names the page a form came from: only this API's own page may post a review.
+      // Only this API's own review page may post a review. The page sends no referrer, so its browser may name
+      // its origin "null"; Sec-Fetch-Site still tells a same-origin post from another site's.
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== ownOrigin) {
+      const site = request.headers["sec-fetch-site"];
+      const foreign =
+        (site !== undefined && site !== "same-origin") ||
+        (origin !== undefined && origin !== "null" && origin !== ownOrigin);
+      if (foreign) {
         return html(
           reply,
           403,

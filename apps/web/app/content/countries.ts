@@ -117,6 +117,16 @@ export const countries: readonly CountryLanding[] = [
         icon: "award",
         title: "Trusted by Customers",
         text: "Rated 4.9/5 from 500+ reviews, and every order is covered by our 100% satisfaction guarantee.",
+        rated: {
+          measured: {
+            title: "Trusted by Customers",
+            text: "Rated {rating} by verified buyers, and every order is covered by our 100% satisfaction guarantee.",
+          },
+          unrated: {
+            title: "Backed by Our Guarantee",
+            text: "Every order is covered by our 100% satisfaction guarantee.",
+          },
+        },
       },
     ],
     testimonials: [

@@ -1,6 +1,6 @@
 import { defaultMarket, type Market } from "@herbo/hosted-api";
 import { marketInSentence } from "~/lib/markets";
-import type { HomeCopy, PricedCopy } from "./types";
+import type { HomeCopy, PricedCopy, RatedCopy } from "./types";
 
 export const home: HomeCopy = {
   heroTitle: "Pure Himalayan Shilajit, Straight from Nepal",
@@ -85,22 +85,28 @@ export const home: HomeCopy = {
     "Pure Himalayan shilajit resin, small-batch purified and independently lab-tested. Free delivery and cash on delivery in Nepal, plus international shipping.",
 };
 
-const guarantee =
-  "Every order is backed by our 100% satisfaction guarantee, and customers rate us 4.9/5 from more than 500 reviews.";
+/** The About section's closing sentence: the guarantee, and the rating the shop states. */
+export const aboutGuarantee: RatedCopy = {
+  fixed:
+    "Every order is backed by our 100% satisfaction guarantee, and customers rate us 4.9/5 from more than 500 reviews.",
+  measured: "Every order is backed by our 100% satisfaction guarantee, and verified buyers rate us {rating}.",
+  unrated: "Every order is backed by our 100% satisfaction guarantee.",
+};
 
 /**
  * The About section's last paragraph on a market's home: where the resin's price starts in that market,
- * written in from the catalogue (`{price}`), and how delivery works there.
+ * written in from the catalogue (`{price}`), and how delivery works there. The guarantee follows it, with the
+ * rating the shop states (`aboutGuarantee`).
  */
 export function aboutPriceCopy(market: Pick<Market, "code" | "name">): PricedCopy {
   if (market.code === defaultMarket.code)
     return {
-      withPrice: `In Nepal, our resin starts at {price}, with free delivery and cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order. ${guarantee}`,
-      withoutPrice: `In Nepal, we deliver free and take cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order. ${guarantee}`,
+      withPrice: `In Nepal, our resin starts at {price}, with free delivery and cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order.`,
+      withoutPrice: `In Nepal, we deliver free and take cash on delivery across the country. We also deliver to India, the USA, the UK, Canada and the UAE for a flat charge per order.`,
     };
   const place = marketInSentence(market);
   return {
-    withPrice: `In ${place}, our resin starts at {price}, sent from Nepal for a flat delivery charge per order. In Nepal, delivery is free and you can pay cash on delivery. ${guarantee}`,
-    withoutPrice: `We deliver to ${place} from Nepal for a flat charge per order. In Nepal, delivery is free and you can pay cash on delivery. ${guarantee}`,
+    withPrice: `In ${place}, our resin starts at {price}, sent from Nepal for a flat delivery charge per order. In Nepal, delivery is free and you can pay cash on delivery.`,
+    withoutPrice: `We deliver to ${place} from Nepal for a flat charge per order. In Nepal, delivery is free and you can pay cash on delivery.`,
   };
 }

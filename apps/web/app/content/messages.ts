@@ -66,6 +66,8 @@ export const messages = {
   /** The store refused more checkouts from this address for now (too many at once, or too many unpaid). */
   checkoutBusy:
     "Several checkouts from your connection are still waiting for payment. Please finish one of them, or try again in a few minutes.",
+  /** A later page of a product's reviews could not be loaded: the product page shows the newest instead. */
+  reviewsUnavailable: "Reviews could not be loaded. The newest reviews are shown instead.",
 } as const;
 
 /** How a cart line is named in messages: "Pure Himalayan Shilajit Resin (10 g)". */

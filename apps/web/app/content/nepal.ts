@@ -66,6 +66,16 @@ export const nepal: NepalLanding = {
       icon: "award",
       title: "Rated 4.9/5 by Customers",
       text: "Rated 4.9/5 from 500+ reviews and backed by our 100% satisfaction guarantee.",
+      rated: {
+        measured: {
+          title: "Rated {score} by Customers",
+          text: "Rated {rating} by verified buyers and backed by our 100% satisfaction guarantee.",
+        },
+        unrated: {
+          title: "Backed by Our Guarantee",
+          text: "Every order is backed by our 100% satisfaction guarantee.",
+        },
+      },
     },
   ],
   testimonials: [

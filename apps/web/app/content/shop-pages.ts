@@ -2,7 +2,7 @@
  * The shop's help and policy pages, written in app/content/pages/{slug}.md. This module imports nothing,
  * because the build's Markdown compiler reads it too.
  */
-export const shopPageSlugs = ["shipping", "returns", "terms", "privacy"] as const;
+export const shopPageSlugs = ["shipping", "returns", "terms", "privacy", "review-policy"] as const;
 export type ShopPageSlug = (typeof shopPageSlugs)[number];
 
 /** How the footer names each page, in the footer's order. */
@@ -11,6 +11,7 @@ export const shopPageLinks: readonly { slug: ShopPageSlug; label: string }[] = [
   { slug: "returns", label: "Returns & Refunds" },
   { slug: "terms", label: "Terms of Sale" },
   { slug: "privacy", label: "Privacy Policy" },
+  { slug: "review-policy", label: "Review Policy" },
 ];
 
 /**

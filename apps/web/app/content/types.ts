@@ -28,11 +28,27 @@ export const iconNames = [
 
 export type IconName = (typeof iconNames)[number];
 
+/**
+ * Copy that states the shop's rating (docs/storefront.md#fixed-figures): with the fixed figures as written, with
+ * the measured ones where `{score}` ("4.7/5") or `{rating}` ("4.7/5 from 12 reviews") stands, or without a rating
+ * when the measured one has no review yet.
+ */
+export interface RatedCopy {
+  fixed: string;
+  measured: string;
+  unrated: string;
+}
+
 /** A card with an icon, a short title and one or two sentences. */
 export interface Feature {
   icon: IconName;
   title: string;
   text: string;
+  /**
+   * A card whose title and text state the shop's fixed rating: its wording with the measured figures, and
+   * without a rating (see `RatedCopy`). The page's loader picks one; the card itself never reads this.
+   */
+  rated?: { measured: { title: string; text: string }; unrated: { title: string; text: string } };
 }
 
 export interface Testimonial {

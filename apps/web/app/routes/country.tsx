@@ -13,16 +13,27 @@ import { findCountry } from "~/content/countries";
 import { shippingRateFor } from "~/content/shipping";
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { site } from "~/content/site";
-import { flagshipPrice } from "~/lib/flagship";
+import { flagshipPrice, flagshipProduct } from "~/lib/flagship";
 import { defaultMarket, marketPath, pricedForMarket } from "~/lib/markets";
-import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
-import { countryProductJsonLd, type CataloguePrice } from "~/lib/seo/structured-data";
+import { yearIn } from "~/lib/calendar";
+import { serverEnvironment } from "~/lib/env.server";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
+import { countryProductJsonLd, type JsonLd } from "~/lib/seo/structured-data";
+import { cataloguePriceOf } from "~/lib/stated-price";
 import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
 import { deliveredIn } from "~/lib/shop-offer/shipping";
-import type { ShippingRate, StoreShipping } from "~/lib/store-api/types";
+import {
+  featureWithRating,
+  landingRating,
+  landingRatingLine,
+  ratingStatement,
+  type ShownRating,
+} from "~/lib/shop-rating";
+import type { ShippingRate } from "~/lib/store-api/types";
+import type { CountryLanding } from "~/content/types";
 import type { Route } from "./+types/country";
 
 /**
@@ -30,7 +41,10 @@ import type { Route } from "./+types/country";
  * the flagship product's price from the live catalogue in its market's currency, and its structured
  * data the store's delivery rate to the country, so it renders on the server (cached by URL like
  * /store) instead of at build time. When the store cannot answer, the page still renders, without the
- * price line or an offer (or without the offer's shipping), and that answer is not cached.
+ * price line or an offer (or without the offer's shipping), and that answer is not cached. The shipping answer
+ * also says which rating the page states: the fixed one in its structured data, or the measured one, which the
+ * page then shows too, with a link to the flagship's reviews. The structured data is built here, on the server,
+ * so the page's scripts do not carry its builder.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
@@ -38,60 +52,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (country === null)
     return data({
       country,
-      price: null as CataloguePrice | null,
       priceText: null as string | null,
       shipping: null as ShippingRate | null,
       pricesIncludeTax: true,
       healthDisclaimer: null as string | null,
+      ratingLine: null as ShownRating | null,
+      productJsonLd: null as JsonLd | null,
     });
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
   const storeApi = storeApiFor(context);
   // Asked at the same time as the products; it never fails (null when the store cannot say). It also says
   // whether the market's prices include tax, for the duties note.
   const shippingCall = loadShipping(storeApi, request.signal);
-  const shippingOf = (shipping: StoreShipping | null) =>
-    shipping === null ? null : (shippingRateFor(shipping.rates, country.countryCode) ?? null);
-  const uncached = { headers: { "Cache-Control": "no-store" } };
-  try {
-    const list = await storeApi.listProducts({}, request.signal);
-    const quoted = flagshipPrice(list.products.map((product) => cardProductOf(pricedForMarket(product, market))));
-    const price: CataloguePrice | null =
-      quoted === null
-        ? null
-        : {
-            amount: quoted.amount,
-            currency: quoted.currency.code.toUpperCase(),
-            decimalDigits: quoted.currency.decimalDigits,
-          };
-    // The catalogue's price, written as every other price in the shop ("$29.99", "₹1,499.00"): the same
-    // amount as the offer's, so page and structured data cannot disagree.
-    const priceText = quoted === null ? null : quoted.display.price;
-    const shipping = await shippingCall;
-    return data(
-      {
-        country,
-        price,
-        priceText,
-        shipping: shippingOf(shipping),
-        pricesIncludeTax: pricesIncludeTax(market, shipping),
-        healthDisclaimer: healthDisclaimerFor(market),
+  const list = await storeApi.listProducts({}, request.signal).catch(() => null);
+  const quoted =
+    list === null
+      ? null
+      : flagshipPrice(list.products.map((product) => cardProductOf(pricedForMarket(product, market))));
+  const storeShipping = await shippingCall;
+  const shipping = storeShipping === null ? null : (shippingRateFor(storeShipping.rates, country.countryCode) ?? null);
+  // The rating the page states: in its structured data, its rating line and its card that names it.
+  const statement = ratingStatement(storeShipping?.rating);
+  const productJsonLd = countryProductJsonLd(country, {
+    siteUrl: serverEnvironment().siteUrl,
+    year: yearIn(site.timeZone, new Date()),
+    price: quoted === null ? null : cataloguePriceOf(quoted),
+    shipping,
+    rating: landingRating(statement, site.rating.countryReviewCount),
+  });
+  return data(
+    {
+      country: {
+        ...country,
+        whyChoose: country.whyChoose.map((feature) =>
+          featureWithRating(feature, statement),
+        ) as CountryLanding["whyChoose"],
       },
-      shipping === null ? uncached : undefined,
-    );
-  } catch {
-    const shipping = await shippingCall;
-    return data(
-      {
-        country,
-        price: null,
-        priceText: null,
-        shipping: shippingOf(shipping),
-        pricesIncludeTax: pricesIncludeTax(market, shipping),
-        healthDisclaimer: healthDisclaimerFor(market),
-      },
-      uncached,
-    );
-  }
+      // The catalogue's price, written as every other price in the shop ("$29.99", "₹1,499.00"): the same
+      // amount as the offer's, so page and structured data cannot disagree.
+      priceText: quoted === null ? null : quoted.display.price,
+      shipping,
+      pricesIncludeTax: pricesIncludeTax(market, storeShipping),
+      healthDisclaimer: healthDisclaimerFor(market),
+      ratingLine: landingRatingLine(
+        statement,
+        market,
+        (list === null ? undefined : flagshipProduct(list.products)?.id) ?? site.flagshipProductId,
+      ),
+      productJsonLd,
+    },
+    list === null || storeShipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -102,6 +113,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const country = loaderData?.country;
   if (country === null || country === undefined) return [];
   const siteUrl = siteUrlOf(matches);
+  const product = loaderData?.productJsonLd ?? null;
   return [
     ...pageMeta({
       siteUrl,
@@ -111,19 +123,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
     }),
     ...landingAlternateLinks(siteUrl),
-    {
-      "script:ld+json": countryProductJsonLd(country, {
-        siteUrl,
-        year: renderYearOf(matches),
-        price: loaderData?.price ?? null,
-        shipping: loaderData?.shipping ?? null,
-      }),
-    },
+    ...(product === null ? [] : [{ "script:ld+json": product }]),
   ];
 }
 
 export default function CountryLandingPage({ loaderData }: Route.ComponentProps) {
-  const { country, priceText, shipping, pricesIncludeTax: taxIncluded } = loaderData;
+  const { country, priceText, shipping, pricesIncludeTax: taxIncluded, ratingLine } = loaderData;
   // A missing record renders nothing (docs/storefront.md#country-pages).
   if (country === null) return null;
   const market = marketOfCountry(country.countryCode) ?? defaultMarket;
@@ -135,6 +140,7 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
         title={country.heroTitle}
         subtitle={country.heroSubtitle}
         lang={country.heroLang}
+        rating={ratingLine}
       />
       <LandingIntro title={country.introTitle} text={country.introText} />
       <FeatureSection

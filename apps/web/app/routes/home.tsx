@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { FeatureCard } from "~/components/content/feature-card";
 import { HomeHero } from "~/components/content/home-hero";
 import { ProductGrid, type ProductListState } from "~/components/product/product-grid";
-import { aboutPriceCopy, home } from "~/content/home";
+import { aboutGuarantee, aboutPriceCopy, home } from "~/content/home";
 import { site } from "~/content/site";
 import { flagshipPrice, type QuotedPrice } from "~/lib/flagship";
 import {
@@ -24,18 +24,20 @@ import { cardProductOf } from "~/lib/store-api";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
+import { homeRatingLine, ratingStatement, stateRating, type RatingLine } from "~/lib/shop-rating";
 import { priceInCopy, rupeesInWords, statePrice } from "~/lib/stated-price";
 import { messageOf } from "~/lib/store-api/load-error.server";
 import type { Route } from "./+types/home";
 
 /**
  * What a market home loads on the server: its grid, the flagship's price for the hero and the About text,
- * and whether the market's prices include tax as the store last said, for the duties note.
+ * whether the market's prices include tax as the store last said, for the duties note, and the rating line.
  */
 interface MarketCatalogue {
   state: ProductListState;
   heroPrice: DisplayPrice | null;
   pricesIncludeTax: boolean;
+  rating: RatingLine | null;
 }
 
 /**
@@ -55,23 +57,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const products = list.products.map((product) => cardProductOf(pricedForMarket(product, market)));
     const quoted = flagshipPrice(products);
     const shipping = await shippingCall;
+    // The fixed figures, or the measured ones when the owner chose them (the store's shipping answer says).
+    const rating = ratingStatement(shipping?.rating);
     const catalogue: MarketCatalogue = {
       state: { status: "loaded", products },
       heroPrice: quoted === null ? null : heroPriceOf(market, quoted),
       pricesIncludeTax: pricesIncludeTax(market, shipping),
+      rating: homeRatingLine(rating),
     };
-    const about = [...home.aboutParagraphs, statePrice(aboutPriceCopy(market), quoted && priceInCopy(quoted))];
+    const about = [
+      ...home.aboutParagraphs,
+      `${statePrice(aboutPriceCopy(market), quoted && priceInCopy(quoted))} ${stateRating(aboutGuarantee, rating)}`,
+    ];
     return data(
       { copy: home, about, catalogue, healthDisclaimer: healthDisclaimerFor(market) },
       shipping === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
     );
   } catch (error) {
+    const shipping = await shippingCall;
+    const rating = ratingStatement(shipping?.rating);
     const catalogue: MarketCatalogue = {
       state: { status: "error", message: messageOf(error) },
       heroPrice: null,
-      pricesIncludeTax: pricesIncludeTax(market, await shippingCall),
+      pricesIncludeTax: pricesIncludeTax(market, shipping),
+      rating: homeRatingLine(rating),
     };
-    const about = [...home.aboutParagraphs, statePrice(aboutPriceCopy(market), null)];
+    const about = [
+      ...home.aboutParagraphs,
+      `${statePrice(aboutPriceCopy(market), null)} ${stateRating(aboutGuarantee, rating)}`,
+    ];
     return data(
       { copy: home, about, catalogue, healthDisclaimer: healthDisclaimerFor(market) },
       { headers: { "Cache-Control": "no-store" } },
@@ -112,7 +126,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const market = useMarket();
   return (
     <>
-      <HomeHero copy={copy} price={catalogue.heroPrice} pricesIncludeTax={catalogue.pricesIncludeTax} />
+      <HomeHero
+        copy={copy}
+        price={catalogue.heroPrice}
+        pricesIncludeTax={catalogue.pricesIncludeTax}
+        rating={catalogue.rating}
+      />
 
       <section
         id="about"

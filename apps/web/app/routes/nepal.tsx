@@ -10,39 +10,61 @@ import {
 import { landingAlternateLinks } from "~/content/landing-alternates";
 import { nepal } from "~/content/nepal";
 import { shippingRateFor } from "~/content/shipping";
+import { site } from "~/content/site";
+import { flagshipProduct } from "~/lib/flagship";
 import { defaultMarket } from "~/lib/markets";
-import { pageMeta, renderYearOf, siteUrlOf } from "~/lib/seo/meta";
+import { yearIn } from "~/lib/calendar";
+import { serverEnvironment } from "~/lib/env.server";
+import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import { cataloguePriceOf, flagshipPriceIn, priceInCopy, statePrice } from "~/lib/stated-price";
 import { faqJsonLd, nepalProductJsonLd } from "~/lib/seo/structured-data";
 import { storeApiFor } from "~/lib/store-api/context.server";
 import { deliveredIn } from "~/lib/shop-offer/shipping";
-import { loadShippingRates } from "~/lib/store-api/shipping-rates.server";
+import { featureWithRating, landingRating, landingRatingLine, ratingStatement } from "~/lib/shop-rating";
+import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import type { Route } from "./+types/nepal";
 
 /**
  * The page states the flagship's rupee price from the catalogue (its hero, order section, description and
  * structured data's offer) and the store's delivery rate to Nepal, both of which the owner may change, so
  * it renders on the server (cached by URL like the country pages) instead of at build time. When the store
- * cannot answer, the page reads without a price (and its offer without shipping), and is not cached.
+ * cannot answer, the page reads without a price (and its offer without shipping), and is not cached. The
+ * shipping answer also says which rating the page states: the fixed one in its structured data and its card, or
+ * the measured one, which the page then shows in its hero too, with a link to the flagship's reviews. The
+ * structured data is built here, on the server, so the page's scripts do not carry its builders.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const storeApi = storeApiFor(context);
-  const ratesCall = loadShippingRates(storeApi, request.signal);
-  const price = await storeApi.listProducts({}, request.signal).then(
-    (list) => flagshipPriceIn(list.products, defaultMarket),
-    () => null,
-  );
-  const rates = await ratesCall;
-  const shipping = rates === null ? null : (shippingRateFor(rates, "NP") ?? null);
+  const shippingCall = loadShipping(storeApi, request.signal);
+  const list = await storeApi.listProducts({}, request.signal).catch(() => null);
+  const price = list === null ? null : flagshipPriceIn(list.products, defaultMarket);
+  const storeShipping = await shippingCall;
+  const shipping = storeShipping === null ? null : (shippingRateFor(storeShipping.rates, "NP") ?? null);
+  // The rating the page states: in its structured data, its rating line and its card that names it.
+  const statement = ratingStatement(storeShipping?.rating);
   const page = {
     ...nepal,
     heroSubtitle: statePrice(nepal.heroSubtitle, price && priceInCopy(price)),
     orderNowText: statePrice(nepal.orderNowText, price && priceInCopy(price)),
     metaDescription: statePrice(nepal.metaDescription, price && priceInCopy(price)),
+    whyChoose: nepal.whyChoose.map((feature) => featureWithRating(feature, statement)),
   };
-  const offerPrice = price === null ? null : cataloguePriceOf(price);
+  const productJsonLd = nepalProductJsonLd({
+    siteUrl: serverEnvironment().siteUrl,
+    year: yearIn(site.timeZone, new Date()),
+    description: page.metaDescription,
+    price: price === null ? null : cataloguePriceOf(price),
+    shipping,
+    rating: landingRating(statement, site.rating.nepalReviewCount),
+  });
+  const flagshipId = (list === null ? undefined : flagshipProduct(list.products)?.id) ?? site.flagshipProductId;
   return data(
-    { page, price: offerPrice, shipping },
+    {
+      page,
+      shipping,
+      ratingLine: landingRatingLine(statement, defaultMarket, flagshipId),
+      structuredData: [...(productJsonLd === null ? [] : [productJsonLd]), faqJsonLd(page.faq)],
+    },
     shipping === null || price === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
   );
 }
@@ -64,16 +86,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       type: "product",
     }),
     ...landingAlternateLinks(siteUrl),
-    {
-      "script:ld+json": nepalProductJsonLd({
-        siteUrl,
-        year: renderYearOf(matches),
-        description: page.metaDescription,
-        price: loaderData.price,
-        shipping: loaderData.shipping,
-      }),
-    },
-    { "script:ld+json": faqJsonLd(page.faq) },
+    ...loaderData.structuredData.map((item) => ({ "script:ld+json": item })),
   ];
 }
 
@@ -81,7 +94,13 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <>
-      <LandingHero flag={page.flag} place={"Nepal"} title={page.heroTitle} subtitle={page.heroSubtitle} />
+      <LandingHero
+        flag={page.flag}
+        place={"Nepal"}
+        title={page.heroTitle}
+        subtitle={page.heroSubtitle}
+        rating={loaderData.ratingLine}
+      />
       <LandingIntro title={page.introTitle} text={page.introText} />
       <FeatureSection id="benefits-heading" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
       <FeatureSection id="why-heading" title={page.whyChooseTitle} features={page.whyChoose} />

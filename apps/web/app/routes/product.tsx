@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { quantityPriceLabel } from "@herbo/hosted-api";
 import { ProductDetail } from "~/components/product/product-detail";
+import { ProductReviewsSection } from "~/components/product/product-reviews";
 import { site } from "~/content/site";
 import { displayedVariant } from "~/lib/money";
 import { htmlToText, sanitizeHtmlInTurn } from "~/lib/sanitize.server";
@@ -17,6 +18,7 @@ import { productMessageOf, statusForStoreError } from "~/lib/store-api/load-erro
 import type { Route } from "./+types/product";
 import { messages } from "~/content/messages";
 import { healthDisclaimerFor } from "~/content/health-disclaimer.server";
+import { noReviews, reviewPageOf, reviewsParameter } from "~/lib/product-reviews";
 
 /** The product page's meta description is cut at 160 characters (docs/storefront.md#product-page). */
 export const metaDescriptionLength = 160;
@@ -27,6 +29,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The structured data's shipping and the duties note's tax setting, in one call the store API caches,
   // asked at the same time; it never fails (null: no rate stated, the contract's tax flag).
   const shippingCall = loadShipping(storeApi, request.signal);
+  // `?reviews=N` asks for a later page of reviews (the first comes with the product), beside the product call.
+  // It never fails the page: null when the store could not answer it.
+  const reviewPage = reviewPageOf(new URL(request.url).searchParams.get(reviewsParameter));
+  const laterReviewsCall =
+    reviewPage === 1
+      ? null
+      : storeApi.getReviewPage(params.id, reviewPage, request.signal).then(
+          (page) => page,
+          () => null,
+        );
   try {
     // Priced for the page's market: its currency's price, else the store's first; the store is asked for that
     // price only, so the page's data carries one price per variant rather than every market's.
@@ -45,9 +57,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const shippingRates = shipping?.rates.filter((rate) => rate.currency === offerCurrency) ?? null;
     // The market's own rate beside the price, in the price's currency: what checkout adds to this cart.
     const marketRate = shippingRates === null ? undefined : marketShippingRate(shippingRates, market);
+    // The page of reviews shown, which the structured data describes too: the one asked for, else the newest
+    // (a page past the last has none to show, and one that could not be loaded is said so).
+    const laterReviews = laterReviewsCall === null ? null : await laterReviewsCall;
+    const reviewsFailed = laterReviewsCall !== null && laterReviews === null;
+    const details =
+      product.details === undefined
+        ? undefined
+        : {
+            ...product.details,
+            reviews: laterReviews !== null && laterReviews.reviews.length > 0 ? laterReviews : product.details.reviews,
+          };
     return data(
       {
-        product: { ...product, descriptionHtml, sections },
+        product: { ...product, descriptionHtml, sections, details },
         metaDescription: truncateText(
           htmlToText(descriptionHtml) || product.subtitle || product.title,
           metaDescriptionLength,
@@ -58,10 +81,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         quantityOffers: (shipping?.quantityPrices[market.code]?.[product.id] ?? []).map(quantityPriceLabel),
         pricesIncludeTax: pricesIncludeTax(market, shipping),
         healthDisclaimer: healthDisclaimerFor(market),
+        reviewsFailed,
         error: null,
       },
-      // Without the rates the page is right but incomplete: the next request asks again.
-      shippingRates === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+      // Without the rates or the reviews asked for, the page is right but incomplete: the next request asks again.
+      shippingRates === null || reviewsFailed ? { headers: { "Cache-Control": "no-store" } } : undefined,
     );
   } catch (error) {
     return data(
@@ -73,6 +97,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         quantityOffers: [],
         pricesIncludeTax: market.pricesIncludeTax,
         healthDisclaimer: null,
+        reviewsFailed: false,
         error: productMessageOf(error),
       },
       { status: statusForStoreError(error), headers: { "Cache-Control": "no-store" } },
@@ -162,13 +187,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <ProductDetail
-      key={loaderData.product.id}
-      product={loaderData.product}
-      pricesIncludeTax={loaderData.pricesIncludeTax}
-      shippingLine={loaderData.shippingLine}
-      quantityOffers={loaderData.quantityOffers}
-      healthDisclaimer={loaderData.healthDisclaimer}
-    />
+    <>
+      <ProductDetail
+        key={loaderData.product.id}
+        product={loaderData.product}
+        pricesIncludeTax={loaderData.pricesIncludeTax}
+        shippingLine={loaderData.shippingLine}
+        quantityOffers={loaderData.quantityOffers}
+        healthDisclaimer={loaderData.healthDisclaimer}
+      />
+      <ProductReviewsSection
+        reviews={loaderData.product.details?.reviews ?? noReviews}
+        olderPagesFailed={loaderData.reviewsFailed}
+      />
+    </>
   );
 }

@@ -1,23 +1,28 @@
 import heroImage from "~/assets/images/hero.svg?url";
 import { DutiesNote } from "~/components/product/duties-note";
-import { Icon } from "~/components/ui/icon";
+import { RatingStars } from "~/components/product/rating-stars";
 import { site } from "~/content/site";
 import type { HomeCopy } from "~/content/types";
 import type { DisplayPrice } from "~/lib/money";
+import type { RatingLine } from "~/lib/shop-rating";
 
 /**
  * The home page's hero: 'Order Now', the flagship's price from the catalogue and the rating line. Nepal's
  * home says the price in words ("1,200 rupees"), another market's home as its cards do, in its currency;
  * none when the store could not say. Beside it, the duties note when the market's prices leave the tax out.
+ * The rating line states the fixed figures, or the measured ones the owner chose (`homeRatingLine`); none
+ * when the measured rating has no review yet.
  */
 export function HomeHero({
   copy,
   price,
   pricesIncludeTax,
+  rating,
 }: {
   copy: Pick<HomeCopy, "heroTitle" | "heroSubtitle">;
   price: DisplayPrice | null;
   pricesIncludeTax: boolean;
+  rating: RatingLine | null;
 }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-cream to-sand">
@@ -43,19 +48,14 @@ export function HomeHero({
             )}
           </div>
           {price === null ? null : <DutiesNote pricesIncludeTax={pricesIncludeTax} className="mt-3 text-bark" />}
-          <p className="mt-5 flex items-center gap-2 text-bark">
-            <span className="flex text-gold" aria-hidden="true">
-              {[1, 2, 3, 4, 5].map((star) => (
-                <Icon key={star} name="star" size={18} filled />
-              ))}
-            </span>
-            <span>
-              <strong className="text-resin">
-                {site.rating.value}/{site.rating.best}
-              </strong>{" "}
-              from {site.rating.homeCountText} reviews
-            </span>
-          </p>
+          {rating === null ? null : (
+            <p className="mt-5 flex items-center gap-2 text-bark" data-testid="hero-rating">
+              <RatingStars rating={rating.stars} />
+              <span>
+                <strong className="text-resin">{rating.score}</strong> from {rating.from}
+              </span>
+            </p>
+          )}
         </div>
         <img
           src={heroImage}

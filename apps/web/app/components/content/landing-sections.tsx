@@ -4,6 +4,8 @@ import { site } from "~/content/site";
 import type { Feature, Testimonial } from "~/content/types";
 import { FeatureCard } from "./feature-card";
 import { Flag } from "./flag";
+import type { ShownRating } from "~/lib/shop-rating";
+import { MeasuredRatingLine } from "./measured-rating";
 import { TestimonialCard } from "./testimonial-card";
 
 /** Landing-page benefit cards appear 0.1 s apart (docs/storefront.md#country-pages). */
@@ -15,6 +17,7 @@ export function LandingHero({
   title,
   subtitle,
   lang,
+  rating = null,
 }: {
   /** The place's flag emoji, decorative. */
   flag: string;
@@ -22,6 +25,8 @@ export function LandingHero({
   title: string;
   subtitle: string;
   lang?: string | undefined;
+  /** The measured rating the page's structured data states; none with the fixed one, which the page never showed. */
+  rating?: ShownRating | null;
 }) {
   return (
     <section className="bg-gradient-to-b from-resin to-resin-soft text-cream">
@@ -31,6 +36,7 @@ export function LandingHero({
         </p>
         <h1 className="mx-auto mt-4 max-w-4xl text-4xl leading-tight font-bold sm:text-5xl">{title}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-cream/85">{subtitle}</p>
+        {rating === null ? null : <MeasuredRatingLine rating={rating} lang={lang} />}
         <a href="#order-now" className="button-gold mt-8">
           Order Now
         </a>

@@ -1,11 +1,5 @@
+import { writtenDate } from "~/lib/written-date";
 import type { ProductBatch, ProductFacts } from "~/lib/store-api/types";
-
-/** "2026-03-12" → "12 March 2026", the same on the server and in every browser (the date has no time of day). */
-function testDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
 
 /**
  * The supplement-facts panel, ingredients and warnings as the owner wrote them (docs/storefront.md#product-page).
@@ -80,7 +74,7 @@ export function BatchCertificate({ batch }: { batch: ProductBatch }) {
       </h2>
       <p className="mt-2 text-sm">
         Current batch: lot {batch.lot}
-        {batch.testedOn === null ? "" : `, tested ${testDate(batch.testedOn)}`}.
+        {batch.testedOn === null ? "" : `, tested ${writtenDate(batch.testedOn)}`}.
       </p>
       {batch.certificateUrl === null ? null : (
         <p className="mt-1 text-sm">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { publishedShippingRates } from "~/content/shipping";
 import { rupees, testProduct, testVariant } from "~/lib/store-api/catalog-fixtures.testing";
-import type { Product, Variant } from "~/lib/store-api/types";
+import { noReviews } from "~/lib/product-reviews";
+import type { Product, ProductReview, ProductReviews, Variant } from "~/lib/store-api/types";
 import { productJsonLd } from "./product-structured-data";
 import { returnPolicyJsonLd, shippingDetailsJsonLd } from "./structured-data";
 
@@ -287,5 +288,102 @@ describe("a product in several sizes (Google's product variants)", () => {
     expect(
       (withdrawn.hasVariant as { offers: { availability: string } }[]).map((variant) => variant.offers.availability),
     ).toEqual(Array(3).fill("https://schema.org/OutOfStock"));
+  });
+});
+
+describe("a product's published reviews (Google's review snippets)", () => {
+  const review = (changes: Partial<ProductReview> = {}): ProductReview => ({
+    id: "rev_1",
+    rating: 4,
+    title: "Dissolves well",
+    body: "A pea-sized amount in warm water.\n\nLasts a month.",
+    displayName: "Asha K.",
+    market: "us",
+    writtenOn: "2026-11-02",
+    reply: "Thank you!",
+    repliedOn: "2026-11-04",
+    ...changes,
+  });
+  const reviewed = (reviews: ProductReviews, changes: Partial<Product> = {}): Product =>
+    testProduct({
+      id: "resin",
+      images: [picture],
+      variants: [testVariant({ sku: "HS-10" })],
+      details: { facts: null, batch: null, reviews },
+      ...changes,
+    });
+  const page: ProductReviews = {
+    count: 12,
+    averageRating: 4.5,
+    page: 2,
+    pageCount: 3,
+    reviews: [review(), review({ id: "rev_2", rating: 5, title: null, displayName: "Ben", writtenOn: null })],
+  };
+  const jsonLd = (product: Product) => productJsonLd(product, { siteUrl, year: 2026, description: "D", shippingRates });
+
+  it("rates the product with the average and count of all its published reviews, on a scale of 1 to 5", () => {
+    expect(jsonLd(reviewed(page)).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      reviewCount: 12,
+      bestRating: "5",
+      worstRating: "1",
+    });
+    expect(jsonLd(reviewed({ ...page, averageRating: 4, count: 1 })).aggregateRating).toMatchObject({
+      ratingValue: 4,
+      reviewCount: 1,
+    });
+  });
+
+  it("lists the reviews the page shows, each with its author, date, title, text and stars", () => {
+    expect(jsonLd(reviewed(page)).review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Asha K." },
+        datePublished: "2026-11-02",
+        name: "Dissolves well",
+        reviewBody: "A pea-sized amount in warm water.\n\nLasts a month.",
+        reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: "5" },
+      },
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Ben" },
+        reviewBody: "A pea-sized amount in warm water.\n\nLasts a month.",
+        reviewRating: { "@type": "Rating", ratingValue: 5, bestRating: "5" },
+      },
+    ]);
+  });
+
+  it("states no rating and no review without a published review, as product pages did before reviews", () => {
+    for (const product of [
+      reviewed(noReviews),
+      reviewed({ ...noReviews, count: 3 }),
+      testProduct({ id: "resin", images: [picture], variants: [testVariant({ sku: "HS-10" })] }),
+    ]) {
+      const data = jsonLd(product);
+      expect(data).not.toHaveProperty("aggregateRating");
+      expect(data).not.toHaveProperty("review");
+    }
+    // A page past the last shows no reviews: the rating stays, no review is listed.
+    const past = jsonLd(reviewed({ ...page, page: 9, reviews: [] }));
+    expect(past.aggregateRating).toMatchObject({ reviewCount: 12 });
+    expect(past).not.toHaveProperty("review");
+  });
+
+  it("puts the rating and the reviews on the group of a product in several sizes, not on each size", () => {
+    const sizes = [
+      testVariant({ id: "a", title: "10 g", sku: "A" }),
+      testVariant({ id: "b", title: "20 g", sku: "B" }),
+    ];
+    const group = jsonLd(reviewed(page, { variants: sizes }));
+    expect(group).toMatchObject({
+      "@type": "ProductGroup",
+      aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+    });
+    expect(group.review).toHaveLength(2);
+    for (const size of group.hasVariant as Record<string, unknown>[]) {
+      expect(size).not.toHaveProperty("aggregateRating");
+      expect(size).not.toHaveProperty("review");
+    }
   });
 });

@@ -1,8 +1,8 @@
-import { saleApplies } from "@herbo/hosted-api";
+import { bestRating, saleApplies } from "@herbo/hosted-api";
 import { site } from "~/content/site";
 import { endOfYear } from "~/lib/calendar";
 import { displayedVariant, effectivePrice } from "~/lib/money";
-import type { Product, ShippingRate, Variant } from "~/lib/store-api/types";
+import type { Product, ProductReview, ProductReviews, ShippingRate, Variant } from "~/lib/store-api/types";
 import { absoluteUrl, defaultSocialImage } from "./meta";
 import { offerPrice, returnPolicyJsonLd, shippingDetailsJsonLd, type PageContext } from "./structured-data";
 
@@ -73,12 +73,45 @@ function imagesOf(product: Product, siteUrl: string): string[] {
   return images.length > 0 ? images : [absoluteUrl(siteUrl, defaultSocialImage)];
 }
 
+function reviewJsonLd(review: ProductReview): JsonLd {
+  return {
+    "@type": "Review",
+    author: { "@type": "Person", name: review.displayName },
+    ...(review.writtenOn === null ? {} : { datePublished: review.writtenOn }),
+    ...(review.title === null ? {} : { name: review.title }),
+    reviewBody: review.body,
+    reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: String(bestRating) },
+  };
+}
+
+/**
+ * The product's rating and the reviews the page shows, as Google's review snippets describe them: the average and
+ * count of all its published reviews, and each review on the page with its stars, author and date (Google wants
+ * the rated reviews visible where the markup is, and the page's reviews section shows exactly these). Nothing at
+ * all without a published review: the page states no rating it cannot back.
+ */
+export function reviewsJsonLd(reviews: ProductReviews | undefined): JsonLd {
+  if (reviews === undefined || reviews.count < 1 || reviews.averageRating === null) return {};
+  return {
+    // The figures as numbers (4.5, 12), the scale as Google's examples write it ("5", "1").
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: reviews.averageRating,
+      reviewCount: reviews.count,
+      bestRating: String(bestRating),
+      worstRating: "1",
+    },
+    ...(reviews.reviews.length === 0 ? {} : { review: reviews.reviews.map(reviewJsonLd) }),
+  };
+}
+
 /**
  * Product data for a catalogue product page, from the store's live prices and stock, in the page's market.
  * A product sold in one variant is a `Product` with that variant's offer. A product in several sizes is a
  * `ProductGroup` whose `hasVariant` lists each size as its own `Product` with its own SKU, price and
  * stock, as Google's product-variant structured data describes it; the sizes are chosen on the one page,
- * so every variant's offer has the page's URL. A product without pictures shows the brand's card.
+ * so every variant's offer has the page's URL. A product without pictures shows the brand's card. Its rating and
+ * the reviews on the page (`product.details.reviews`) belong to the product, or to the group of sizes.
  */
 export function productJsonLd(product: Product, input: ProductPageInput): JsonLd {
   const url = absoluteUrl(input.siteUrl, input.path ?? `/product/${encodeURIComponent(product.id)}`);
@@ -90,6 +123,7 @@ export function productJsonLd(product: Product, input: ProductPageInput): JsonLd
     brand: { "@type": "Brand", name: site.brand },
     url,
     image: images,
+    ...reviewsJsonLd(product.details?.reviews),
   };
   if (product.variants.length > 1) {
     return {

@@ -3,6 +3,7 @@ import { countries, findCountry } from "~/content/countries";
 import { nepal } from "~/content/nepal";
 import { site } from "~/content/site";
 import type { ShippingRate } from "~/lib/store-api/types";
+import { landingRating } from "~/lib/shop-rating";
 import { publishedShippingRates, shippingRateFor } from "~/content/shipping";
 import { blogPostingJsonLd, breadcrumbJsonLd, organizationJsonLd, webSiteJsonLd } from "./page-structured-data";
 import {
@@ -85,7 +86,7 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
           hasMerchantReturnPolicy: { "@type": "MerchantReturnPolicy", merchantReturnDays: 30 },
         },
       });
-      expect(String(data.name)).toContain(country.country);
+      expect(String(data?.name)).toContain(country.country);
     },
   );
 
@@ -101,14 +102,14 @@ describe("country product data (SPEC §3, §9; issue 16)", () => {
     const usa = findCountry("usa");
     if (usa === undefined) throw new Error("the USA page is missing");
     const changed = { ...rateTo("US"), amount: 1_499, transitDays: { min: 6, max: 10 } };
-    const offers = countryProductJsonLd(usa, { ...page, price: priceOf("usa"), shipping: changed }).offers;
+    const offers = countryProductJsonLd(usa, { ...page, price: priceOf("usa"), shipping: changed })?.offers;
     expect(offers).toMatchObject({
       shippingDetails: {
         shippingRate: { value: "14.99", currency: "USD" },
         deliveryTime: { transitTime: { minValue: 6, maxValue: 10 } },
       },
     });
-    const unknown = countryProductJsonLd(usa, { ...page, price: priceOf("usa"), shipping: null }).offers;
+    const unknown = countryProductJsonLd(usa, { ...page, price: priceOf("usa"), shipping: null })?.offers;
     expect(unknown).not.toHaveProperty("shippingDetails");
     expect(unknown).toMatchObject({ price: "29.99", hasMerchantReturnPolicy: { merchantReturnDays: 30 } });
   });
@@ -204,19 +205,19 @@ describe("Nepal page data", () => {
   it("states the store's rate to Nepal when the owner charges for it, and none when the store could not say", () => {
     const charged = { ...rateTo("NP"), amount: 15_000 };
     expect(
-      nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: charged }).offers,
+      nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: charged })?.offers,
     ).toMatchObject({
       price: "1200",
       shippingDetails: { shippingRate: { value: "150.00", currency: "NPR" } },
     });
-    const offers = nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: null }).offers;
+    const offers = nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: null })?.offers;
     expect(offers).toMatchObject({ priceCurrency: "NPR", price: "1200" });
     expect(offers).not.toHaveProperty("shippingDetails");
   });
 
   it("offers the price the owner set, and no offer when the store could not say", () => {
     const changed = nepalProductJsonLd({ ...page, description: "d", price: rupees(135050), shipping: rateTo("NP") });
-    expect(changed.offers).toMatchObject({ priceCurrency: "NPR", price: "1350.50" });
+    expect(changed?.offers).toMatchObject({ priceCurrency: "NPR", price: "1350.50" });
     const unknown = nepalProductJsonLd({ ...page, description: "d", price: null, shipping: rateTo("NP") });
     expect(unknown).not.toHaveProperty("offers");
     expect(unknown).toMatchObject({ aggregateRating: { reviewCount: "150" } });
@@ -512,5 +513,59 @@ describe("landing page data, in full", () => {
       wordCount: 700,
       inLanguage: "en",
     });
+  });
+});
+
+describe("the landing pages' rating, as the owner chose it", () => {
+  const uk = findCountry("uk");
+  if (uk === undefined) throw new Error("the UK page is missing");
+  const measured = landingRating({ kind: "measured", average: 4.66, count: 12 }, site.rating.countryReviewCount);
+
+  it("states the fixed 4.9 from 500 (country pages) and 150 (Nepal page) by default", () => {
+    const fixed = { kind: "fixed" } as const;
+    for (const [country, nepalRating] of [
+      [undefined, undefined],
+      [landingRating(fixed, site.rating.countryReviewCount), landingRating(fixed, site.rating.nepalReviewCount)],
+    ]) {
+      expect(
+        countryProductJsonLd(uk, { ...page, price: priceOf("uk"), shipping: null, rating: country }),
+      ).toMatchObject({
+        aggregateRating: { ratingValue: "4.9", reviewCount: "500", bestRating: "5" },
+      });
+      expect(
+        nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: null, rating: nepalRating }),
+      ).toMatchObject({ aggregateRating: { ratingValue: "4.9", reviewCount: "150" } });
+    }
+  });
+
+  it("states the measured average and count of the published reviews instead, on both pages", () => {
+    const expected = { "@type": "AggregateRating", ratingValue: "4.7", bestRating: "5", reviewCount: "12" };
+    expect(
+      countryProductJsonLd(uk, { ...page, price: priceOf("uk"), shipping: null, rating: measured })?.aggregateRating,
+    ).toEqual(expected);
+    expect(
+      nepalProductJsonLd({ ...page, description: "d", price: rupees(120000), shipping: null, rating: measured })
+        ?.aggregateRating,
+    ).toEqual(expected);
+  });
+
+  it("states no rating at all when the measured one has no review yet, keeping the offer", () => {
+    const none = landingRating({ kind: "none" }, site.rating.countryReviewCount);
+    expect(none).toBeNull();
+    const country = countryProductJsonLd(uk, { ...page, price: priceOf("uk"), shipping: null, rating: none });
+    expect(country).not.toHaveProperty("aggregateRating");
+    expect(country).toMatchObject({ "@type": "Product", offers: { price: "24.99" } });
+    const nepalData = nepalProductJsonLd({
+      ...page,
+      description: "d",
+      price: rupees(120000),
+      shipping: null,
+      rating: none,
+    });
+    expect(nepalData).not.toHaveProperty("aggregateRating");
+    expect(nepalData).toMatchObject({ offers: { price: "1200" } });
+    // With neither a rating nor a price there is no product to describe: search engines would refuse it.
+    expect(countryProductJsonLd(uk, { ...page, price: null, shipping: null, rating: none })).toBeNull();
+    expect(nepalProductJsonLd({ ...page, description: "d", price: null, shipping: null, rating: none })).toBeNull();
   });
 });

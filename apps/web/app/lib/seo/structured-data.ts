@@ -6,7 +6,7 @@ import { endOfYear } from "~/lib/calendar";
 import type { ShippingRate } from "~/lib/store-api/types";
 import { absoluteUrl, defaultSocialImage } from "./meta";
 
-type JsonLd = Record<string, unknown>;
+export type JsonLd = Record<string, unknown>;
 
 export function countrySku(slug: string): string {
   return `${site.skuPrefix}${slug.toUpperCase()}`;
@@ -64,7 +64,8 @@ interface LandingOffer {
   name: string;
   description: string;
   sku: string;
-  reviewCount: number;
+  /** The rating stated: the fixed or measured figures; null states none. */
+  rating: LandingRating | null;
   pageUrl: string;
   /** The offer's price and currency; null when the store could not say, and then no offer is made. */
   price: { currency: string; amount: string } | null;
@@ -72,8 +73,12 @@ interface LandingOffer {
   shipping: ShippingRate | null;
 }
 
-/** The brand's product as a landing page offers it: fixed rating, valid to the end of the year, in stock. */
-function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer): JsonLd {
+/**
+ * The brand's product as a landing page offers it: the rating the shop states, valid to the end of the year, in
+ * stock. Null when it would state neither a rating nor an offer (a measured rating without reviews, and a store
+ * that could not say the price), which search engines refuse as a product.
+ */
+function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer): JsonLd | null {
   const data: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -82,14 +87,18 @@ function landingProductJsonLd(siteUrl: string, year: number, offer: LandingOffer
     description: offer.description,
     sku: offer.sku,
     brand: { "@type": "Brand", name: site.brand },
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: String(site.rating.value),
-      bestRating: String(site.rating.best),
-      reviewCount: String(offer.reviewCount),
-    },
+    ...(offer.rating === null
+      ? {}
+      : {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: offer.rating.ratingValue,
+            bestRating: String(site.rating.best),
+            reviewCount: String(offer.rating.reviewCount),
+          },
+        }),
   };
-  if (offer.price === null) return data;
+  if (offer.price === null) return offer.rating === null ? null : data;
   data.offers = {
     "@type": "Offer",
     url: offer.pageUrl,
@@ -118,20 +127,40 @@ export interface CataloguePrice {
   decimalDigits: number;
 }
 
+/** The figures of a landing page's aggregate rating. */
+export interface LandingRating {
+  ratingValue: string;
+  reviewCount: number;
+}
+
+/** The shop's fixed rating, 4.9, with a page's fixed count of reviews (500 on the country pages, 150 on Nepal's). */
+export function fixedLandingRating(reviewCount: number): LandingRating {
+  return { ratingValue: String(site.rating.value), reviewCount };
+}
+
+/** What a landing page's product data states of the page: its price, its shipping and the shop's rating. */
+interface LandingPage extends PageContext {
+  price: CataloguePrice | null;
+  shipping: ShippingRate | null;
+  /**
+   * The rating the shop states, as the page's loader found it (`landingRating`): the fixed figures when not
+   * given, the measured ones, or none (null).
+   */
+  rating?: LandingRating | null;
+}
+
 /**
  * Structured product data for a country landing page (docs/storefront.md#country-pages), with ISO country
  * codes as search engines expect. The offer's price is the catalogue's, the one the page shows; without one
- * there is no offer. Its shipping is the store's rate to the country.
+ * there is no offer. Its shipping is the store's rate to the country. The rating is the fixed 4.9 from 500
+ * reviews, or the measured one the page shows.
  */
-export function countryProductJsonLd(
-  country: CountryLanding,
-  page: PageContext & { price: CataloguePrice | null; shipping: ShippingRate | null },
-): JsonLd {
+export function countryProductJsonLd(country: CountryLanding, page: LandingPage): JsonLd | null {
   return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline} in ${country.country}`,
     description: country.metaDescription,
     sku: countrySku(country.slug),
-    reviewCount: site.rating.countryReviewCount,
+    rating: page.rating === undefined ? fixedLandingRating(site.rating.countryReviewCount) : page.rating,
     pageUrl: absoluteUrl(page.siteUrl, `/shilajit-in-${country.slug}`),
     price:
       page.price === null
@@ -142,17 +171,16 @@ export function countryProductJsonLd(
 }
 
 /**
- * Structured product data for the Nepal page: 150 reviews, the flagship's rupee price from the catalogue (the
- * one the page states; without one there is no offer), and the store's rate to Nepal.
+ * Structured product data for the Nepal page: the fixed rating's 150 reviews (or the measured rating the page
+ * shows), the flagship's rupee price from the catalogue (the one the page states; without one there is no
+ * offer), and the store's rate to Nepal.
  */
-export function nepalProductJsonLd(
-  page: PageContext & { description: string; price: CataloguePrice | null; shipping: ShippingRate | null },
-): JsonLd {
+export function nepalProductJsonLd(page: LandingPage & { description: string }): JsonLd | null {
   return landingProductJsonLd(page.siteUrl, page.year, {
     name: `${site.brand} ${site.tagline}`,
     description: page.description,
     sku: countrySku("nepal"),
-    reviewCount: site.rating.nepalReviewCount,
+    rating: page.rating === undefined ? fixedLandingRating(site.rating.nepalReviewCount) : page.rating,
     pageUrl: absoluteUrl(page.siteUrl, "/shilajit-nepal"),
     price:
       page.price === null

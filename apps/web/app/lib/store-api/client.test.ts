@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { createStoreApi, isPossibleProductId, isStoreApiError, StoreApiError } from "./client";
 import { readFixture } from "./fixtures.testing";
+import { readReviewPage } from "./product-reviews.server";
+import { readShopRating } from "./shop-rating.server";
 
 const productFixture = readFixture("hosted", "product.json");
 const variantsFixture = readFixture("hosted", "variants.json");
@@ -314,5 +316,72 @@ describe("an order's receipt", () => {
     await expect(odd.getOrderReceipt("HS-1001", "AbCdEfGhIjKlMnOpQr_-09")).rejects.toThrow(
       "The store sent a malformed answer",
     );
+  });
+});
+
+describe("a later page of a product's reviews", () => {
+  const page = {
+    count: 6,
+    average_rating: 4.5,
+    page: 2,
+    page_count: 2,
+    reviews: [
+      {
+        id: "rev_6",
+        rating: 4,
+        title: "Fine",
+        body: "Good.",
+        display_name: "Ben",
+        market: "uk",
+        created_at: "2026-10-01T09:00:00Z",
+        reply: null,
+        replied_at: null,
+      },
+    ],
+  };
+
+  it("asks the store for the page and reads it with the server's reader", async () => {
+    const { calls, fetch } = fakeFetch(() => json(page));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch, readReviewPage });
+    expect(await api.getReviewPage("prod 1", 2)).toMatchObject({
+      count: 6,
+      page: 2,
+      pageCount: 2,
+      reviews: [{ id: "rev_6", displayName: "Ben", market: "uk", writtenOn: "2026-10-01" }],
+    });
+    expect(calls.map((call) => call.url)).toEqual(["https://api.test/store/s/products/prod%201/reviews?page=2"]);
+  });
+
+  it("fails as the store fails, and asks nothing for an id no product can have or without a reader", async () => {
+    const failing = fakeFetch(() => json({ error: { code: "not_found" } }, 404, "Not Found"));
+    const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch: failing.fetch, readReviewPage });
+    await expect(api.getReviewPage("prod_1", 2)).rejects.toMatchObject({ status: 404 });
+    await expect(api.getReviewPage("a\u0000b", 2)).rejects.toMatchObject({ status: 404 });
+    expect(failing.calls).toHaveLength(1);
+    const browser = fakeFetch(() => json(page));
+    const withoutReader = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch: browser.fetch });
+    await expect(withoutReader.getReviewPage("prod_1", 2)).rejects.toMatchObject({ status: 404 });
+    expect(browser.calls).toEqual([]);
+  });
+});
+
+describe("the shipping call's rating", () => {
+  it("says which rating the pages state with the server's reader, the fixed one when the answer has none", async () => {
+    const shipping = readFixture("ours", "shipping-rates.json") as Record<string, unknown>;
+    const measured = { ...shipping, rating: { shown: "measured", count: 12, average_rating: 4.7 } };
+    const ratings = [];
+    for (const answer of [{ ...shipping, rating: undefined }, measured]) {
+      const fetch = fakeFetch(() => json(answer)).fetch;
+      const api = createStoreApi({ baseUrl: "https://api.test", storeId: "s", fetch, readShopRating });
+      ratings.push((await api.getShipping()).rating);
+    }
+    expect(ratings).toEqual([{ shown: "fixed" }, { shown: "measured", count: 12, averageRating: 4.7 }]);
+    // The browser's client, whose cart states no rating, does not read it.
+    const browser = createStoreApi({
+      baseUrl: "https://api.test",
+      storeId: "s",
+      fetch: fakeFetch(() => json(measured)).fetch,
+    });
+    expect(await browser.getShipping()).not.toHaveProperty("rating");
   });
 });

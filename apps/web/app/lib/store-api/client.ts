@@ -22,7 +22,16 @@ import {
   reshapeQuantityPrices,
   reshapeShippingRates,
 } from "./reshape-shipping";
-import type { CheckoutRequest, Product, ProductDetails, ProductList, ProductListQuery, StoreShipping } from "./types";
+import type {
+  CheckoutRequest,
+  Product,
+  ProductDetails,
+  ProductList,
+  ProductListQuery,
+  ProductReviews,
+  ShopRating,
+  StoreShipping,
+} from "./types";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -94,6 +103,16 @@ export interface StoreApiOptions {
    * client passes it; the browser's has none, so its bundle does not carry the reader.
    */
   readProductDetails?: (answer: unknown) => ProductDetails;
+  /**
+   * Reads a page of a product's reviews (`readReviewPage`), for the reviews call. The server's client passes
+   * it; the browser's has none and never asks for reviews.
+   */
+  readReviewPage?: (answer: unknown) => ProductReviews;
+  /**
+   * Reads which rating the pages state from the shipping answer (`readShopRating`). The server's client passes
+   * it; the browser's, whose cart states no rating, has none.
+   */
+  readShopRating?: (answer: unknown) => ShopRating;
 }
 
 export interface StoreApi {
@@ -103,6 +122,11 @@ export interface StoreApi {
   getVariantStock(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, number>>;
   /** The product with each variant's stock refreshed by the variants call; either failing fails both. */
   getProductWithStock(id: string, signal?: AbortSignal, priceCurrency?: string): Promise<Product>;
+  /**
+   * A later page of a product's published reviews, newest first (the first comes with the product). A page
+   * past the last has no reviews; a client without a reviews reader fails as for an unknown product.
+   */
+  getReviewPage(id: string, page: number, signal?: AbortSignal): Promise<ProductReviews>;
   createCheckout(request: CheckoutRequest, signal?: AbortSignal): Promise<{ url: string }>;
   /**
    * Each country's delivery charge and days as checkout charges them, and each market's live "prices include
@@ -132,6 +156,11 @@ export function isPossibleProductId(id: string): boolean {
     if (code < 0x20 || code === 0x7f) return false;
   }
   return true;
+}
+
+/** How the store answers for an id that names no product. */
+function unknownProduct(): StoreApiError {
+  return new StoreApiError("HTTP 404: Not Found", 404, "not_found");
 }
 
 export function createStoreApi(options: StoreApiOptions): StoreApi {
@@ -192,7 +221,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
     },
     async getProduct(id, signal, priceCurrency) {
       // Answered as the store answers an unknown id, without a call it would refuse.
-      if (!isPossibleProductId(id)) throw new StoreApiError("HTTP 404: Not Found", 404, "not_found");
+      if (!isPossibleProductId(id)) throw unknownProduct();
       const search = priceCurrency === undefined ? "" : `?currency=${encodeURIComponent(priceCurrency.toLowerCase())}`;
       const answer = await call(`/products/${encodeURIComponent(id)}${search}`, {}, signal);
       const product = reshapeProductResponse(answer);
@@ -216,6 +245,12 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       const product = await productCall;
       const stock = product.id === id ? await stockCall : await api.getVariantStock([product.id], signal);
       return withFreshStock(product, stock);
+    },
+    async getReviewPage(id, page, signal) {
+      const read = options.readReviewPage;
+      // A client without the reader (the browser's) finds no reviews, as the store finds none for an unknown id.
+      if (read === undefined || !isPossibleProductId(id)) throw unknownProduct();
+      return read(await call(`/products/${encodeURIComponent(id)}/reviews?page=${page}`, {}, signal));
     },
     async createCheckout(request, signal) {
       const body: CheckoutRequestBody = {
@@ -242,6 +277,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         pricesIncludeTax: reshapeMarketTaxes(answer),
         freeShippingOver: reshapeFreeShipping(answer),
         quantityPrices: reshapeQuantityPrices(answer),
+        ...(options.readShopRating === undefined ? {} : { rating: options.readShopRating(answer) }),
       };
     },
     async getOrderReceipt(number, key, signal) {

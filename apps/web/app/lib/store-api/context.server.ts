@@ -2,6 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { serverEnvironment } from "../env.server";
 import { createStoreApi, type StoreApi } from "./client";
 import { readProductDetails } from "./product-details.server";
+import { readReviewPage } from "./product-reviews.server";
+import { readShopRating } from "./shop-rating.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -29,6 +31,8 @@ export function storeApiFor(context: AppLoadContext | undefined): StoreApi {
     storeId: environment.storeId,
     timeoutMs: environment.storeApiTimeoutMs,
     readProductDetails,
+    readReviewPage,
+    readShopRating,
   });
   return fallback;
 }

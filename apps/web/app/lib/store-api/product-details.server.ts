@@ -6,11 +6,13 @@ import type {
   WireProductFactsAmount,
 } from "@herbo/hosted-api";
 import { asArray, asString, asText } from "../json-guards";
+import { readReviewPage } from "./product-reviews.server";
 import { fields } from "./reshape";
 import type { FactsAmount, ProductBatch, ProductDetails, ProductFacts } from "./types";
 
 /**
- * The product page's own part of a single-product answer: the supplement facts and the current batch. Read as
+ * The product page's own part of a single-product answer: the supplement facts, the current batch and the first
+ * page of published reviews (read by `readReviewPage`). Read as
  * leniently as the rest of the answer (a wrong type counts as missing), with the store's own limits on lengths,
  * since the text is the owner's and is shown as plain text. Server-only: the page's data carries the result.
  */
@@ -62,8 +64,11 @@ function toBatch(value: unknown): ProductBatch | null {
   };
 }
 
-/** The supplement facts and current batch of a single-product answer; null for each it does not carry. */
+/**
+ * The supplement facts, current batch and first page of reviews of a single-product answer; null for the facts
+ * and batch it does not carry, no reviews when it carries none.
+ */
 export function readProductDetails(answer: unknown): ProductDetails {
   const product = fields<WireDetailProduct>(fields<ProductResponse>(answer)?.product);
-  return { facts: toFacts(product?.facts), batch: toBatch(product?.batch) };
+  return { facts: toFacts(product?.facts), batch: toBatch(product?.batch), reviews: readReviewPage(product?.reviews) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { noReviews } from "../product-reviews";
 import { readProductDetails } from "./product-details.server";
 
 const answer = (product: Record<string, unknown>) => ({ product: { id: "p", title: "Resin", ...product } });
@@ -30,19 +31,48 @@ describe("the product page's details in a single-product answer", () => {
         warnings: ["Keep out of reach of children."],
       },
       batch: { lot: "HS-2611", testedOn: "2026-11-02", certificateUrl: "https://api.test/media/certificates/a.pdf" },
+      reviews: noReviews,
     });
   });
 
   it("reads an answer without them (the hosted backend's, or a product without facts) as none", () => {
-    expect(readProductDetails(answer({}))).toEqual({ facts: null, batch: null });
-    expect(readProductDetails(answer({ facts: null, batch: null }))).toEqual({ facts: null, batch: null });
-    expect(readProductDetails(null)).toEqual({ facts: null, batch: null });
-    expect(readProductDetails({ product: "x" })).toEqual({ facts: null, batch: null });
+    const none = { facts: null, batch: null, reviews: noReviews };
+    expect(readProductDetails(answer({}))).toEqual(none);
+    expect(readProductDetails(answer({ facts: null, batch: null, reviews: null }))).toEqual(none);
+    expect(readProductDetails(null)).toEqual(none);
+    expect(readProductDetails({ product: "x" })).toEqual(none);
   });
 
   it("needs a serving size for a panel and a lot number for a batch", () => {
     const details = readProductDetails(answer({ facts: { serving_size: " ", amounts: [] }, batch: { lot: "" } }));
-    expect(details).toEqual({ facts: null, batch: null });
+    expect(details).toEqual({ facts: null, batch: null, reviews: noReviews });
+  });
+
+  it("reads the first page of published reviews the answer carries", () => {
+    const reviews = readProductDetails(
+      answer({
+        reviews: {
+          count: 1,
+          average_rating: 5,
+          page: 1,
+          page_count: 1,
+          reviews: [
+            {
+              id: "rev_1",
+              rating: 5,
+              title: "Good resin",
+              body: "Dissolves well.",
+              display_name: "Asha",
+              market: "np",
+              created_at: "2026-11-02T08:00:00Z",
+              reply: null,
+              replied_at: null,
+            },
+          ],
+        },
+      }),
+    ).reviews;
+    expect(reviews).toMatchObject({ count: 1, averageRating: 5, reviews: [{ id: "rev_1", displayName: "Asha" }] });
   });
 
   it("keeps the text as text, drops malformed rows, and keeps to the store's limits", () => {

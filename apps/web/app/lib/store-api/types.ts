@@ -1,4 +1,4 @@
-import type { QuantityPrice } from "@herbo/hosted-api";
+import type { MarketCode, QuantityPrice } from "@herbo/hosted-api";
 /** Our own shapes of the catalogue; only lib/store-api knows the backend's JSON. */
 
 export interface Currency {
@@ -101,8 +101,9 @@ export interface Product {
   options: ProductOption[];
   variants: Variant[];
   /**
-   * What only the product page shows: its supplement facts and its current batch. Read by the server's store
-   * client alone (`readProductDetails`), so the browser's bundle never carries the reader; absent elsewhere.
+   * What only the product page shows: its supplement facts, its current batch and a page of its reviews. Read
+   * by the server's store client alone (`readProductDetails`), so the browser's bundle never carries the
+   * reader; absent elsewhere.
    */
   details?: ProductDetails;
 }
@@ -136,6 +137,45 @@ export interface ProductBatch {
 export interface ProductDetails {
   facts: ProductFacts | null;
   batch: ProductBatch | null;
+  /** The page of published reviews the product page shows: the first, newest first, as the store sends it. */
+  reviews: ProductReviews;
+}
+
+/**
+ * A published review, by a buyer whose order of the product was delivered. Every text is the buyer's or the
+ * shop's plain text, shown escaped.
+ */
+export interface ProductReview {
+  id: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  /** Null when the store sent none: the review is shown without a title. */
+  title: string | null;
+  /** Paragraphs separated by an empty line. */
+  body: string;
+  /** The name the buyer chose to show. */
+  displayName: string;
+  /** The market the buyer ordered in; null when the store named none the shop sells in. */
+  market: MarketCode | null;
+  /** The day it was written on the shop's calendar (YYYY-MM-DD); null when the store did not say. */
+  writtenOn: string | null;
+  /** The shop's public reply and the day it was written (YYYY-MM-DD); null when there is none. */
+  reply: string | null;
+  repliedOn: string | null;
+}
+
+/** One page of a product's published reviews, with the count and average of all of them. */
+export interface ProductReviews {
+  /** Published reviews on every page; 0 when there are none. */
+  count: number;
+  /** Their average to one decimal, 1 to 5; null exactly when the count is 0. */
+  averageRating: number | null;
+  /** From 1. */
+  page: number;
+  /** At least 1. */
+  pageCount: number;
+  /** Newest first; empty past the last page. */
+  reviews: ProductReview[];
 }
 
 /** What a product card shows, and what its Add to Cart puts in the cart, of one variant. */
@@ -239,4 +279,16 @@ export interface StoreShipping {
    * units. A product or market without any (or an older store API) is absent.
    */
   quantityPrices: Readonly<Partial<Record<string, Readonly<Partial<Record<string, readonly QuantityPrice[]>>>>>>;
+  /**
+   * Which rating the home and landing pages state: the fixed one unless the owner chose the measured one. Read by
+   * the server's store client only (`readShopRating`), so absent from the browser's, whose cart states no rating;
+   * absent too from a store without the call, and then the pages state the fixed one.
+   */
+  rating?: ShopRating;
 }
+
+/**
+ * The rating the home and landing pages state: the shop's fixed figures, or the measured average and count of
+ * every published review (averageRating null when there are none).
+ */
+export type ShopRating = { shown: "fixed" } | { shown: "measured"; count: number; averageRating: number | null };
