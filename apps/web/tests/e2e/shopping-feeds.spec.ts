@@ -103,6 +103,10 @@ for (const market of markets) {
     const google = readGoogleFeed(await googleAnswer.text());
     expect(googleFeedProblems(google.items, market.currencyCode, market.countries)).toEqual([]);
     expect(google.items.length).toBeGreaterThanOrEqual(8);
+    // Named as a sentence names the market: "the United States", "Nepal".
+    expect(google.channel.description).toBe(
+      `Herbo Shilajit's products for shoppers in ${/^United /.test(market.name) ? "the " : ""}${market.name}, priced in ${market.currencyCode}.`,
+    );
 
     const metaAnswer = await fetch(`${web.url}/feeds/meta/${market.code}.csv`);
     expect(metaAnswer.headers.get("content-type")).toBe("text/csv; charset=utf-8");

@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import { serverEnvironment } from "~/lib/env.server";
 import { marketByCode } from "@herbo/hosted-api";
-import { marketPath, pricedForMarket, type Market } from "~/lib/markets";
+import { marketInSentence, marketPath, pricedForMarket, type Market } from "~/lib/markets";
 import { absoluteUrl } from "~/lib/seo/meta";
 import { htmlToText } from "~/lib/sanitize.server";
 import type { StoreApi } from "~/lib/store-api/client";
@@ -60,7 +60,7 @@ export async function loadFeed(
     channel: {
       title: `${site.brand}: ${market.name}`,
       link: absoluteUrl(siteUrl, marketPath(market, "/")),
-      description: `${site.brand}'s products for shoppers in ${market.name}, priced in ${market.currencyCode}.`,
+      description: `${site.brand}'s products for shoppers in ${marketInSentence(market)}, priced in ${market.currencyCode}.`,
       freeShippingOver: shipping.freeShippingOver[market.code] ?? null,
     },
     items,
