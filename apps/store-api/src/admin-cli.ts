@@ -2,6 +2,7 @@ import { adminUsage, isBackupCommand, runAdminCommand } from "./admin/admin-comm
 import { runBackupCommand } from "./backup/backup-command.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
+import { runMoveCommand } from "./backup/move-command.ts";
 
 /** `npm run admin -- …`: owner accounts, backups and restores from the command line (see admin/admin-command.ts). */
 
@@ -65,6 +66,12 @@ async function main(): Promise<number> {
       print: (line) => console.log(line),
       printError: (line) => console.error(line),
       now: () => new Date(),
+    });
+  }
+  if (command === "move-to-postgres") {
+    return runMoveCommand(process.argv.slice(3), config, {
+      print: (line) => console.log(line),
+      printError: (line) => console.error(line),
     });
   }
   const handle = await openDatabase(

@@ -209,9 +209,13 @@ export async function startApi(
     dataDir?: string;
     /** Backups (PGlite in dataDir only): the schedule's timer and interval, and where they go. */
     backups?: { backupDir: string; outboxDir: string; keep?: number; intervalMs?: number; every?: RepeatEvery };
+    /** An existing database to serve (a shop moved into it) instead of a fresh one; `close` drops it. */
+    database?: TestDatabase;
   } = {},
 ): Promise<RunningApi> {
-  const database = await createTestDatabase(kind, options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  const database =
+    options.database ??
+    (await createTestDatabase(kind, options.dataDir === undefined ? {} : { dataDir: options.dataDir }));
   const catalog = options.catalog ?? (await readSeedCatalog());
   await seedIfEmpty(database.db, catalog);
   await seedMarkets(database.db, catalog);

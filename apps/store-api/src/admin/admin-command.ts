@@ -26,6 +26,10 @@ export const adminUsage = `Usage: npm run admin -- <command>
   restore <file>
       With the shop stopped: checks the backup, moves the current data aside (to <folder>.before-restore-…)
       and puts the backup's in its place, migrated to this version.
+  move-to-postgres <DATABASE_URL> [--media-to-bucket]
+      With the shop stopped: copies the embedded database in DATA_DIR into an empty PostgreSQL database
+      in one transaction, and prints each table's rows and money sums, checked on both sides. Photos stay
+      in MEDIA_DIR, or are copied to the bucket (MEDIA_BUCKET_*) with --media-to-bucket.
 
 With the embedded database (no DATABASE_URL), stop the shop first (except for backup): only one process may
 open DATA_DIR. With DATABASE_URL, backup and restore are pg_dump's and pg_restore's job.`;
