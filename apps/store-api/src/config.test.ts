@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, sellerWarning } from "./config.ts";
+import { loadConfig, sellerWarning, sharedMediaWarning } from "./config.ts";
 
 describe("store API settings", () => {
   it("has working defaults", () => {
@@ -77,6 +77,22 @@ describe("store API settings", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "short-secret" })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ METRICS_TOKEN: "short-secret" })).not.toThrow(/short-secret/);
     expect(() => loadConfig({ METRICS_TOKEN: `${token} with spaces` })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it("warns at start when PostgreSQL's copies would keep photos each in their own folder", () => {
+    expect(sharedMediaWarning(loadConfig({}))).toBeUndefined();
+    const postgres = { DATABASE_URL: "postgres://shop@db.internal:5432/shop", DATA_DIR: "/srv/shop" };
+    expect(sharedMediaWarning(loadConfig(postgres))).toMatch(
+      /^DATABASE_URL is set but photos and certificates go to \/srv\/shop\/media, this machine's own folder/,
+    );
+    expect(sharedMediaWarning(loadConfig({ ...postgres, MEDIA_DIR: "/mnt/shared/media" }))).toBeUndefined();
+    const bucket = {
+      MEDIA_BUCKET_URL: "https://s3.example/herbo-media",
+      MEDIA_BUCKET_REGION: "auto",
+      MEDIA_BUCKET_ACCESS_KEY_ID: "key",
+      MEDIA_BUCKET_SECRET_ACCESS_KEY: "secret-of-the-key",
+    };
+    expect(sharedMediaWarning(loadConfig({ ...postgres, ...bucket }))).toBeUndefined();
   });
 
   it("refuses bad settings with a readable message", () => {

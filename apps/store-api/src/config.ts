@@ -404,6 +404,19 @@ export function sellerWarning(seller: StoreApiConfig["seller"]): string | undefi
     : undefined;
 }
 
+/**
+ * The start-up warning when the shop runs on PostgreSQL, which several copies share, while its photos go to the
+ * default folder inside DATA_DIR, which each machine has its own of: a photo uploaded through one copy would be
+ * missing on the others. A bucket, or a MEDIA_DIR set to a folder every copy shares, answers it.
+ */
+export function sharedMediaWarning(
+  config: Pick<StoreApiConfig, "databaseUrl" | "mediaBucket" | "mediaDir" | "dataDir">,
+): string | undefined {
+  if (config.databaseUrl === undefined || config.mediaBucket !== undefined) return undefined;
+  if (config.mediaDir !== path.join(config.dataDir, "media")) return undefined;
+  return `DATABASE_URL is set but photos and certificates go to ${config.mediaDir}, this machine's own folder: several copies of the shop need a bucket (MEDIA_BUCKET_*) or a MEDIA_DIR they all share, or a photo uploaded through one copy is missing on the others`;
+}
+
 const hostName = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
 /** MAIL_FROM's domain when it is set, else the API's host; as ASCII (punycode), "localhost" when neither fits. */

@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "./catalog/seed.ts";
-import { loadConfig, sellerWarning } from "./config.ts";
+import { loadConfig, sellerWarning, sharedMediaWarning } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
 import { closeGracefully } from "./shutdown.ts";
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
   if (proxyWarning !== undefined) app.log.warn(proxyWarning);
   const noSellerAddress = sellerWarning(config.seller);
   if (noSellerAddress !== undefined) app.log.warn(noSellerAddress);
+  const unsharedMedia = sharedMediaWarning(config);
+  if (unsharedMedia !== undefined) app.log.warn(unsharedMedia);
 
   let stopping = false;
   const stop = async (signal: string) => {
