@@ -16,6 +16,7 @@ import outboxWorker, { type OutboxWorkerPluginOptions } from "./plugins/outbox-p
 import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { checkDatabase } from "./db/health.ts";
+import type { ChangeFeed, ChangeFeedLog } from "./db/change-feed.ts";
 import { withPrivateLogs } from "./log-redaction.ts";
 import { createStoreMetrics } from "./metrics/store-metrics.ts";
 import metricsPlugin from "./plugins/metrics.ts";
@@ -100,6 +101,11 @@ export interface AppOptions {
     passwordChecks?: PasswordCheckLimits;
     beforePasswordCheck?: () => Promise<void>;
   };
+  /**
+   * Tells the other copies over the same PostgreSQL database of changes, and hears theirs (db/change-feed.ts):
+   * given the function that drops this copy's cached answers, it gives the feed. None with PGlite, one process.
+   */
+  changeFeed?: (onChange: () => void, log: ChangeFeedLog) => Promise<ChangeFeed>;
   /** How often payments still open at a provider are asked about (payments/reconcile.ts); 0 turns it off. */
   reconcileIntervalMs?: number;
   /**
@@ -189,7 +195,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", refuseUnservedMethods);
 
   const catalogCache = new ResponseCache(config.catalogCacheMs ?? 1_000);
-  const onStockChange = () => catalogCache.invalidate();
+  const feed = options.changeFeed === undefined ? undefined : await options.changeFeed(() => catalogCache.invalidate(), app.log);
+  if (feed !== undefined) app.addHook("onClose", () => feed.close());
+  // A change drops this copy's cached answers at once, and the other copies' as soon as they hear of it.
+  const onStockChange = () => {
+    catalogCache.invalidate();
+    feed?.announce();
+  };
 
   if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
 

@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "./catalog/seed.ts";
 import { loadConfig, sellerWarning, sharedMediaWarning } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
+import { postgresChangeFeed, type ChangeFeedLog } from "./db/change-feed.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
 import { closeGracefully } from "./shutdown.ts";
 import { trustProxyWarning } from "./trust-proxy.ts";
@@ -30,8 +31,13 @@ async function main(): Promise<void> {
   await seedShippingRates(handle.db);
   const firstOwner = await ensureFirstOwner(handle.db, config.firstOwner, { now: new Date() });
   const backups = await backupsOf(config, handle);
+  const databaseUrl = config.databaseUrl;
   const app = await buildApp({
     ...(backups === undefined ? {} : { backups }),
+    // Several copies share a PostgreSQL database: each hears the others' changes.
+    ...(databaseUrl === undefined
+      ? {}
+      : { changeFeed: (onChange: () => void, log: ChangeFeedLog) => postgresChangeFeed(databaseUrl, onChange, log) }),
     config,
     db: handle.db,
     logger: { level: config.logLevel },

@@ -1,3 +1,4 @@
+import { postgresChangeFeed, type ChangeFeedLog } from "../src/db/change-feed.ts";
 import { receiptKeyOf } from "../src/orders/receipt.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -211,6 +212,8 @@ export async function startApi(
     backups?: { backupDir: string; outboxDir: string; keep?: number; intervalMs?: number; every?: RepeatEvery };
     /** An existing database to serve (a shop moved into it) instead of a fresh one; `close` drops it. */
     database?: TestDatabase;
+    /** PostgreSQL only: this API and its copies tell each other of changes (db/change-feed.ts), as in production. */
+    changeFeed?: boolean;
   } = {},
 ): Promise<RunningApi> {
   const database =
@@ -249,10 +252,16 @@ export async function startApi(
     ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
     ...(options.chatPhone === undefined ? {} : { chatPhone: options.chatPhone }),
   };
+  const feedUrl = options.changeFeed === true ? database.url : undefined;
+  const changeFeed =
+    feedUrl === undefined
+      ? {}
+      : { changeFeed: (onChange: () => void, log: ChangeFeedLog) => postgresChangeFeed(feedUrl, onChange, log) };
   const app = await buildApp({
     config,
     db: database.db,
     now: clock.now,
+    ...changeFeed,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
     admin: { passwordParameters: { logN: 10, r: 8, p: 1 }, ...options.admin },
@@ -276,6 +285,7 @@ export async function startApi(
         config,
         db: database.db,
         now: clock.now,
+        ...changeFeed,
         admin: { passwordParameters: { logN: 10, r: 8, p: 1 } },
       });
       await copy.listen({ port: 0, host: "127.0.0.1" });

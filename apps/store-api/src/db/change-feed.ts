@@ -1,0 +1,75 @@
+import pg from "pg";
+
+/**
+ * Copies of the store API over one PostgreSQL database tell each other that the catalogue, its prices, stock or
+ * the shop's settings changed, through PostgreSQL's own LISTEN/NOTIFY (no other service): each copy listens on
+ * one connection of its own and drops its cached answers when any copy announces a change. A copy that lost its
+ * connection says so in its log and listens again; meanwhile its cache's short lifetime bounds how stale it is.
+ */
+
+/** The channel every copy listens on. */
+export const changeChannel = "herbo_catalog_changed";
+/** How long a copy waits before listening again after its connection ended. */
+const reconnectMs = 1_000;
+
+export interface ChangeFeed {
+  /** Tells every copy (this one too) that what their caches hold is out of date. */
+  announce(): void;
+  close(): Promise<void>;
+}
+
+export interface ChangeFeedLog {
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+export async function postgresChangeFeed(
+  url: string,
+  onChange: () => void,
+  log: ChangeFeedLog,
+): Promise<ChangeFeed> {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const listenAgain = () => {
+    if (closed) return;
+    retry = setTimeout(() => {
+      listen().catch(listenAgain);
+    }, reconnectMs);
+    retry.unref();
+  };
+  const listen = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === changeChannel) onChange();
+    });
+    next.on("error", (error) => {
+      if (closed) return;
+      log.warn({ err: error }, "the catalogue change feed lost its connection; listening again shortly");
+      client = undefined;
+      next.end().catch(() => undefined);
+      // What changed while it was away is not known: nothing cached is kept.
+      onChange();
+      listenAgain();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${changeChannel}`);
+    client = next;
+  };
+  await listen();
+
+  return {
+    announce() {
+      const sender = client;
+      if (sender === undefined) return;
+      sender.query(`NOTIFY ${changeChannel}`).catch((error: unknown) => {
+        log.warn({ err: error }, "could not tell the other copies of a change; their caches expire on their own");
+      });
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

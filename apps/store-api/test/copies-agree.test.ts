@@ -1,0 +1,66 @@
+import type { AdminPrices } from "@herbo/hosted-api/admin";
+import { describe, expect, it } from "vitest";
+import { signedInOwner } from "./admin-helpers.ts";
+import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+
+/**
+ * Copies of the store API over one PostgreSQL database agree: a price changed through one copy drops the other
+ * copies' cached catalogue through PostgreSQL's LISTEN/NOTIFY, long before their caches (a minute here) expire.
+ */
+
+const kinds = await databaseKinds();
+
+/** The Travel Tin's price in rupees, as a copy's catalogue answers it (from its cache when it has one). */
+async function tinPrice(storeUrl: string): Promise<number | undefined> {
+  const response = await fetch(`${storeUrl}/products/prod_travel_tin`);
+  const { product } = (await response.json()) as {
+    product: { variants: { prices: { currency_code: string; amount: number }[] }[] };
+  };
+  return product.variants[0]?.prices.find((price) => price.currency_code.toUpperCase() === "NPR")?.amount;
+}
+
+async function changeTinPrice(api: RunningApi, amount: number): Promise<void> {
+  const owner = await signedInOwner(api, `owner-${amount}@shop.test`);
+  const prices = await owner.get<AdminPrices>("/prices");
+  const tin = prices.products.flatMap((product) => product.variants).find((variant) => variant.id === "var_travel_tin");
+  const changed = await owner.put("/variants/var_travel_tin/prices", {
+    version: tin?.version,
+    prices: [{ currencyCode: "NPR", amount, saleAmount: null }],
+  });
+  expect(changed.status, await changed.clone().text()).toBe(200);
+}
+
+describe.runIf(kinds.includes("postgres"))("copies of the store API over one PostgreSQL database", () => {
+  it("drop their cached catalogue when another copy changes a price", async () => {
+    const api = await startApi("postgres", { catalogCacheMs: 60_000, changeFeed: true });
+    const copy = await api.startCopy();
+    try {
+      const before = await tinPrice(copy.storeUrl);
+      expect(before).toBeGreaterThan(0);
+      await changeTinPrice(api, 55_500);
+      // The copy's own cache would keep the old price for a minute: only the notification explains the new one.
+      await expect.poll(() => tinPrice(copy.storeUrl), { timeout: 10_000 }).toBe(55_500);
+      // And the other way round: a change through the copy reaches the first API's cache.
+      expect(await tinPrice(api.storeUrl)).toBe(55_500);
+      await changeTinPrice({ ...api, baseUrl: copy.baseUrl, storeUrl: copy.storeUrl }, 66_600);
+      await expect.poll(() => tinPrice(api.storeUrl), { timeout: 10_000 }).toBe(66_600);
+    } finally {
+      await copy.close();
+      await api.close();
+    }
+  });
+
+  it("keep their cached answer without the feed, which is what the feed is for", async () => {
+    const api = await startApi("postgres", { catalogCacheMs: 60_000 });
+    const copy = await api.startCopy();
+    try {
+      const before = await tinPrice(copy.storeUrl);
+      await changeTinPrice(api, 44_400);
+      expect(await tinPrice(api.storeUrl)).toBe(44_400);
+      expect(await tinPrice(copy.storeUrl)).toBe(before);
+    } finally {
+      await copy.close();
+      await api.close();
+    }
+  });
+});
