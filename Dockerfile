@@ -5,7 +5,7 @@
 #   docker build --build-arg SITE_URL=https://shop.example.com \
 #     --build-arg PUBLIC_STORE_API_URL=https://api.shop.example.com -t herbo-shop .
 
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # The workspace's manifests first, so the installed packages stay cached while only sources change.
@@ -25,7 +25,7 @@ RUN SITE_URL="$SITE_URL" STORE_API_URL="$STORE_API_URL" PUBLIC_STORE_API_URL="$P
     STORE_ID="$STORE_ID" CHAT_PHONE="$CHAT_PHONE" npm run build \
  && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     DATA_DIR=/data \
