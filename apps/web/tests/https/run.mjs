@@ -32,7 +32,8 @@ for (const [command, reason] of skips) {
 }
 
 const folder = mkdtempSync(path.join(tmpdir(), "herbo-https-"));
-const [webPort, apiPort, httpPort, httpsPort] = await freePorts(4);
+// Two storefront copies behind Caddy, as deploy/Caddyfile runs several: caddy.spec.ts stops one of them.
+const [webPort, secondWebPort, apiPort, httpPort, httpsPort] = await freePorts(5);
 const shop = `https://shop.localhost:${httpsPort}`;
 const api = `https://api.shop.localhost:${httpsPort}`;
 const caddyData = path.join(folder, "caddy-data");
@@ -83,8 +84,15 @@ try {
 
   start("store-api", process.execPath, [apiEntry], environmentOf("store-api", apiSettings));
   start("web", process.execPath, [webEntry], environmentOf("web", webSettings));
+  const secondWeb = start(
+    "web-2",
+    process.execPath,
+    [webEntry],
+    environmentOf("web", { ...webSettings, PORT: String(secondWebPort) }),
+  );
   await waitFor("the store API", () => plainStatus(`http://127.0.0.1:${apiPort}/health`));
   await waitFor("the storefront", () => plainStatus(`http://127.0.0.1:${webPort}/`));
+  await waitFor("the storefront's second copy", () => plainStatus(`http://127.0.0.1:${secondWebPort}/`));
 
   const caddyfile = path.join(folder, "Caddyfile");
   writeFileSync(caddyfile, testCaddyfile(readFileSync(path.join(root, "deploy", "Caddyfile"), "utf8")));
@@ -95,7 +103,7 @@ try {
     XDG_CONFIG_HOME: path.join(folder, "caddy-config"),
     HERBO_SHOP_DOMAIN: "shop.localhost",
     HERBO_API_DOMAIN: "api.shop.localhost",
-    HERBO_WEB_UPSTREAM: `127.0.0.1:${webPort}`,
+    HERBO_WEB_UPSTREAM: `127.0.0.1:${webPort} 127.0.0.1:${secondWebPort}`,
     HERBO_STORE_API_UPSTREAM: `127.0.0.1:${apiPort}`,
   });
   await waitFor("Caddy's certificate for the store API", () => statusThroughCaddy("api.shop.localhost", "/health"));
@@ -115,6 +123,7 @@ try {
       HERBO_HTTPS_HTTP_PORT: String(httpPort),
       HERBO_HTTPS_CA: rootCertificate,
       HERBO_HTTPS_BROWSER_HOME: browserHome,
+      HERBO_HTTPS_SECOND_WEB_PID: String(secondWeb.pid),
     },
   });
   failed = false;
@@ -155,6 +164,7 @@ function start(name, command, args, env) {
   child.stderr.pipe(output);
   const exited = new Promise((resolve) => child.on("exit", resolve));
   children.push({ name, child, log, exited });
+  return child;
 }
 
 async function stop({ child, exited }) {

@@ -12,6 +12,8 @@ export interface HttpsTestSettings {
   rootCertificate: string;
   /** Chromium's HOME, whose NSS database trusts that root. */
   browserHome: string;
+  /** The process of the storefront's second copy behind Caddy, which a test stops. */
+  secondWebPid: number;
 }
 
 function required(name: string): string {
@@ -31,5 +33,6 @@ export function httpsTestSettings(): HttpsTestSettings {
     httpsPort: Number(new URL(shop).port),
     rootCertificate: required("HERBO_HTTPS_CA"),
     browserHome: required("HERBO_HTTPS_BROWSER_HOME"),
+    secondWebPid: Number(required("HERBO_HTTPS_SECOND_WEB_PID")),
   };
 }
