@@ -50,7 +50,7 @@ const stages = [
     ],
   ],
   // Rebuilds the web app with its own https addresses, so it comes after the browser tests.
-  [["HTTPS through Caddy", "node", ["apps/web/tests/https/run.mjs"]]],
+  [["HTTPS and two copies through Caddy", "node", ["apps/web/tests/https/run.mjs"]]],
   // A clone of HEAD with its own npm ci, built and started by `npm start`, then stopped with kill <npm's pid>.
   [["npm start from a clean tree", "node", ["--test", "scripts/start-smoke.test.mjs"]]],
 ];

@@ -1,5 +1,6 @@
-// `npm test`'s step "HTTPS through Caddy": the shop behind Caddy running deploy/Caddyfile, with Caddy's own
-// CA, its own ports and a fresh database, then caddy.spec.ts over https. The web app is rebuilt with this
+// `npm test`'s step "HTTPS and two copies through Caddy": the shop behind Caddy running deploy/Caddyfile, with Caddy's own
+// CA, its own ports and a fresh PostgreSQL database for two copies of each server, then caddy.spec.ts and
+// two-copies.spec.ts over https. The web app is rebuilt with this
 // run's public addresses (they are baked into its prerendered pages), so the step runs after the other
 // browser tests; `npm start` rebuilds with its own settings afterwards.
 import { spawn, spawnSync } from "node:child_process";
@@ -8,6 +9,7 @@ import https from "node:https";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import {
   adminBuildIsCurrent,
   apiBuildIsCurrent,
@@ -31,9 +33,26 @@ for (const [command, reason] of skips) {
   }
 }
 
+const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+// The two store API copies share a PostgreSQL database: without a server (outside CI) the step is skipped.
+const postgresProblem = await new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3_000 })
+  .connect()
+  .then((client) => client.end().then(() => undefined))
+  .catch((error) => (error instanceof Error ? error.message : String(error)));
+if (postgresProblem !== undefined) {
+  if (process.env.CI === "true") throw new Error(`PostgreSQL at ${postgresAdminUrl} is unreachable in CI: ${postgresProblem}`);
+  console.log(`No PostgreSQL server at ${postgresAdminUrl} (${postgresProblem}): skipping the HTTPS test.`);
+  process.exit(0);
+}
+
 const folder = mkdtempSync(path.join(tmpdir(), "herbo-https-"));
-// Two storefront copies behind Caddy, as deploy/Caddyfile runs several: caddy.spec.ts stops one of them.
-const [webPort, secondWebPort, apiPort, httpPort, httpsPort] = await freePorts(5);
+// Two copies of each server behind Caddy, as deploy/Caddyfile runs several, on one PostgreSQL database (a fresh
+// one on TEST_DATABASE_URL's server) with one shared photo folder and outbox: two-copies.spec.ts races and
+// compares them, and caddy.spec.ts stops a storefront copy.
+const [webPort, secondWebPort, apiPort, secondApiPort, httpPort, httpsPort] = await freePorts(6);
+const databaseName = `herbo_https_${Date.now().toString(36)}`;
+const databaseUrl = new URL(postgresAdminUrl);
+databaseUrl.pathname = `/${databaseName}`;
 const shop = `https://shop.localhost:${httpsPort}`;
 const api = `https://api.shop.localhost:${httpsPort}`;
 const caddyData = path.join(folder, "caddy-data");
@@ -59,6 +78,9 @@ const apiSettings = {
   STORE_ID: "local",
   TRUST_PROXY: "127.0.0.1",
   DATA_DIR: path.join(folder, "data"),
+  DATABASE_URL: databaseUrl.toString(),
+  MEDIA_DIR: path.join(folder, "media"),
+  OUTBOX_DIR: path.join(folder, "outbox"),
   ADMIN_EMAIL: e2eSettings.owner.email,
   ADMIN_PASSWORD: e2eSettings.owner.password,
   LOG_LEVEL: "info",
@@ -82,15 +104,32 @@ try {
   if (!adminBuildIsCurrent()) await run("npm", ["run", "build", "-w", "apps/admin"]);
   await run("npm", ["run", "build", "-w", "apps/web"], { env: { ...process.env, ...webSettings } });
 
+  await createDatabase();
   start("store-api", process.execPath, [apiEntry], environmentOf("store-api", apiSettings));
+  await waitFor("the store API", () => plainStatus(`http://127.0.0.1:${apiPort}/health`));
+  // The second copy starts once the first has migrated and seeded the database, as a second machine would.
+  start(
+    "store-api-2",
+    process.execPath,
+    [apiEntry],
+    environmentOf("store-api", {
+      ...apiSettings,
+      STORE_API_PORT: String(secondApiPort),
+      DATA_DIR: path.join(folder, "data-2"),
+    }),
+  );
   start("web", process.execPath, [webEntry], environmentOf("web", webSettings));
   const secondWeb = start(
     "web-2",
     process.execPath,
     [webEntry],
-    environmentOf("web", { ...webSettings, PORT: String(secondWebPort) }),
+    environmentOf("web", {
+      ...webSettings,
+      PORT: String(secondWebPort),
+      STORE_API_URL: `http://127.0.0.1:${secondApiPort}`,
+    }),
   );
-  await waitFor("the store API", () => plainStatus(`http://127.0.0.1:${apiPort}/health`));
+  await waitFor("the store API's second copy", () => plainStatus(`http://127.0.0.1:${secondApiPort}/health`));
   await waitFor("the storefront", () => plainStatus(`http://127.0.0.1:${webPort}/`));
   await waitFor("the storefront's second copy", () => plainStatus(`http://127.0.0.1:${secondWebPort}/`));
 
@@ -104,7 +143,7 @@ try {
     HERBO_SHOP_DOMAIN: "shop.localhost",
     HERBO_API_DOMAIN: "api.shop.localhost",
     HERBO_WEB_UPSTREAM: `127.0.0.1:${webPort} 127.0.0.1:${secondWebPort}`,
-    HERBO_STORE_API_UPSTREAM: `127.0.0.1:${apiPort}`,
+    HERBO_STORE_API_UPSTREAM: `127.0.0.1:${apiPort} 127.0.0.1:${secondApiPort}`,
   });
   await waitFor("Caddy's certificate for the store API", () => statusThroughCaddy("api.shop.localhost", "/health"));
   await waitFor("Caddy's certificate for the shop", () => statusThroughCaddy("shop.localhost", "/"));
@@ -124,6 +163,12 @@ try {
       HERBO_HTTPS_CA: rootCertificate,
       HERBO_HTTPS_BROWSER_HOME: browserHome,
       HERBO_HTTPS_SECOND_WEB_PID: String(secondWeb.pid),
+      HERBO_HTTPS_DATABASE_URL: databaseUrl.toString(),
+      HERBO_HTTPS_COPIES: JSON.stringify({
+        apis: [`http://127.0.0.1:${apiPort}`, `http://127.0.0.1:${secondApiPort}`],
+        webs: [`http://127.0.0.1:${webPort}`, `http://127.0.0.1:${secondWebPort}`],
+        outbox: apiSettings.OUTBOX_DIR,
+      }),
     },
   });
   failed = false;
@@ -136,6 +181,28 @@ try {
     }
   }
   rmSync(folder, { recursive: true, force: true });
+  await dropDatabase().catch(() => undefined);
+}
+
+/** The run's own empty database on the test PostgreSQL server; the first store API migrates and seeds it. */
+async function createDatabase() {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropDatabase() {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**

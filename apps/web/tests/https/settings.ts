@@ -14,6 +14,10 @@ export interface HttpsTestSettings {
   browserHome: string;
   /** The process of the storefront's second copy behind Caddy, which a test stops. */
   secondWebPid: number;
+  /** Each copy's own plain address behind Caddy (store APIs, storefronts), and the outbox they share. */
+  copies: { apis: string[]; webs: string[]; outbox: string };
+  /** The run's PostgreSQL database, which both store APIs use. */
+  databaseUrl: string;
 }
 
 function required(name: string): string {
@@ -34,5 +38,7 @@ export function httpsTestSettings(): HttpsTestSettings {
     rootCertificate: required("HERBO_HTTPS_CA"),
     browserHome: required("HERBO_HTTPS_BROWSER_HOME"),
     secondWebPid: Number(required("HERBO_HTTPS_SECOND_WEB_PID")),
+    copies: JSON.parse(required("HERBO_HTTPS_COPIES")) as HttpsTestSettings["copies"],
+    databaseUrl: required("HERBO_HTTPS_DATABASE_URL"),
   };
 }
