@@ -1,5 +1,5 @@
 import type { ProductResponse, ShippingRatesResponse, WireReviewPage } from "@herbo/hosted-api";
-import type { AdminRatingDisplay, AdminReview, AdminReviewList } from "@herbo/hosted-api/admin";
+import type { AdminOverview, AdminRatingDisplay, AdminReview, AdminReviewList } from "@herbo/hosted-api/admin";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { composeEmail } from "../src/email/compose.ts";
@@ -238,6 +238,8 @@ describe.each(kinds)("verified reviews on %s", (kind) => {
     });
     const list = await shop.owner.get<AdminReviewList>("/reviews");
     expect(list.counts).toEqual({ ...before, pending: before.pending + 1 });
+    // The overview counts it among those waiting.
+    expect((await shop.owner.get<AdminOverview>("/overview")).reviewsWaiting).toEqual({ reviews: before.pending + 1 });
     // The oldest waiting first: this one is the last.
     const waiting = list.reviews.at(-1);
     if (waiting === undefined) throw new Error("No review waiting");

@@ -673,6 +673,8 @@ export interface AdminOverview {
   toConfirm: { orders: number };
   /** Checkout reminders sent over the last 7 days, and how many of them led to an order. */
   reminders: { sent: number; ordered: number };
+  /** Buyers' reviews waiting for the owner to publish or hide them. */
+  reviewsWaiting: { reviews: number };
   /** Money owed back: orders with a refund still to make, and payments that became no order. */
   refundsOwed: { orders: number; payments: number };
   lowStock: {

@@ -84,6 +84,21 @@ export function Overview() {
               stock stays held until then, and they count as revenue once confirmed.
             </p>
           </section>
+          <section className="card" aria-labelledby="reviews-waiting-heading">
+            <h2 id="reviews-waiting-heading" className="font-semibold">
+              Reviews to moderate
+            </h2>
+            <p className="mt-2">
+              <span className="text-2xl font-bold">{data.reviewsWaiting.reviews}</span>{" "}
+              <Link to="/reviews?status=pending">
+                {data.reviewsWaiting.reviews === 1 ? "review" : "reviews"} awaiting moderation
+              </Link>
+            </p>
+            <p className="muted">
+              Buyers write them through the link in the email sent after delivery. None shows on the shop until you
+              publish it.
+            </p>
+          </section>
           <section className="card" aria-labelledby="reminders-heading">
             <h2 id="reminders-heading" className="font-semibold">
               Checkout reminders, last 7 days

@@ -2,7 +2,7 @@ import type { AdminOverview, AdminPeriodFigures } from "@herbo/hosted-api/admin"
 import { and, asc, count, eq, gte, notInArray, sql } from "drizzle-orm";
 import { listCurrencies } from "../catalog/repository.ts";
 import type { Database } from "../db/connection.ts";
-import { orderLines, orders, paymentAttempts, products, variants } from "../db/schema.ts";
+import { orderLines, orders, paymentAttempts, products, reviews, variants } from "../db/schema.ts";
 import { reminderFigures } from "../reminders/checkout-reminders.ts";
 import { availableUnits, lowStockCondition, lowStockThreshold } from "../stock/low-stock.ts";
 import { totalsByCurrency } from "../admin-money.ts";
@@ -43,7 +43,7 @@ export async function overview(db: Database, now: Date, settings: ShopSettingsSe
   const today = dayOf(now, shopTimeZone);
   const known = await listCurrencies(db);
   const weekStart = dayStart(addDays(today, -6), shopTimeZone);
-  const [warnings, todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed, reminders] =
+  const [warnings, todayFigures, weekFigures, cod, low, owedOrders, owedPayments, unconfirmed, reminders, waiting] =
     await Promise.all([
       overviewWarnings(db, now, known, settings),
       periodFigures(db, dayStart(today, shopTimeZone), known),
@@ -75,6 +75,7 @@ export async function overview(db: Database, now: Date, settings: ShopSettingsSe
       db.select({ total: count() }).from(paymentAttempts).where(eq(paymentAttempts.status, "refund_due")),
       db.select({ total: count() }).from(orders).where(eq(orders.fulfilmentStatus, "unconfirmed")),
       reminderFigures(db, weekStart),
+      db.select({ total: count() }).from(reviews).where(eq(reviews.status, "pending")),
     ]);
   return {
     timeZone: shopTimeZone,
@@ -90,6 +91,7 @@ export async function overview(db: Database, now: Date, settings: ShopSettingsSe
     },
     toConfirm: { orders: unconfirmed[0]?.total ?? 0 },
     reminders,
+    reviewsWaiting: { reviews: waiting[0]?.total ?? 0 },
     refundsOwed: { orders: owedOrders[0]?.total ?? 0, payments: owedPayments[0]?.total ?? 0 },
     lowStock: {
       threshold: lowStockThreshold,
