@@ -193,10 +193,8 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRouteOptions> = async (roo
     const { productId } = request.params;
     const page = request.query.page ?? 1;
     // Keyed by the page alone, so no other query can fill the cache.
-    const cached = await cache.get(
-      `reviews:${productId}:${page}`,
-      async (): Promise<WireReviewPage | null> =>
-        (await findProduct(db, productId)) === undefined ? null : publishedReviewPage(db, productId, page),
+    const cached = await cache.get(`reviews:${productId}:${page}`, async (): Promise<WireReviewPage | null> =>
+      (await findProduct(db, productId)) === undefined ? null : publishedReviewPage(db, productId, page),
     );
     if (cached.empty) throw notFound("Product not found");
     return sendCached(request, reply, cached);

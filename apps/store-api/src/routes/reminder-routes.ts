@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
+import { sendLinkPage } from "./link-page-reply.ts";
 import { renderActionPage, renderClosedPage } from "../hosted-checkout/page.ts";
 import type { PageFrame } from "../pages/page-layout.ts";
 import type { Database } from "../db/connection.ts";
@@ -29,18 +30,8 @@ const tokenParams = z.object({ token: z.string().max(100) });
  */
 export const reminderRoutes: FastifyPluginAsync<ReminderRouteOptions> = async (app, options) => {
   const { db, frame } = options;
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header(
-        "content-security-policy",
-        "default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      )
-      .send(page);
   const notFound = (reply: FastifyReply) =>
-    html(
+    sendLinkPage(
       reply,
       404,
       renderClosedPage(frame, "Link not found", "This link is not valid. Please start again from the shop.", undefined),
@@ -49,7 +40,7 @@ export const reminderRoutes: FastifyPluginAsync<ReminderRouteOptions> = async (a
   app.get("/checkout/resume/:token", { schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params as z.infer<typeof tokenParams>;
     if ((await findRemindedSession(db, token)) === undefined) return notFound(reply);
-    return html(
+    return sendLinkPage(
       reply,
       200,
       renderActionPage(
@@ -72,7 +63,7 @@ export const reminderRoutes: FastifyPluginAsync<ReminderRouteOptions> = async (a
       case "unknown":
         return notFound(reply);
       case "ordered":
-        return html(
+        return sendLinkPage(
           reply,
           200,
           renderClosedPage(frame, "Order received", "This order has already been placed. Thank you!", {
@@ -81,7 +72,7 @@ export const reminderRoutes: FastifyPluginAsync<ReminderRouteOptions> = async (a
           }),
         );
       case "unavailable":
-        return html(
+        return sendLinkPage(
           reply,
           409,
           renderClosedPage(frame, "We could not open your order", outcome.message, {
@@ -98,7 +89,7 @@ export const reminderRoutes: FastifyPluginAsync<ReminderRouteOptions> = async (a
   app.get("/reminders/unsubscribe/:token", { schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params as z.infer<typeof tokenParams>;
     if ((await findRemindedSession(db, token)) === undefined) return notFound(reply);
-    return html(
+    return sendLinkPage(
       reply,
       200,
       renderActionPage(frame, "Stop reminder emails", "We will send no more checkout reminders to this address.", {
@@ -111,7 +102,7 @@ export const reminderRoutes: FastifyPluginAsync<ReminderRouteOptions> = async (a
   app.post("/reminders/unsubscribe/:token", { schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params as z.infer<typeof tokenParams>;
     if (!(await unsubscribeReminders(db, token, options.now()))) return notFound(reply);
-    return html(
+    return sendLinkPage(
       reply,
       200,
       renderClosedPage(frame, "Reminders stopped", "You will get no more checkout reminders from us.", undefined),

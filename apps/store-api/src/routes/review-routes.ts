@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
+import { sendLinkPage } from "./link-page-reply.ts";
 import type { Database } from "../db/connection.ts";
 import { renderClosedPage } from "../hosted-checkout/page.ts";
 import type { PageFrame } from "../pages/page-layout.ts";
@@ -37,29 +38,24 @@ const formBody = z
 export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, options) => {
   const { db, frame } = options;
   const ownOrigin = new URL(options.publicUrl).origin;
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header(
-        "content-security-policy",
-        "default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      )
-      .send(page);
   const closed = (reply: FastifyReply, kind: "unknown" | "used" | "expired") => {
     switch (kind) {
       case "unknown":
-        return html(
+        return sendLinkPage(
           reply,
           404,
-          renderClosedPage(frame, "Link not found", "This review link is not valid. Please use the link in our email.", {
-            href: `${frame.siteUrl}/`,
-            label: "Go to the shop",
-          }),
+          renderClosedPage(
+            frame,
+            "Link not found",
+            "This review link is not valid. Please use the link in our email.",
+            {
+              href: `${frame.siteUrl}/`,
+              label: "Go to the shop",
+            },
+          ),
         );
       case "used":
-        return html(
+        return sendLinkPage(
           reply,
           410,
           renderClosedPage(
@@ -70,7 +66,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
           ),
         );
       case "expired":
-        return html(
+        return sendLinkPage(
           reply,
           410,
           renderClosedPage(
@@ -88,7 +84,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
     const check = await checkReviewLink(db, { productId, token, now: options.now() });
     if (check.kind !== "valid") return closed(reply, check.kind);
     const context = await reviewFormContext(db, check.link);
-    return html(
+    return sendLinkPage(
       reply,
       200,
       renderReviewForm({
@@ -114,7 +110,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
         (site !== undefined && site !== "same-origin") ||
         (origin !== undefined && origin !== "null" && origin !== ownOrigin);
       if (foreign) {
-        return html(
+        return sendLinkPage(
           reply,
           403,
           renderClosedPage(frame, "Review not sent", "This form must be sent from our own review page.", undefined),
@@ -135,7 +131,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
           const check = await checkReviewLink(db, { productId, token, now: options.now() });
           if (check.kind !== "valid") return closed(reply, check.kind);
           const context = await reviewFormContext(db, check.link);
-          return html(
+          return sendLinkPage(
             reply,
             400,
             renderReviewForm({
@@ -154,7 +150,7 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
         }
         case "saved":
           if (options.shopEmail !== undefined) options.onEmailQueued();
-          return html(
+          return sendLinkPage(
             reply,
             200,
             renderClosedPage(

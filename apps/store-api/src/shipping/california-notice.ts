@@ -6,32 +6,34 @@ import {
   type AdminCaliforniaNoticeUpdate,
   type CaliforniaNoticeValues,
 } from "@herbo/hosted-api/admin";
-import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/connection.ts";
 import type { CustomerDetails } from "../db/customer-details.ts";
-import { catalogChanges, shopSettings } from "../db/schema.ts";
-import { ApiError, invalidRequest } from "../errors.ts";
+import { readShopSetting, saveShopSetting, type ShopSetting } from "../db/shop-settings.ts";
+import { invalidRequest } from "../errors.ts";
 
 /** The setting's key in shop_settings, and the history's name for its changes. */
 export const californiaNoticeEntity = "california_notice";
-const key = californiaNoticeEntity;
 
 /** Until the owner saves it: off, with the suggested text ready for turning it on. */
 const defaults: CaliforniaNoticeValues = { enabled: false, warning: suggestedCaliforniaWarning };
 
-/** The stored value as the setting's values; anything else stored there reads as the defaults. */
-function valuesOf(value: unknown): CaliforniaNoticeValues {
-  const stored = (typeof value === "object" && value !== null ? value : {}) as Partial<Record<string, unknown>>;
-  return typeof stored.enabled === "boolean" && typeof stored.warning === "string"
-    ? { enabled: stored.enabled, warning: stored.warning }
-    : defaults;
-}
+const californiaNotice: ShopSetting<CaliforniaNoticeValues> = {
+  key: californiaNoticeEntity,
+  defaults,
+  valuesOf(value) {
+    const stored = (typeof value === "object" && value !== null ? value : {}) as Partial<Record<string, unknown>>;
+    return typeof stored.enabled === "boolean" && typeof stored.warning === "string"
+      ? { enabled: stored.enabled, warning: stored.warning }
+      : defaults;
+  },
+  conflictMessage:
+    "Someone else changed the California notice since you opened it. Their change is shown now; make yours again if it still applies.",
+};
 
 /** The notice as saved, with its version (1 before the first save). */
 export async function readCaliforniaNotice(db: Database | Transaction): Promise<AdminCaliforniaNotice> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, key));
-  return { ...(row === undefined ? defaults : valuesOf(row.value)), version: row?.version ?? 1 };
+  const { values, version } = await readShopSetting(db, californiaNotice);
+  return { ...values, version };
 }
 
 /**
@@ -46,36 +48,7 @@ export async function saveCaliforniaNotice(
   const values: CaliforniaNoticeValues = { enabled: input.update.enabled, warning: input.update.warning.trim() };
   const problem = californiaWarningProblem(values);
   if (problem !== undefined) throw invalidRequest(problem, "body.warning");
-  await db.transaction(async (tx) => {
-    // The row exists from the first save on; making it here lets two first saves meet on its lock.
-    await tx
-      .insert(shopSettings)
-      .values({ key, value: defaults, version: 1, updatedAt: now })
-      .onConflictDoNothing({ target: shopSettings.key });
-    const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.key, key)).for("update");
-    const version = row?.version ?? 1;
-    if (version !== input.update.version) {
-      throw new ApiError(
-        409,
-        "edit_conflict",
-        "Someone else changed the California notice since you opened it. Their change is shown now; make yours again if it still applies.",
-        { version },
-      );
-    }
-    await tx
-      .update(shopSettings)
-      .set({ value: values, version: version + 1, updatedAt: now })
-      .where(eq(shopSettings.key, key));
-    await tx.insert(catalogChanges).values({
-      id: `cc_${randomUUID()}`,
-      at: now,
-      actor: input.actor,
-      entity: californiaNoticeEntity,
-      entityId: "shop",
-      before: valuesOf(row?.value),
-      after: values,
-    });
-  });
+  await saveShopSetting(db, californiaNotice, { actor: input.actor, version: input.update.version, values }, now);
 }
 
 /**
