@@ -8,7 +8,7 @@ import { ReviewTextForm } from "./review-text-form.tsx";
 /** The step a review's actions can open before anything is sent. */
 export type ReviewStep = "hide" | "reply" | "remove-reply";
 
-interface Props {
+export interface ReviewActionsProps {
   review: AdminReview;
   /** The step open on this review; the page opens one at a time. */
   step: ReviewStep | undefined;
@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** Publish and hide as the review's status allows, and the public reply written, edited or removed. */
-export function ReviewActions({ review, step, busy, onStep, onChange }: Props) {
+export function ReviewActions({ review, step, busy, onStep, onChange }: ReviewActionsProps) {
   const moderations = moderationsByStatus[review.status];
   const replyButton = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);

@@ -1,16 +1,8 @@
 import { ratingLabel } from "@herbo/hosted-api";
-import type { AdminReview } from "@herbo/hosted-api/admin";
 import { Link } from "react-router";
 import { formatDateTime } from "../lib/dates.ts";
-import {
-  moderationLine,
-  paragraphs,
-  reviewStatusLabels,
-  reviewStatusTones,
-  starGlyphs,
-  type ReviewChange,
-} from "../lib/reviews.ts";
-import { ReviewActions, type ReviewStep } from "./review-actions.tsx";
+import { moderationLine, paragraphs, reviewStatusLabels, reviewStatusTones, starGlyphs } from "../lib/reviews.ts";
+import { ReviewActions, type ReviewActionsProps } from "./review-actions.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /**
@@ -29,16 +21,8 @@ function PlainText({ text }: { text: string }) {
   );
 }
 
-interface Props {
-  review: AdminReview;
-  step: ReviewStep | undefined;
-  busy: boolean;
-  onStep(step: ReviewStep | undefined): void;
-  onChange(change: ReviewChange): Promise<boolean>;
-}
-
 /** One review as the owner moderates it: what the buyer wrote, where it comes from, where it stands, the actions. */
-export function ReviewCard({ review, step, busy, onStep, onChange }: Props) {
+export function ReviewCard({ review, step, busy, onStep, onChange }: ReviewActionsProps) {
   const headingId = `review-${review.id}-title`;
   const moderated = moderationLine(review);
   return (

@@ -4,13 +4,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/connection.ts";
 import { orders, products, reviewLinks, reviews } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox-store.ts";
-import { checkReviewLink } from "./review-links.ts";
+import { checkReviewLink, type ReviewLinkRow } from "./review-links.ts";
 
 export type SubmitOutcome =
   | { kind: "unknown" }
   | { kind: "expired" }
   | { kind: "used" }
-  | { kind: "invalid"; problems: ReviewProblem[] }
+  | { kind: "invalid"; problems: ReviewProblem[]; link: ReviewLinkRow }
   | { kind: "saved"; reviewId: string };
 
 export interface SubmitSettings {
@@ -42,8 +42,8 @@ export async function submitReview(
       body: input.form.body,
       displayName: input.form.displayName,
     });
-    if (!parsed.ok) return { kind: "invalid", problems: parsed.problems };
     const { link } = check;
+    if (!parsed.ok) return { kind: "invalid", problems: parsed.problems, link };
     const [order] = await tx.select().from(orders).where(eq(orders.id, link.orderId));
     const [product] = await tx.select({ title: products.title }).from(products).where(eq(products.id, link.productId));
     if (order === undefined || product === undefined) return { kind: "unknown" };

@@ -128,9 +128,8 @@ export const reviewRoutes: FastifyPluginAsync<ReviewRouteOptions> = async (app, 
         case "expired":
           return closed(reply, outcome.kind);
         case "invalid": {
-          const check = await checkReviewLink(db, { productId, token, now: options.now() });
-          if (check.kind !== "valid") return closed(reply, check.kind);
-          const context = await reviewFormContext(db, check.link);
+          // The link was checked in the same transaction: the form comes back for it, with its problems.
+          const context = await reviewFormContext(db, outcome.link);
           return sendLinkPage(
             reply,
             400,
