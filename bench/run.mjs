@@ -2,15 +2,16 @@
 // (1) Lighthouse mobile scores and page weight, (1b) real loads under applied throttling: first paint,
 // largest paint and the moment the page is interactive (hydrated), (2) server throughput beside a bare node:http ceiling
 // serving the same bytes in the same run, (2b) uncached server renders (PAGE_CACHE_SECONDS=0) beside the
-// prerendered page, (2c) checkout on PGlite and on PostgreSQL with one and two store API processes, (3) a
+// prerendered page, (2c) checkout on PGlite and on PostgreSQL with one and two store API processes, reached
+// directly and through Caddy, (3) a
 // minute of mixed traffic, (4) a shopper's latency while 100 connections send cache-busting requests, and
 // while 40 connections flood the back office's sign-in from distinct addresses.
 // Ends with the guard rails, each marked yes or no, and exits with 1 when a full run crosses one, so a
 // regression shows where it happens. Each section's log and table start with the machine's load average.
 // Writes bench/results.md (after a full run). BENCH_WEB_PORT and BENCH_API_PORT move the servers' ports
-// (the web ports take the next three numbers too, the API ports the next two); BENCH_DATABASE_URL (else
+// (the web ports take the next three numbers too, the API ports the next four); BENCH_DATABASE_URL (else
 // TEST_DATABASE_URL) names the PostgreSQL server, where the bench makes and drops its own database.
-import { fork, spawn } from "node:child_process";
+import { fork, spawn, spawnSync } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -60,6 +61,8 @@ const ports = {
   bare: webPort + 3,
   api: apiPort,
   postgresApis: [apiPort + 1, apiPort + 2],
+  /** Caddy in front of one, then two, of those store APIs. */
+  caddy: apiPort + 3,
 };
 const webUrl = `http://localhost:${ports.web}`;
 const apiUrl = `http://localhost:${ports.api}`;
@@ -642,6 +645,40 @@ async function withBenchDatabase(use) {
   }
 }
 
+const caddyInstalled = spawnSync("caddy", ["version"], { stdio: "ignore" }).error === undefined;
+
+/** Caddy on plain http at `port`, in front of the store APIs on `upstreamPorts` (round robin), until `stop`. */
+async function startCaddy(port, upstreamPorts) {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "herbo-bench-caddy-"));
+  const caddyfile = path.join(folder, "Caddyfile");
+  writeFileSync(
+    caddyfile,
+    [
+      "{",
+      "\tadmin off",
+      "\tauto_https off",
+      "}",
+      `http://127.0.0.1:${port} {`,
+      `\treverse_proxy ${upstreamPorts.map((each) => `127.0.0.1:${each}`).join(" ")} {`,
+      "\t\tlb_policy round_robin",
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  const child = start("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
+    env: { PATH: process.env.PATH ?? "", HOME: folder, XDG_DATA_HOME: folder, XDG_CONFIG_HOME: folder },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/health`, (status) => status === 200);
+  return {
+    url,
+    stop: () =>
+      child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve).kill("SIGTERM")) : undefined,
+  };
+}
+
 if (!args.has("--no-scale")) {
   startSection("Checkout at scale");
   log(`checkout at scale: PGlite, ${loadSeconds} s`);
@@ -665,7 +702,25 @@ if (!args.has("--no-scale")) {
             label: `PostgreSQL, ${urls.length === 1 ? "one store API" : "two store APIs (load split)"}`,
             ...(await checkoutLoad(urls)),
           });
+          // The same store APIs behind one Caddy, as deploy/Caddyfile runs them: every connection goes through
+          // it, and Caddy shares the requests between the copies.
+          if (caddyInstalled) {
+            const proxy = await startCaddy(
+              ports.caddy + started.length - 1,
+              ports.postgresApis.slice(0, started.length),
+            );
+            try {
+              log(`checkout at scale: PostgreSQL, ${urls.length} store API process(es) behind Caddy, ${loadSeconds} s`);
+              scaleRows.push({
+                label: `PostgreSQL, ${urls.length === 1 ? "one store API" : "two store APIs"} behind Caddy`,
+                ...(await checkoutLoad([proxy.url])),
+              });
+            } finally {
+              await proxy.stop();
+            }
+          }
         }
+        if (!caddyInstalled) scaleNote = "Caddy is not installed: no rows behind Caddy (apt-get install caddy).";
       } finally {
         await Promise.all(
           started.map((child) =>
@@ -908,8 +963,10 @@ if (scaleRows.length > 0 || scaleNote !== undefined) {
     `## Checkout at scale (${checkoutConnections} connections, ${loadSeconds} s each; two processes get half each)`,
     "",
     ...loadLine("Checkout at scale"),
-    "Store API checkout (POST) on each database. With two processes, req/s is their sum, p50 and p99 the",
-    "worse of the two. All processes, the database server and the load generator share this machine's cores.",
+    "Store API checkout (POST) on each database. With two processes reached directly, req/s is their sum, p50",
+    "and p99 the worse of the two. Behind Caddy, every connection goes to Caddy (plain http, round robin), as",
+    "deploy/Caddyfile runs the copies. All processes, the database server, Caddy and the load generator share",
+    "this machine's cores.",
     `Guard rail: PGlite with one store API at least ${percent(guardRails.checkoutVsPrerendered)} of the prerendered page's requests/s in the`,
     "throughput table below (the same 32 connections).",
     "",

@@ -22,9 +22,15 @@ const stages = [
   [
     ["Contract package: unit tests", "npm", ["test", "-w", "packages/hosted-api"]],
     [
-      "Scripts: unit tests (npm start's supervisor, build checks, the docs' paths)",
+      "Scripts: unit tests (npm start's supervisor, build checks, the docs' paths, the container recipes)",
       "node",
-      ["--test", "scripts/supervisor.test.mjs", "scripts/lib.test.mjs", "scripts/doc-paths.test.mjs"],
+      [
+        "--test",
+        "scripts/supervisor.test.mjs",
+        "scripts/lib.test.mjs",
+        "scripts/doc-paths.test.mjs",
+        "scripts/deploy-files.test.mjs",
+      ],
     ],
   ],
   [["Store API: unit and integration tests (PGlite and PostgreSQL)", "npm", ["test", "-w", "apps/store-api"]]],

@@ -6,6 +6,7 @@ import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { ResponseCache } from "./catalog/response-cache.ts";
+import { changeStreamRoutes } from "./routes/change-stream.ts";
 import { seedImagesFolder } from "./catalog/seed.ts";
 import type { StoreApiConfig } from "./config.ts";
 import type { Database } from "./db/connection.ts";
@@ -16,7 +17,7 @@ import outboxWorker, { type OutboxWorkerPluginOptions } from "./plugins/outbox-p
 import securityHeaders from "./plugins/security-headers.ts";
 import storeScope from "./plugins/store-scope.ts";
 import { checkDatabase } from "./db/health.ts";
-import type { ChangeFeed, ChangeFeedLog } from "./db/change-feed.ts";
+import type { ChangeFeed, ChangeFeedLog, ChangeKind } from "./db/change-feed.ts";
 import { withPrivateLogs } from "./log-redaction.ts";
 import { createStoreMetrics } from "./metrics/store-metrics.ts";
 import metricsPlugin from "./plugins/metrics.ts";
@@ -105,7 +106,7 @@ export interface AppOptions {
    * Tells the other copies over the same PostgreSQL database of changes, and hears theirs (db/change-feed.ts):
    * given the function that drops this copy's cached answers, it gives the feed. None with PGlite, one process.
    */
-  changeFeed?: (onChange: () => void, log: ChangeFeedLog) => Promise<ChangeFeed>;
+  changeFeed?: (onChange: (kind: ChangeKind) => void, log: ChangeFeedLog) => Promise<ChangeFeed>;
   /** How often payments still open at a provider are asked about (payments/reconcile.ts); 0 turns it off. */
   reconcileIntervalMs?: number;
   /**
@@ -195,13 +196,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", refuseUnservedMethods);
 
   const catalogCache = new ResponseCache(config.catalogCacheMs ?? 1_000);
-  const feed = options.changeFeed === undefined ? undefined : await options.changeFeed(() => catalogCache.invalidate(), app.log);
-  if (feed !== undefined) app.addHook("onClose", () => feed.close());
-  // A change drops this copy's cached answers at once, and the other copies' as soon as they hear of it.
-  const onStockChange = () => {
-    catalogCache.invalidate();
-    feed?.announce();
+  // The storefronts listening on /ops/changes, told of the owner's changes made through any copy.
+  const pageListeners = new Set<() => void>();
+  const tellStorefronts = () => {
+    for (const listener of pageListeners) listener();
   };
+  const feed =
+    options.changeFeed === undefined
+      ? undefined
+      : await options.changeFeed((kind) => {
+          catalogCache.invalidate();
+          if (kind === "catalog") tellStorefronts();
+        }, app.log);
+  if (feed !== undefined) app.addHook("onClose", () => feed.close());
+  // A change drops this copy's cached answers at once, and the other copies' as soon as they hear of it; with
+  // a feed, this copy's storefronts hear of its own change through the feed too, like everyone else's.
+  const changed = (kind: ChangeKind) => {
+    catalogCache.invalidate();
+    if (feed === undefined) {
+      if (kind === "catalog") tellStorefronts();
+    } else {
+      feed.announce(kind);
+    }
+  };
+  const onStockChange = () => changed("stock");
+  const onCatalogChange = () => changed("catalog");
+  await app.register(changeStreamRoutes, {
+    subscribe(listener) {
+      pageListeners.add(listener);
+      return () => pageListeners.delete(listener);
+    },
+  });
 
   if (options.outbox !== undefined) await app.register(outboxWorker, { ...options.outbox, db, now });
 
@@ -355,7 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     shopName: config.shopName,
     ...(config.chatPhone === undefined ? {} : { chatPhone: config.chatPhone }),
-    onStockChange,
+    onCatalogChange,
     onEmailQueued: () => {
       if (app.hasDecorator("kickOutbox")) app.kickOutbox();
     },

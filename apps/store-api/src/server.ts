@@ -2,7 +2,7 @@ import { buildApp } from "./app.ts";
 import { readSeedCatalog, seedIfEmpty, seedMarkets, seedShippingRates } from "./catalog/seed.ts";
 import { loadConfig, sellerWarning, sharedMediaWarning } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
-import { postgresChangeFeed, type ChangeFeedLog } from "./db/change-feed.ts";
+import { postgresChangeFeed, type ChangeFeedLog, type ChangeKind } from "./db/change-feed.ts";
 import { ensureFirstOwner } from "./admin/owners.ts";
 import { closeGracefully } from "./shutdown.ts";
 import { trustProxyWarning } from "./trust-proxy.ts";
@@ -37,7 +37,10 @@ async function main(): Promise<void> {
     // Several copies share a PostgreSQL database: each hears the others' changes.
     ...(databaseUrl === undefined
       ? {}
-      : { changeFeed: (onChange: () => void, log: ChangeFeedLog) => postgresChangeFeed(databaseUrl, onChange, log) }),
+      : {
+          changeFeed: (onChange: (kind: ChangeKind) => void, log: ChangeFeedLog) =>
+            postgresChangeFeed(databaseUrl, onChange, log),
+        }),
     config,
     db: handle.db,
     logger: { level: config.logLevel },

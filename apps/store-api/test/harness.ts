@@ -1,4 +1,4 @@
-import { postgresChangeFeed, type ChangeFeedLog } from "../src/db/change-feed.ts";
+import { postgresChangeFeed, type ChangeFeedLog, type ChangeKind } from "../src/db/change-feed.ts";
 import { receiptKeyOf } from "../src/orders/receipt.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -256,7 +256,10 @@ export async function startApi(
   const changeFeed =
     feedUrl === undefined
       ? {}
-      : { changeFeed: (onChange: () => void, log: ChangeFeedLog) => postgresChangeFeed(feedUrl, onChange, log) };
+      : {
+          changeFeed: (onChange: (kind: ChangeKind) => void, log: ChangeFeedLog) =>
+            postgresChangeFeed(feedUrl, onChange, log),
+        };
   const app = await buildApp({
     config,
     db: database.db,

@@ -12,11 +12,13 @@ import { clientErrorAnswer } from "./client-errors";
 import { deferHydration } from "./deferred-hydration";
 import { EventLoopPressure } from "./event-loop-pressure";
 import { pageCacheKey, renderedUrl } from "./page-cache-key";
+import { watchStoreChanges } from "./store-changes";
 import { PageCache, type CachedPage } from "./page-cache";
 import { RenderQueue, RenderQueueFullError } from "./render-queue";
 import { canonicalRedirect, requestUrl } from "./request-target";
 import { baseSecurityHeaders, contentSecurityPolicy, type SecurityOptions } from "./security";
 import { inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files";
+import { changeStreamPath } from "@herbo/hosted-api";
 import { bearerTokenMatches } from "@herbo/hosted-api/bearer-token";
 import { requestIdOf } from "@herbo/hosted-api/request-id";
 import { withRequestId } from "./request-id";
@@ -41,6 +43,11 @@ export interface WebServerOptions {
   requestTimeoutMs?: number;
   /** The bearer token GET /metrics asks for; undefined: no /metrics (it is rendered like any unknown path). */
   metricsToken?: string | undefined;
+  /**
+   * Whether the page cache listens to the store API's changes (server/store-changes.ts); on by default with
+   * the store API of the environment, off with a store API a test replaced.
+   */
+  watchStoreChanges?: boolean;
 }
 
 /** The methods the storefront answers: it has no forms of its own. */
@@ -98,19 +105,21 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   const withSiteCss = siteCssWriter(build);
   const staticFiles = await loadStaticFiles(path.join(options.buildFolder, "client"));
   // The shipping answer is shared between renders for the store API's cache window (server/shared-shipping.ts).
-  const storeApi =
-    options.storeApi ??
-    withSharedShipping(
-      createStoreApi({
-        baseUrl: environment.storeApiUrl,
-        storeId: environment.storeId,
-        timeoutMs: environment.storeApiTimeoutMs,
-        fetch: createStoreFetch(),
-        readProductDetails,
-        readReviewPage,
-        readShopRating,
-      }),
-    );
+  const sharedStoreApi =
+    options.storeApi === undefined
+      ? withSharedShipping(
+          createStoreApi({
+            baseUrl: environment.storeApiUrl,
+            storeId: environment.storeId,
+            timeoutMs: environment.storeApiTimeoutMs,
+            fetch: createStoreFetch(),
+            readProductDetails,
+            readReviewPage,
+            readShopRating,
+          }),
+        )
+      : undefined;
+  const storeApi = options.storeApi ?? sharedStoreApi;
   const security: SecurityOptions = {
     storeApiOrigin: new URL(environment.publicStoreApiUrl).origin,
     https: environment.siteUrl.startsWith("https://"),
@@ -368,6 +377,18 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   );
   const stopWatching = pressure.watch();
   server.on("close", stopWatching);
+  if (options.watchStoreChanges ?? options.storeApi === undefined) {
+    // The owner's change (a price, a product, an offer) is on every page at once, not after the cache time.
+    const changes = watchStoreChanges({
+      url: `${environment.storeApiUrl}${changeStreamPath}`,
+      onChange: () => {
+        pageCache.clear();
+        sharedStoreApi?.forgetShipping();
+      },
+      log,
+    });
+    server.on("close", () => changes.close());
+  }
   // Requests Node's parser refused never reach the handler above; an unknown method gets 501.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;

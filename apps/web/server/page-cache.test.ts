@@ -140,4 +140,28 @@ describe("PageCache", () => {
     expect(brotliDecompressSync(PageCache.encodedBody(entry, "br") ?? Buffer.alloc(0)).toString()).toBe(text);
     expect(PageCache.encodedBody(page("tiny"), "gzip")).toBeUndefined();
   });
+
+  it("clear forgets every page, stale ones too, so even a busy server renders the changed store again", async () => {
+    const { cache, time } = await withOldStorePage(500);
+    cache.clear();
+    expect(await answer(cache, "/store", async () => page("new"))).toBe("new");
+    time.now = 2_000;
+    cache.clear();
+    // Without clear, a busy server would answer the stale page and render behind it.
+    expect(await answer(cache, "/store", async () => page("newer"), busy)).toBe("newer");
+  });
+
+  it("clear keeps no render that began before it, though it answers the requests that waited for it", async () => {
+    const { now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    let finish: (value: CachedPage) => void = () => undefined;
+    const before = cache.get("/store", () => new Promise<CachedPage>((resolve) => (finish = resolve)));
+    cache.clear();
+    // A request after the change does not wait for the render that began before it.
+    const after = answer(cache, "/store", async () => page("new"));
+    finish(page("old"));
+    expect((await before).body.toString()).toBe("old");
+    expect(await after).toBe("new");
+    expect(await answer(cache, "/store", async () => page("unused"))).toBe("new");
+  });
 });

@@ -28,6 +28,8 @@ interface Entry {
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<CachedPage>>();
+  /** Moves on at each `clear`: a render begun before it is answered but not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -86,13 +88,24 @@ export class PageCache {
     return this.refresh(key, render);
   }
 
+  /**
+   * Forgets every page, stale ones too, after the store changed what they state. Requests from now on render
+   * again (one render per page, as ever); a render already under way is answered but not kept.
+   */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
   /** One render per key at a time; a reusable result replaces the entry. */
   private refresh(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
     const inFlight = this.pending.get(key);
     if (inFlight !== undefined) return inFlight;
-    const promise = render()
+    const generation = this.generation;
+    const promise: Promise<CachedPage> = render()
       .then((page) => {
-        if (page.reusable) {
+        if (page.reusable && generation === this.generation) {
           // Re-inserted at the end, so the oldest entry is always the first one.
           this.entries.delete(key);
           if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value ?? "");
@@ -100,7 +113,9 @@ export class PageCache {
         }
         return page;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
     this.pending.set(key, promise);
     return promise;
   }

@@ -61,9 +61,23 @@ describe("withSharedShipping", () => {
   it("passes every call through with a window of zero, and leaves the other calls alone", async () => {
     const store = countingStore([answerWith(true), answerWith(false)]);
     const api = withSharedShipping(store.api, 0);
-    expect(api).toBe(store.api);
+    expect(api.getShipping).toBe(store.api.getShipping);
     const shared = withSharedShipping(store.api, 1_000);
     expect(shared.listProducts).toBe(store.api.listProducts);
     expect(shared.getProductWithStock).toBe(store.api.getProductWithStock);
+  });
+
+  it("forgetShipping asks the store again, and keeps no answer of a call made before it", async () => {
+    const { api, calls } = countingStore([answerWith(false), answerWith(true), answerWith(true)]);
+    const shared = withSharedShipping(api, 60_000, () => 0);
+    expect((await shared.getShipping()).pricesIncludeTax.us).toBe(false);
+    shared.forgetShipping();
+    const during = shared.getShipping();
+    shared.forgetShipping();
+    await during;
+    expect((await shared.getShipping()).pricesIncludeTax.us).toBe(true);
+    expect(calls()).toBe(3);
+    expect((await shared.getShipping()).pricesIncludeTax.us).toBe(true);
+    expect(calls()).toBe(3);
   });
 });

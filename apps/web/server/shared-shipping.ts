@@ -19,15 +19,17 @@ export function withSharedShipping(
   storeApi: StoreApi,
   ttlMs: number = sharedShippingMs,
   clock: () => number = () => Date.now(),
-): StoreApi {
-  if (ttlMs <= 0) return storeApi;
+): StoreApi & { forgetShipping(): void } {
+  if (ttlMs <= 0) return { ...storeApi, forgetShipping: () => undefined };
   let kept: { answer: StoreShipping; expiresAt: number } | undefined;
   let pending: Promise<StoreShipping> | undefined;
+  let generation = 0;
   function getShipping(): Promise<StoreShipping> {
     if (kept !== undefined && kept.expiresAt > clock()) return Promise.resolve(kept.answer);
     if (pending !== undefined) return pending;
+    const asked = generation;
     const call = storeApi.getShipping().then((answer) => {
-      kept = { answer, expiresAt: clock() + ttlMs };
+      if (asked === generation) kept = { answer, expiresAt: clock() + ttlMs };
       return answer;
     });
     pending = call;
@@ -37,5 +39,11 @@ export function withSharedShipping(
     call.then(forget, forget);
     return call;
   }
-  return { ...storeApi, getShipping };
+  /** After the store changed: the next render asks again, and no call already on its way is kept. */
+  function forgetShipping(): void {
+    generation += 1;
+    kept = undefined;
+    pending = undefined;
+  }
+  return { ...storeApi, getShipping, forgetShipping };
 }

@@ -2,7 +2,7 @@ export * from "./errors.ts";
 export * from "./limits.ts";
 export * from "./money.ts";
 export type * from "./wire.ts";
-export { cartTokenPattern, variantFieldNames } from "./wire.ts";
+export { cartTokenPattern, changeStreamPath, variantFieldNames } from "./wire.ts";
 export * from "./shop-offer.ts";
 export * from "./offers.ts";
 export * from "./orders.ts";

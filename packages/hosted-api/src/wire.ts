@@ -339,3 +339,9 @@ export interface CheckoutResponse {
 
 /** Untrusted JSON keyed like a wire type: every field may be missing or of another type. */
 export type Unchecked<Wire> = { readonly [Field in keyof Wire]?: unknown };
+
+/**
+ * Where each store API copy streams the owner's changes (Server-Sent Events: `ready` on connecting, `change`
+ * after each), for the storefront servers' page caches. Under /ops/, which the proxy keeps from the public.
+ */
+export const changeStreamPath = "/ops/changes";

@@ -9,12 +9,19 @@ import pg from "pg";
 
 /** The channel every copy listens on. */
 export const changeChannel = "herbo_catalog_changed";
+/**
+ * What changed: `catalog` is the owner's change to what the pages state (a price, a product, shipping, an
+ * offer, a review, a setting); `stock` is shoppers' checkouts holding and releasing units, many a second in a
+ * sale. Storefronts drop their pages for the first; stock is checked again at checkout, so pages may lag it.
+ */
+export type ChangeKind = "catalog" | "stock";
+
 /** How long a copy waits before listening again after its connection ended. */
 const reconnectMs = 1_000;
 
 export interface ChangeFeed {
   /** Tells every copy (this one too) that what their caches hold is out of date. */
-  announce(): void;
+  announce(kind: ChangeKind): void;
   close(): Promise<void>;
 }
 
@@ -24,7 +31,7 @@ export interface ChangeFeedLog {
 
 export async function postgresChangeFeed(
   url: string,
-  onChange: () => void,
+  onChange: (kind: ChangeKind) => void,
   log: ChangeFeedLog,
 ): Promise<ChangeFeed> {
   let client: pg.Client | undefined;
@@ -41,7 +48,9 @@ export async function postgresChangeFeed(
   const listen = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     next.on("notification", (message) => {
-      if (message.channel === changeChannel) onChange();
+      if (message.channel !== changeChannel) return;
+      // An unknown payload (a newer copy's) is taken as the broader change.
+      onChange(message.payload === "stock" ? "stock" : "catalog");
     });
     next.on("error", (error) => {
       if (closed) return;
@@ -49,7 +58,7 @@ export async function postgresChangeFeed(
       client = undefined;
       next.end().catch(() => undefined);
       // What changed while it was away is not known: nothing cached is kept.
-      onChange();
+      onChange("catalog");
       listenAgain();
     });
     await next.connect();
@@ -59,10 +68,10 @@ export async function postgresChangeFeed(
   await listen();
 
   return {
-    announce() {
+    announce(kind) {
       const sender = client;
       if (sender === undefined) return;
-      sender.query(`NOTIFY ${changeChannel}`).catch((error: unknown) => {
+      sender.query("SELECT pg_notify($1, $2)", [changeChannel, kind]).catch((error: unknown) => {
         log.warn({ err: error }, "could not tell the other copies of a change; their caches expire on their own");
       });
     },

@@ -92,7 +92,15 @@ test("both domains send Strict-Transport-Security once, and neither serves /metr
     expect(answer.headers["strict-transport-security"], `${host}${path}`).toBe(hsts);
   }
   for (const host of ["shop.localhost", "api.shop.localhost"]) {
-    for (const path of ["/metrics", "/metrics/", "/%6Detrics", "/metrics?format=prometheus", "/ops/backup"]) {
+    const internal = [
+      "/metrics",
+      "/metrics/",
+      "/%6Detrics",
+      "/metrics?format=prometheus",
+      "/ops/backup",
+      "/ops/changes",
+    ];
+    for (const path of internal) {
       const answer = await throughCaddy(settings, { host, path });
       expect({ status: answer.status, body: answer.body }, `${host}${path}`).toEqual({
         status: 404,

@@ -20,6 +20,7 @@ import {
   serverSettings,
   webEntry,
 } from "../../../../scripts/lib.mjs";
+import { startStripeFake } from "../../../store-api/test/fakes/stripe-fake.ts";
 import { e2eSettings } from "../e2e/settings.mjs";
 
 const skips = [
@@ -40,7 +41,8 @@ const postgresProblem = await new pg.Client({ connectionString: postgresAdminUrl
   .then((client) => client.end().then(() => undefined))
   .catch((error) => (error instanceof Error ? error.message : String(error)));
 if (postgresProblem !== undefined) {
-  if (process.env.CI === "true") throw new Error(`PostgreSQL at ${postgresAdminUrl} is unreachable in CI: ${postgresProblem}`);
+  if (process.env.CI === "true")
+    throw new Error(`PostgreSQL at ${postgresAdminUrl} is unreachable in CI: ${postgresProblem}`);
   console.log(`No PostgreSQL server at ${postgresAdminUrl} (${postgresProblem}): skipping the HTTPS test.`);
   process.exit(0);
 }
@@ -59,6 +61,10 @@ const caddyData = path.join(folder, "caddy-data");
 const rootCertificate = path.join(caddyData, "caddy", "pki", "authorities", "local", "root.crt");
 /** Chromium's HOME: its NSS database trusts Caddy's root (and nothing else of this machine's). */
 const browserHome = path.join(folder, "home");
+// A local Stripe for both store API copies. It sends each payment's webhook to the second copy only, so a
+// payment started through the first copy is settled by the copy that did not start it, as happens when the
+// proxy hands Stripe's notice to any copy.
+const stripe = await startStripeFake({ webhookUrl: `http://127.0.0.1:${secondApiPort}/payments/stripe/webhook` });
 
 // As deploy/web.env.example and deploy/store-api.env.example describe a server: the storefront reaches the
 // store API on loopback, browsers reach both through Caddy, and the store API believes only Caddy's address.
@@ -69,6 +75,9 @@ const webSettings = {
   STORE_API_URL: `http://127.0.0.1:${apiPort}`,
   PUBLIC_STORE_API_URL: api,
   STORE_ID: "local",
+  // Pages kept far longer than the default second: two-copies.spec.ts sees a changed price at once only
+  // because each store API copy streams the owner's changes to its storefront.
+  PAGE_CACHE_SECONDS: "30",
 };
 const apiSettings = {
   STORE_API_PORT: String(apiPort),
@@ -84,6 +93,10 @@ const apiSettings = {
   ADMIN_EMAIL: e2eSettings.owner.email,
   ADMIN_PASSWORD: e2eSettings.owner.password,
   LOG_LEVEL: "info",
+  PAYMENT_METHODS: "sandbox,cod,stripe",
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_URL: stripe.url,
 };
 
 /** A server's environment as `npm start` gives it, with none of the shop's settings of this shell, then ours. */
@@ -180,6 +193,7 @@ try {
       if (existsSync(log)) console.error(readFileSync(log, "utf8").split("\n").slice(-40).join("\n"));
     }
   }
+  await stripe.close();
   rmSync(folder, { recursive: true, force: true });
   await dropDatabase().catch(() => undefined);
 }

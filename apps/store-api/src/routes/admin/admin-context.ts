@@ -30,8 +30,11 @@ export interface AdminApiOptions {
   shopName: string;
   /** The storefront's contact number (CHAT_PHONE's digits); unknown (tests) warns of nothing. */
   chatPhone?: string;
-  /** Drops cached catalogue answers after a change of stock or purchasability. */
-  onStockChange: () => void;
+  /**
+   * After the owner changed what the pages state (stock, prices, products, photos, offers, reviews, shipping):
+   * drops every copy's cached catalogue answers and tells the storefronts to render their pages again.
+   */
+  onCatalogChange: () => void;
   /** Asks the outbox worker to send what a committed change queued. */
   onEmailQueued: () => void;
   /** scrypt cost for new hashes and for the decoy check of unknown emails; tests lower it. */

@@ -60,7 +60,7 @@ export const batchRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         bytes: request.body,
       });
       // The storefront's next product answer names the new batch.
-      options.onStockChange();
+      options.onCatalogChange();
       return reply.code(201).send(answer);
     },
   );
@@ -75,7 +75,7 @@ export const batchRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         version: request.body.version,
         batchId: request.body.batchId,
       });
-      options.onStockChange();
+      options.onCatalogChange();
       return answer;
     },
   );

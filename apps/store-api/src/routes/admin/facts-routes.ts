@@ -39,7 +39,7 @@ export const factsRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         options.now(),
       );
       // The storefront's next product answer carries the panel.
-      options.onStockChange();
+      options.onCatalogChange();
       return getAdminProduct(options.db, productId);
     },
   );

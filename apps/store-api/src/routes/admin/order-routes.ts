@@ -110,7 +110,7 @@ export const orderRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         {
           ...options.payments,
           onEmailQueued: options.onEmailQueued,
-          onStockChange: options.onStockChange,
+          onStockChange: options.onCatalogChange,
         },
         number,
         request.body,

@@ -72,7 +72,7 @@ export const photoRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         contentType: request.headers["content-type"],
       });
       // The storefront's next catalogue answer shows the photo.
-      options.onStockChange();
+      options.onCatalogChange();
       return reply.code(201).send(answer);
     },
   );
@@ -86,7 +86,7 @@ export const photoRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         actor: ownerOf(request).email,
         arrangement: request.body,
       });
-      options.onStockChange();
+      options.onCatalogChange();
       return answer;
     },
   );
@@ -100,7 +100,7 @@ export const photoRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         photoId: request.params.photoId,
         actor: ownerOf(request).email,
       });
-      options.onStockChange();
+      options.onCatalogChange();
       return answer;
     },
   );
@@ -116,7 +116,7 @@ export const photoRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         version: request.body.version,
         photoId: request.body.photoId,
       });
-      options.onStockChange();
+      options.onCatalogChange();
       return answer;
     },
   );

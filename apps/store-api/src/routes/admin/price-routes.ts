@@ -39,7 +39,7 @@ export const priceRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         options.now(),
       );
       // The storefront's next catalogue answer carries the new prices.
-      options.onStockChange();
+      options.onCatalogChange();
       return listPrices(db);
     },
   );

@@ -126,7 +126,7 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
       const result = await importProducts(db, { csv, apply, actor: ownerOf(request).email }, options.now());
       if (apply && !result.applied) throw invalidRequest(importRefusal(result), "body.csv");
       // The storefront's next catalogue answer carries the imported changes.
-      if (result.applied && result.items.length > 0) options.onStockChange();
+      if (result.applied && result.items.length > 0) options.onCatalogChange();
       return result;
     },
   );
@@ -142,7 +142,7 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
       const { productId } = request.params;
       await updateProduct(db, { productId, actor: ownerOf(request).email, update: request.body }, options.now());
       // The storefront's next catalogue answer carries the change (or leaves out an archived product).
-      options.onStockChange();
+      options.onCatalogChange();
       return getAdminProduct(db, productId);
     },
   );
@@ -173,7 +173,7 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
     async (request, reply): Promise<AdminProduct> => {
       const { productId } = request.params;
       await addVariant(db, { productId, actor: ownerOf(request).email, create: request.body }, options.now());
-      options.onStockChange();
+      options.onCatalogChange();
       return reply.code(201).send(await getAdminProduct(db, productId));
     },
   );
@@ -192,7 +192,7 @@ export const productRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, 
         { variantId: request.params.variantId, actor: ownerOf(request).email, update: request.body },
         options.now(),
       );
-      options.onStockChange();
+      options.onCatalogChange();
       return getAdminProduct(db, productId);
     },
   );

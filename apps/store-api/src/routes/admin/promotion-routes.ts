@@ -99,7 +99,7 @@ export const promotionRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app
         options.now(),
       );
       // The storefront's next offer answer (product pages, the cart) carries the new prices.
-      options.onStockChange();
+      options.onCatalogChange();
       return promotionsPage(db);
     },
   );

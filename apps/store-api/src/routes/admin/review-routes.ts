@@ -52,7 +52,7 @@ export const reviewRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, o
         { id: request.params.reviewId, version: request.body.version, actor: ownerOf(request).email },
         now(),
       );
-      options.onStockChange();
+      options.onCatalogChange();
       return review;
     },
   );
@@ -76,7 +76,7 @@ export const reviewRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, o
         },
         now(),
       );
-      options.onStockChange();
+      options.onCatalogChange();
       return review;
     },
   );
@@ -100,7 +100,7 @@ export const reviewRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, o
         },
         now(),
       );
-      options.onStockChange();
+      options.onCatalogChange();
       return review;
     },
   );
@@ -110,7 +110,7 @@ export const reviewRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, o
     { schema: { body: z.strictObject({ version, measured: z.boolean() }) } },
     async (request): Promise<AdminRatingDisplay> => {
       const saved = await saveRatingDisplay(db, { actor: ownerOf(request).email, update: request.body }, now());
-      options.onStockChange();
+      options.onCatalogChange();
       return saved;
     },
   );

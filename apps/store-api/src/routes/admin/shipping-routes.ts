@@ -74,7 +74,7 @@ export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app,
         options.now(),
       );
       // The storefront's next shipping-rates answer (shipping page, structured data) carries the new rate.
-      options.onStockChange();
+      options.onCatalogChange();
       return listShipping(db);
     },
   );
@@ -93,7 +93,7 @@ export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app,
         { marketCode: request.params.marketCode, actor: ownerOf(request).email, update: request.body },
         options.now(),
       );
-      options.onStockChange();
+      options.onCatalogChange();
       return listShipping(db);
     },
   );
@@ -113,7 +113,7 @@ export const shippingRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app,
         options.now(),
       );
       // The storefront's next shipping-rates answer (the cart's free-shipping line) carries the new threshold.
-      options.onStockChange();
+      options.onCatalogChange();
       return listShipping(db);
     },
   );

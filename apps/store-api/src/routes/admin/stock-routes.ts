@@ -33,7 +33,7 @@ export const stockRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         options.now(),
       );
       // The storefront's next catalogue answer shows the new stock.
-      options.onStockChange();
+      options.onCatalogChange();
       return listStock(db);
     },
   );
@@ -47,7 +47,7 @@ export const stockRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, op
         { productId: request.params.productId, purchasable: request.body.purchasable, actor: ownerOf(request).email },
         options.now(),
       );
-      options.onStockChange();
+      options.onCatalogChange();
       return listStock(db);
     },
   );

@@ -85,5 +85,9 @@ export async function payByCard(page: Page, number = "4242 4242 4242 4242"): Pro
   await page.getByLabel("Card number").fill(number);
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
   await page.getByLabel("Security code").fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  // The card form's own button: a shop that also offers Stripe shows a second "Pay …" button beside it.
+  await page
+    .locator("form", { has: page.getByLabel("Card number") })
+    .getByRole("button", { name: /^Pay / })
+    .click();
 }
