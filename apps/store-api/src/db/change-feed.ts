@@ -67,13 +67,36 @@ export async function postgresChangeFeed(
   };
   await listen();
 
+  // One notice at a time on the listening connection (a pg client runs one query at a time). Changes announced
+  // while one is on its way are sent once after it, one per kind: in a sale, a burst of checkouts holding
+  // stock makes one notice rather than hundreds.
+  const waiting = new Set<ChangeKind>();
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    try {
+      while (waiting.size > 0) {
+        const kinds = [...waiting];
+        waiting.clear();
+        for (const kind of kinds) {
+          const sender = client;
+          if (sender === undefined) return;
+          await sender.query("SELECT pg_notify($1, $2)", [changeChannel, kind]).catch((error: unknown) => {
+            log.warn({ err: error }, "could not tell the other copies of a change; their caches expire on their own");
+          });
+        }
+      }
+    } finally {
+      sending = false;
+      waiting.clear();
+    }
+  };
+
   return {
     announce(kind) {
-      const sender = client;
-      if (sender === undefined) return;
-      sender.query("SELECT pg_notify($1, $2)", [changeChannel, kind]).catch((error: unknown) => {
-        log.warn({ err: error }, "could not tell the other copies of a change; their caches expire on their own");
-      });
+      if (client === undefined) return;
+      waiting.add(kind);
+      if (!sending) void send();
     },
     async close() {
       closed = true;
