@@ -1,7 +1,8 @@
 import type { AdminPrices } from "@herbo/hosted-api/admin";
 import { describe, expect, it } from "vitest";
 import { signedInOwner } from "./admin-helpers.ts";
-import { databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { postgresChangeFeed, type ChangeKind } from "../src/db/change-feed.ts";
+import { createTestDatabase, databaseKinds, startApi, type RunningApi } from "./harness.ts";
 
 /**
  * Copies of the store API over one PostgreSQL database agree: a price changed through one copy drops the other
@@ -61,6 +62,28 @@ describe.runIf(kinds.includes("postgres"))("copies of the store API over one Pos
     } finally {
       await copy.close();
       await api.close();
+    }
+  });
+
+  it("send a burst of stock changes as one or two notices, and the owner's change after them", async () => {
+    const database = await createTestDatabase("postgres", { migrate: false });
+    const heard: ChangeKind[] = [];
+    const warnings: string[] = [];
+    const log = { warn: (_object: Record<string, unknown>, message: string) => warnings.push(message) };
+    const listener = await postgresChangeFeed(database.url ?? "", (kind) => heard.push(kind), log);
+    const sender = await postgresChangeFeed(database.url ?? "", () => undefined, log);
+    try {
+      for (let hold = 0; hold < 100; hold += 1) sender.announce("stock");
+      sender.announce("catalog");
+      await expect.poll(() => heard.at(-1)).toBe("catalog");
+      // The first hold's notice went at once; the rest waited for it and went as one.
+      expect(heard.filter((kind) => kind === "stock").length).toBeLessThanOrEqual(2);
+      expect(heard.filter((kind) => kind === "catalog")).toHaveLength(1);
+      expect(warnings).toEqual([]);
+    } finally {
+      await sender.close();
+      await listener.close();
+      await database.drop();
     }
   });
 });
