@@ -3,10 +3,12 @@
  * `onChange` for each, so the page cache drops pages that state an old price at once rather than when they
  * expire. Any copy of the store API streams the changes made through every copy.
  *
- * While the stream is down nothing is known of what changed: `onChange` is called when it drops and again
- * when it is back, and the pages' own short lifetime bounds how stale they are. It is tried again after
- * `retryMs`, doubling up to `maxRetryMs`; a store API without the stream (an older one, or a STORE_API_URL
- * that goes through a proxy hiding /ops/) is logged once per outage, not on every try.
+ * While the stream is down nothing is known of what changed: `onChange` is called once when a stream that was
+ * open drops, and again when it is back; between the two the pages' own short lifetime bounds how stale they
+ * are, and the cache keeps what a busy server falls back on (failed tries do not empty it again). It is tried
+ * again after `retryMs`, doubling up to `maxRetryMs`; a store API without the stream (an older one, or a
+ * STORE_API_URL that goes through a proxy hiding /ops/) is logged once per outage, not on every try, and
+ * never empties the cache.
  */
 export interface StoreChangeWatchOptions {
   /** The stream's address: the store API's private STORE_API_URL and /ops/changes. */
@@ -42,6 +44,8 @@ export function watchStoreChanges(options: StoreChangeWatchOptions): StoreChange
   let delay = retryMs;
   let retry: NodeJS.Timeout | undefined;
   let down = false;
+  /** Whether the stream was open (its `ready` came) since it last dropped. */
+  let open = false;
 
   const readEvents = async (body: ReadableStream<Uint8Array>) => {
     const reader = body.getReader();
@@ -56,6 +60,7 @@ export function watchStoreChanges(options: StoreChangeWatchOptions): StoreChange
         const name = eventName(buffer.slice(0, end));
         buffer = buffer.slice(end + 2);
         if (name === "ready") {
+          open = true;
           delay = retryMs;
           if (down) options.log({ level: "info", message: "listening to the store's changes again" });
           down = false;
@@ -80,7 +85,9 @@ export function watchStoreChanges(options: StoreChangeWatchOptions): StoreChange
       throw new Error("the stream ended");
     } catch (error) {
       if (closed) return;
-      options.onChange();
+      // Changes may have been missed since the stream dropped; a try that never opened missed nothing new.
+      if (open) options.onChange();
+      open = false;
       if (!down) {
         options.log({
           level: "warn",
