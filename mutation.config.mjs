@@ -16,9 +16,19 @@
 export const workspaces = [
   {
     dir: "apps/web",
-    tests: ["app/lib/**/*.test.ts", "app/components/**/*.test.ts"],
+    tests: [
+      "app/lib/**/*.test.ts",
+      "app/components/**/*.test.ts",
+      "server/page-cache.test.ts",
+      "server/shared-shipping.test.ts",
+      "server/store-changes.test.ts",
+    ],
     files: [
       { file: "app/lib/money.ts", target: 90 },
+      // The page cache and what empties it when the store changes.
+      { file: "server/page-cache.ts", target: 85 },
+      { file: "server/shared-shipping.ts", target: 90 },
+      { file: "server/store-changes.ts", target: 90 },
       { file: "app/lib/store-api/product-details.server.ts", target: 90 },
       { file: "app/lib/feeds/feed-items.ts", target: 90 },
       { file: "app/lib/feeds/google-feed.ts", target: 90 },

@@ -164,4 +164,26 @@ describe("PageCache", () => {
     expect(await after).toBe("new");
     expect(await answer(cache, "/store", async () => page("unused"))).toBe("new");
   });
+
+  it("after clear, requests join the render begun after it, even when the one begun before finishes first", async () => {
+    const { now } = clock();
+    const cache = new PageCache(1_000, 10, now);
+    let renders = 0;
+    const finishers: ((value: CachedPage) => void)[] = [];
+    const render = () => {
+      renders += 1;
+      return new Promise<CachedPage>((resolve) => finishers.push(resolve));
+    };
+    const before = cache.get("/store", render);
+    cache.clear();
+    const after = cache.get("/store", render);
+    finishers[0]?.(page("old"));
+    await before;
+    // The old render's end leaves the new one in place for the requests that come while it runs.
+    const joining = cache.get("/store", render);
+    expect(renders).toBe(2);
+    finishers[1]?.(page("new"));
+    expect((await after).body.toString()).toBe("new");
+    expect((await joining).body.toString()).toBe("new");
+  });
 });

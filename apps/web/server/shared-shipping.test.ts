@@ -80,4 +80,31 @@ describe("withSharedShipping", () => {
     expect((await shared.getShipping()).pricesIncludeTax.us).toBe(true);
     expect(calls()).toBe(3);
   });
+
+  it("after forgetShipping, renders join the call made after it, even when the one made before ends first", async () => {
+    let calls = 0;
+    const finishers: ((value: StoreShipping) => void)[] = [];
+    const base = countingStore([answerWith(false)]).api;
+    const shared = withSharedShipping(
+      {
+        ...base,
+        getShipping: () => {
+          calls += 1;
+          return new Promise<StoreShipping>((resolve) => finishers.push(resolve));
+        },
+      },
+      60_000,
+      () => 0,
+    );
+    const before = shared.getShipping();
+    shared.forgetShipping();
+    const after = shared.getShipping();
+    finishers[0]?.(answerWith(false));
+    await before;
+    const joining = shared.getShipping();
+    expect(calls).toBe(2);
+    finishers[1]?.(answerWith(true));
+    expect((await after).pricesIncludeTax.us).toBe(true);
+    expect((await joining).pricesIncludeTax.us).toBe(true);
+  });
 });

@@ -6,9 +6,11 @@ import { eventName, watchStoreChanges, type StoreChangeWatch } from "./store-cha
 /** A stand-in store API whose stream the test writes to; `status` other than 200 refuses listeners. */
 async function streamServer(status = 200) {
   const streams: http.ServerResponse[] = [];
+  const accepts: (string | undefined)[] = [];
   let requests = 0;
   const server = http.createServer((request, response) => {
     requests += 1;
+    accepts.push(request.headers.accept);
     if (status !== 200) {
       response.writeHead(status).end();
       return;
@@ -20,6 +22,7 @@ async function streamServer(status = 200) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ops/changes`,
     streams,
+    accepts,
     requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -38,17 +41,18 @@ afterEach(async () => {
 
 function watch(url: string, retryMs = 20) {
   const logged: Record<string, unknown>[] = [];
+  const waits: number[] = [];
   let changes = 0;
-  watches.push(
-    watchStoreChanges({
-      url,
-      onChange: () => (changes += 1),
-      log: (entry) => logged.push(entry),
-      retryMs,
-      maxRetryMs: retryMs * 4,
-    }),
-  );
-  return { changes: () => changes, logged };
+  const watching = watchStoreChanges({
+    url,
+    onChange: () => (changes += 1),
+    log: (entry) => logged.push(entry),
+    retryMs,
+    maxRetryMs: retryMs * 4,
+    onRetry: (delayMs) => waits.push(delayMs),
+  });
+  watches.push(watching);
+  return { changes: () => changes, logged, waits, close: () => watching.close() };
 }
 
 describe("eventName", () => {
@@ -72,9 +76,14 @@ describe("watchStoreChanges", () => {
     stream?.write(": still here\n\n");
     stream?.write("event: cha");
     stream?.write("nge\ndata: {}\n");
-    stream?.write("\nevent: change\r\ndata: {}\r\n\r\n");
+    stream?.write("\nevent: change\r\ndata: {}\r");
+    stream?.write("\n\r\n");
     await expect.poll(seen.changes).toBe(3);
+    // A block may follow a blank line of its own.
+    stream?.write("\n\nevent: change\ndata: {}\n\n");
+    await expect.poll(seen.changes).toBe(4);
     expect(seen.logged).toEqual([]);
+    expect(store.accepts).toEqual(["text/event-stream"]);
   });
 
   it("when the stream drops, calls onChange, says so once, and listens again", async () => {
@@ -91,9 +100,20 @@ describe("watchStoreChanges", () => {
     store.streams[1]?.destroy();
     await expect.poll(() => store.streams.length).toBe(3);
     expect(seen.changes()).toBe(2);
-    store.streams[2]?.write("event: ready\ndata: {}\n\n");
+    // A change before the stream says it is ready does not count as its return.
+    store.streams[2]?.write("event: change\ndata: {}\n\n");
     await expect.poll(seen.changes).toBe(3);
-    expect(seen.logged.map((entry) => entry.level)).toEqual(["warn", "info"]);
+    expect(seen.logged).toHaveLength(1);
+    store.streams[2]?.write("event: ready\ndata: {}\n\n");
+    await expect.poll(seen.changes).toBe(4);
+    expect(seen.logged).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        reason: "the stream ended",
+        message: expect.stringMatching(/not hearing/),
+      }),
+      { level: "info", message: "listening to the store's changes again" },
+    ]);
   });
 
   it("against a store API without the stream, tries again less and less often, logging once", async () => {
@@ -104,7 +124,28 @@ describe("watchStoreChanges", () => {
     // The pages a busy server falls back on stay: nothing was missed, since nothing was ever heard.
     expect(seen.changes()).toBe(0);
     expect(seen.logged).toHaveLength(1);
-    expect(seen.logged[0]).toMatchObject({ level: "warn", reason: "answered 404", url: store.url });
+    expect(seen.logged[0]).toMatchObject({
+      level: "warn",
+      message: expect.stringMatching(/^not hearing of the store's changes/),
+      reason: "answered 404",
+      url: store.url,
+    });
+    // Each wait twice the last, up to the longest.
+    expect(seen.waits.slice(0, 4)).toEqual([10, 20, 40, 40]);
+  });
+
+  it("once closed while listening, neither tries again nor logs", async () => {
+    const store = await streamServer();
+    servers.push(store);
+    const seen = watch(store.url, 10);
+    await expect.poll(() => store.streams.length).toBe(1);
+    store.streams[0]?.write("event: ready\ndata: {}\n\n");
+    await expect.poll(seen.changes).toBe(1);
+    seen.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.requests()).toBe(1);
+    expect(seen.logged).toEqual([]);
+    expect(seen.waits).toEqual([]);
   });
 
   it("stops trying once closed", async () => {

@@ -18,6 +18,8 @@ export interface StoreChangeWatchOptions {
   fetch?: typeof globalThis.fetch;
   retryMs?: number;
   maxRetryMs?: number;
+  /** Tests only: told of each wait before the stream is tried again. */
+  onRetry?: (delayMs: number) => void;
 }
 
 export interface StoreChangeWatch {
@@ -54,7 +56,7 @@ export function watchStoreChanges(options: StoreChangeWatchOptions): StoreChange
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, "\n");
+      buffer = (buffer + decoder.decode(value, { stream: true })).replace(/\r\n/g, "\n");
       let end = buffer.indexOf("\n\n");
       while (end >= 0) {
         const name = eventName(buffer.slice(0, end));
@@ -65,7 +67,7 @@ export function watchStoreChanges(options: StoreChangeWatchOptions): StoreChange
           if (down) options.log({ level: "info", message: "listening to the store's changes again" });
           down = false;
         }
-        if (name !== undefined && eventsThatChange.has(name)) options.onChange();
+        if (eventsThatChange.has(name ?? "")) options.onChange();
         end = buffer.indexOf("\n\n");
       }
     }
@@ -97,6 +99,7 @@ export function watchStoreChanges(options: StoreChangeWatchOptions): StoreChange
         });
       }
       down = true;
+      options.onRetry?.(delay);
       retry = setTimeout(() => void connect(), delay);
       retry.unref();
       delay = Math.min(delay * 2, maxRetryMs);
