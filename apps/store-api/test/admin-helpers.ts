@@ -1,3 +1,4 @@
+import type { AdminPrices } from "@herbo/hosted-api/admin";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createOwner } from "../src/admin/owners.ts";
 import type { ScryptParameters } from "../src/admin/passwords.ts";
@@ -103,6 +104,18 @@ export async function signedInOwner(
 ): Promise<AdminClient> {
   await addOwner(api, email, password);
   return AdminClient.signIn(api, email, password);
+}
+
+/** Sets the Travel Tin's rupee price (minor units) through the back office of `api`, as a new owner. */
+export async function changeTinPrice(api: RunningApi, amount: number): Promise<void> {
+  const owner = await signedInOwner(api, `owner-${amount}@shop.test`);
+  const prices = await owner.get<AdminPrices>("/prices");
+  const tin = prices.products.flatMap((product) => product.variants).find((variant) => variant.id === "var_travel_tin");
+  const changed = await owner.put("/variants/var_travel_tin/prices", {
+    version: tin?.version,
+    prices: [{ currencyCode: "NPR", amount, saleAmount: null }],
+  });
+  expect(changed.status, await changed.clone().text()).toBe(200);
 }
 
 /** A back office call: its method, its path below /admin/api and its JSON body (none when undefined). */

@@ -1,10 +1,9 @@
 import Fastify from "fastify";
 import { changeStreamPath } from "@herbo/hosted-api";
-import type { AdminPrices } from "@herbo/hosted-api/admin";
 import { describe, expect, it } from "vitest";
 import { changeStreamRoutes } from "../src/routes/change-stream.ts";
-import { signedInOwner } from "./admin-helpers.ts";
-import { checkoutBody, databaseKinds, postJson, startApi, type RunningApi } from "./harness.ts";
+import { changeTinPrice } from "./admin-helpers.ts";
+import { checkoutBody, databaseKinds, postJson, startApi } from "./harness.ts";
 
 /**
  * GET /ops/changes tells the storefront servers of the owner's changes made through any copy of the store API,
@@ -33,17 +32,6 @@ async function listen(baseUrl: string) {
     }
   })().catch(() => "aborted");
   return { events, ended: reading, close: () => controller.abort() };
-}
-
-async function changeTinPrice(api: { baseUrl: string }, amount: number): Promise<void> {
-  const owner = await signedInOwner(api as RunningApi, `owner-${amount}@shop.test`);
-  const prices = await owner.get<AdminPrices>("/prices");
-  const tin = prices.products.flatMap((product) => product.variants).find((variant) => variant.id === "var_travel_tin");
-  const changed = await owner.put("/variants/var_travel_tin/prices", {
-    version: tin?.version,
-    prices: [{ currencyCode: "NPR", amount, saleAmount: null }],
-  });
-  expect(changed.status, await changed.clone().text()).toBe(200);
 }
 
 describe.each(kinds)("the change stream (%s)", (kind) => {

@@ -1,8 +1,7 @@
-import type { AdminPrices } from "@herbo/hosted-api/admin";
 import { describe, expect, it } from "vitest";
-import { signedInOwner } from "./admin-helpers.ts";
+import { changeTinPrice } from "./admin-helpers.ts";
 import { postgresChangeFeed, type ChangeKind } from "../src/db/change-feed.ts";
-import { createTestDatabase, databaseKinds, startApi, type RunningApi } from "./harness.ts";
+import { createTestDatabase, databaseKinds, startApi } from "./harness.ts";
 
 /**
  * Copies of the store API over one PostgreSQL database agree: a price changed through one copy drops the other
@@ -18,17 +17,6 @@ async function tinPrice(storeUrl: string): Promise<number | undefined> {
     product: { variants: { prices: { currency_code: string; amount: number }[] }[] };
   };
   return product.variants[0]?.prices.find((price) => price.currency_code.toUpperCase() === "NPR")?.amount;
-}
-
-async function changeTinPrice(api: RunningApi, amount: number): Promise<void> {
-  const owner = await signedInOwner(api, `owner-${amount}@shop.test`);
-  const prices = await owner.get<AdminPrices>("/prices");
-  const tin = prices.products.flatMap((product) => product.variants).find((variant) => variant.id === "var_travel_tin");
-  const changed = await owner.put("/variants/var_travel_tin/prices", {
-    version: tin?.version,
-    prices: [{ currencyCode: "NPR", amount, saleAmount: null }],
-  });
-  expect(changed.status, await changed.clone().text()).toBe(200);
 }
 
 describe.runIf(kinds.includes("postgres"))("copies of the store API over one PostgreSQL database", () => {

@@ -35,6 +35,16 @@ async function ownerOn(copy: string) {
     });
 }
 
+/** Waits until the outbox of both copies holds one email to `email`, sent. */
+async function expectOneEmailSent(database: pg.Client, email: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const rows = await database.query("SELECT status FROM outbox WHERE recipient = $1", [email]);
+      return rows.rows.map((row: { status: string }) => row.status);
+    })
+    .toEqual(["sent"]);
+}
+
 const checkoutBody = JSON.stringify({
   items: [{ variant_id: "var_starter_kit", quantity: 1 }],
   successUrl: `${shop}/success`,
@@ -109,12 +119,7 @@ test("an order paid through one copy's checkout is emailed once, though both cop
   const database = new pg.Client({ connectionString: settings.databaseUrl });
   await database.connect();
   try {
-    await expect
-      .poll(async () => {
-        const rows = await database.query("SELECT status FROM outbox WHERE recipient = $1", [email]);
-        return rows.rows.map((row: { status: string }) => row.status);
-      })
-      .toEqual(["sent"]);
+    await expectOneEmailSent(database, email);
   } finally {
     await database.end();
   }
@@ -204,12 +209,7 @@ test("a card payment started through one store API copy and notified to the othe
     expect(returned.status).toBe(303);
     expect(returned.headers.get("location")).toContain(`order=${order?.number ?? "none"}`);
     expect(await orderRows()).toEqual([order]);
-    await expect
-      .poll(async () => {
-        const rows = await database.query("SELECT status FROM outbox WHERE recipient = $1", [email]);
-        return rows.rows.map((row: { status: string }) => row.status);
-      })
-      .toEqual(["sent"]);
+    await expectOneEmailSent(database, email);
   } finally {
     await database.end();
   }
