@@ -209,15 +209,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           if (kind === "catalog") tellStorefronts();
         }, app.log);
   if (feed !== undefined) app.addHook("onClose", () => feed.close());
-  // A change drops this copy's cached answers at once, and the other copies' as soon as they hear of it; with
-  // a feed, this copy's storefronts hear of its own change through the feed too, like everyone else's.
+  // A change drops this copy's cached answers and tells its storefronts at once, and the other copies do the
+  // same as soon as they hear of it.
   const changed = (kind: ChangeKind) => {
     catalogCache.invalidate();
-    if (feed === undefined) {
-      if (kind === "catalog") tellStorefronts();
-    } else {
-      feed.announce(kind);
-    }
+    if (kind === "catalog") tellStorefronts();
+    feed?.announce(kind);
   };
   const onStockChange = () => changed("stock");
   const onCatalogChange = () => changed("catalog");

@@ -30,7 +30,10 @@ export interface WebServerOptions {
   /** The folder holding React Router's build (client/ and server/). */
   buildFolder: string;
   environment: ServerEnvironment;
-  /** Replaces the store API client made from the environment (tests). */
+  /**
+   * Replaces the store API client made from the environment (tests); the page cache then does not listen to
+   * the environment's store for changes (server/store-changes.ts).
+   */
   storeApi?: StoreApi;
   log?: (entry: Record<string, unknown>) => void;
   /** How long a server-rendered page may be reused for identical requests; 0 renders every time. */
@@ -43,11 +46,6 @@ export interface WebServerOptions {
   requestTimeoutMs?: number;
   /** The bearer token GET /metrics asks for; undefined: no /metrics (it is rendered like any unknown path). */
   metricsToken?: string | undefined;
-  /**
-   * Whether the page cache listens to the store API's changes (server/store-changes.ts); on by default with
-   * the store API of the environment, off with a store API a test replaced.
-   */
-  watchStoreChanges?: boolean;
 }
 
 /** The methods the storefront answers: it has no forms of its own. */
@@ -377,13 +375,13 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   );
   const stopWatching = pressure.watch();
   server.on("close", stopWatching);
-  if (options.watchStoreChanges ?? options.storeApi === undefined) {
+  if (sharedStoreApi !== undefined) {
     // The owner's change (a price, a product, an offer) is on every page at once, not after the cache time.
     const changes = watchStoreChanges({
       url: `${environment.storeApiUrl}${changeStreamPath}`,
       onChange: () => {
         pageCache.clear();
-        sharedStoreApi?.forgetShipping();
+        sharedStoreApi.forgetShipping();
       },
       log,
     });

@@ -20,7 +20,7 @@ export type ChangeKind = "catalog" | "stock";
 const reconnectMs = 1_000;
 
 export interface ChangeFeed {
-  /** Tells every copy (this one too) that what their caches hold is out of date. */
+  /** Tells the other copies that what their caches hold is out of date (their notices reach `onChange`). */
   announce(kind: ChangeKind): void;
   close(): Promise<void>;
 }
@@ -47,11 +47,6 @@ export async function postgresChangeFeed(
   };
   const listen = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-    next.on("notification", (message) => {
-      if (message.channel !== changeChannel) return;
-      // An unknown payload (a newer copy's) is taken as the broader change.
-      onChange(message.payload === "stock" ? "stock" : "catalog");
-    });
     next.on("error", (error) => {
       if (closed) return;
       log.warn({ err: error }, "the catalogue change feed lost its connection; listening again shortly");
@@ -62,6 +57,14 @@ export async function postgresChangeFeed(
       listenAgain();
     });
     await next.connect();
+    // The server process of this connection, which also sends this copy's notices.
+    const ownProcess = (await next.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid;
+    next.on("notification", (message) => {
+      // This copy's own notice: it already handled the change when it announced it.
+      if (message.channel !== changeChannel || message.processId === ownProcess) return;
+      // An unknown payload (a newer copy's) is taken as the broader change.
+      onChange(message.payload === "stock" ? "stock" : "catalog");
+    });
     await next.query(`LISTEN ${changeChannel}`);
     client = next;
   };
