@@ -9,7 +9,7 @@
 // Ends with the guard rails, each marked yes or no, and exits with 1 when a full run crosses one, so a
 // regression shows where it happens. Each section's log and table start with the machine's load average.
 // Writes bench/results.md (after a full run). BENCH_WEB_PORT and BENCH_API_PORT move the servers' ports
-// (the web ports take the next three numbers too, the API ports the next four); BENCH_DATABASE_URL (else
+// (the web ports take the next four numbers too, the API ports the next four); BENCH_DATABASE_URL (else
 // TEST_DATABASE_URL) names the PostgreSQL server, where the bench makes and drops its own database.
 import { fork, spawn, spawnSync } from "node:child_process";
 import http from "node:http";
@@ -59,6 +59,8 @@ const ports = {
   uncached: webPort + 1,
   empty: webPort + 2,
   bare: webPort + 3,
+  /** The empty app's server build, rendering every request: the floor of an uncached render. */
+  emptyRender: webPort + 4,
   api: apiPort,
   postgresApis: [apiPort + 1, apiPort + 2],
   /** Caddy in front of one, then two, of those store APIs. */
@@ -112,6 +114,22 @@ function start(command, argv, options) {
   return child;
 }
 
+/**
+ * The CPU time a process has used so far, user and system, in milliseconds, from /proc (Linux); undefined
+ * elsewhere. Divided by the requests it answered, it is the cost of one request, whatever else shares the
+ * machine's cores (the load generator does).
+ */
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / clockTicks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
 }
@@ -148,7 +166,7 @@ if (!args.has("--no-build")) {
   });
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "herbo-bench-db-"));
-start(process.execPath, [path.join(root, "apps/store-api/dist/src/server.js")], {
+const storeApiProcess = start(process.execPath, [path.join(root, "apps/store-api/dist/src/server.js")], {
   cwd: path.join(root, "apps/store-api"),
   env: { ...environment, STORE_API_PORT: String(ports.api), DATA_DIR: dataDir },
 });
@@ -157,10 +175,16 @@ start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
   env: { ...environment, PORT: String(ports.web) },
 });
 // The same web server with its page cache off: every request renders.
-start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
+const uncachedProcess = start(process.execPath, [path.join(root, "apps/web/dist/server.js")], {
   cwd: path.join(root, "apps/web"),
   env: { ...environment, PORT: String(ports.uncached), PAGE_CACHE_SECONDS: "0" },
 });
+// The empty app rendered per request by React Router's own listener: what any render costs on this machine.
+const emptyRenderProcess = start(process.execPath, [
+  path.join(benchFolder, "empty-ssr-server.mjs"),
+  String(ports.emptyRender),
+  path.join(benchFolder, "empty-app/build"),
+]);
 // The empty app is served by our own server code path-for-path equivalent: a static file server.
 start(process.execPath, [
   path.join(benchFolder, "static-server.mjs"),
@@ -171,6 +195,7 @@ await waitFor(`${apiUrl}/health`, (status) => status === 200);
 await waitFor(`${webUrl}/`);
 await waitFor(`http://localhost:${ports.uncached}/`);
 await waitFor(`http://localhost:${ports.empty}/`);
+await waitFor(`http://localhost:${ports.emptyRender}/`);
 log("servers are up");
 
 const articleSlug = "how-to-take-shilajit-correct-dosage-timing-tips";
@@ -513,13 +538,13 @@ let uniqueSerial = 0;
 const uniqueTarget = (pathname) => `${pathname}?r=${(uniqueSerial += 1).toString(36)}`;
 
 /** Times of requests sent one at a time (keep-alive, no compression), in milliseconds, and any refusals. */
-async function singleRequests(pathname, count) {
+async function singleRequests(base, pathname, count) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = () =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       http
-        .get(`${uncachedUrl}${uniqueTarget(pathname)}`, { agent }, (response) => {
+        .get(`${base}${uniqueTarget(pathname)}`, { agent }, (response) => {
           response.resume();
           response.on("end", () => resolve({ ms: performance.now() - started, status: response.statusCode }));
         })
@@ -539,9 +564,9 @@ const p99 = (values) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
 };
 
-const uncachedLoad = (pathname, duration) =>
+const uncachedLoad = (base, pathname, duration) =>
   autocannon({
-    url: uncachedUrl,
+    url: base,
     connections: 10,
     duration,
     requests: [{ setupRequest: (request) => ({ ...request, path: uniqueTarget(pathname) }) }],
@@ -551,22 +576,33 @@ const uncachedLoad = (pathname, duration) =>
 // page's figure from the same round: a busy minute then slows both sides of a ratio alike, and the table
 // reports the median ratio with the range beside it.
 const uncachedRounds = quick ? 1 : 3;
+const emptyRenderLabel = "empty React Router app, rendered per request (floor)";
 if (!args.has("--no-uncached")) {
+  const shop = { base: uncachedUrl, server: uncachedProcess };
   const pages = [
-    ["prerendered /blog", "/blog"],
-    ["/store, page cache off", "/store"],
-    ["/product/prod_himalayan_resin, page cache off", "/product/prod_himalayan_resin"],
-    ["/us/product/prod_himalayan_resin, page cache off", "/us/product/prod_himalayan_resin"],
-    ["/ae/store, page cache off", "/ae/store"],
-    ["/in/product/prod_himalayan_resin, page cache off", "/in/product/prod_himalayan_resin"],
+    ["prerendered /blog", "/blog", shop],
+    ["/store, page cache off", "/store", shop],
+    ["/product/prod_himalayan_resin, page cache off", "/product/prod_himalayan_resin", shop],
+    ["/us/product/prod_himalayan_resin, page cache off", "/us/product/prod_himalayan_resin", shop],
+    ["/ae/store, page cache off", "/ae/store", shop],
+    ["/in/product/prod_himalayan_resin, page cache off", "/in/product/prod_himalayan_resin", shop],
+    [emptyRenderLabel, "/", { base: `http://localhost:${ports.emptyRender}`, server: emptyRenderProcess, floor: true }],
   ];
   startSection("Uncached server renders");
   const rounds = pages.map(() => []);
   for (let round = 0; round < uncachedRounds; round += 1) {
-    for (const [index, [label, pathname]] of pages.entries()) {
+    for (const [index, [label, pathname, { base, server }]] of pages.entries()) {
       log(`uncached: ${label} (round ${round + 1} of ${uncachedRounds})`);
-      if (round === 0) await uncachedLoad(pathname, warmUpSeconds);
-      const result = await uncachedLoad(pathname, loadSeconds);
+      if (round === 0) await uncachedLoad(base, pathname, warmUpSeconds);
+      const cpuBefore = [cpuMsOf(server.pid), cpuMsOf(storeApiProcess.pid)];
+      const result = await uncachedLoad(base, pathname, loadSeconds);
+      const cpuAfter = [cpuMsOf(server.pid), cpuMsOf(storeApiProcess.pid)];
+      const [serverCpu, apiCpu] = cpuAfter.map((after, which) => {
+        const before = cpuBefore[which];
+        return after === undefined || before === undefined || result.requests.total === 0
+          ? undefined
+          : (after - before) / result.requests.total;
+      });
       if (result.non2xx + result.errors + result.timeouts > 0) {
         log(
           `  ${label}: answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`,
@@ -578,11 +614,14 @@ if (!args.has("--no-uncached")) {
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,
-        single: await singleRequests(pathname, Math.ceil((quick ? 100 : 300) / uncachedRounds)),
+        serverCpu,
+        apiCpu,
+        single: await singleRequests(base, pathname, Math.ceil((quick ? 100 : 300) / uncachedRounds)),
       });
     }
   }
-  for (const [index, [label]] of pages.entries()) {
+  const medianOf = (values) => (values.includes(undefined) ? undefined : median(values));
+  for (const [index, [label, , { floor }]] of pages.entries()) {
     const runs = rounds[index];
     const ratios = runs.map((run, round) => run.rps / rounds[0][round].rps).sort((left, right) => left - right);
     const times = runs.flatMap((run) => run.single.times);
@@ -595,6 +634,9 @@ if (!args.has("--no-uncached")) {
       ratio: median(ratios),
       ratioRange: [ratios[0], ratios.at(-1)],
       single: { p50: median(times), p99: p99(times) },
+      serverCpu: medianOf(runs.map((run) => run.serverCpu)),
+      apiCpu: medianOf(runs.map((run) => run.apiCpu)),
+      floor: floor === true,
     });
   }
 }
@@ -605,7 +647,9 @@ if (!args.has("--no-uncached")) {
 const scaleRows = [];
 let scaleNote;
 const checkoutConnections = 32;
-async function checkoutLoad(urls) {
+/** The checkout load on these URLs; with `servers`, also the CPU those store API processes spent per checkout. */
+async function checkoutLoad(urls, servers = []) {
+  const cpuBefore = servers.map((server) => cpuMsOf(server.pid));
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
@@ -618,11 +662,18 @@ async function checkoutLoad(urls) {
       }),
     ),
   );
+  const cpuAfter = servers.map((server) => cpuMsOf(server.pid));
+  const requests = sum(results.map((result) => result.requests.total));
+  const spent = cpuAfter.map((after, index) => {
+    const before = cpuBefore[index];
+    return after === undefined || before === undefined ? undefined : after - before;
+  });
   return {
     rps: sum(results.map((result) => result.requests.average)),
     p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
     errors: sum(results.map((result) => result.errors + result.timeouts + result.non2xx)),
+    cpu: servers.length === 0 || spent.includes(undefined) || requests === 0 ? undefined : sum(spent) / requests,
   };
 }
 
@@ -682,7 +733,7 @@ async function startCaddy(port, upstreamPorts) {
 if (!args.has("--no-scale")) {
   startSection("Checkout at scale");
   log(`checkout at scale: PGlite, ${loadSeconds} s`);
-  scaleRows.push({ label: "PGlite, one store API", ...(await checkoutLoad([apiUrl])) });
+  scaleRows.push({ label: "PGlite, one store API", ...(await checkoutLoad([apiUrl], [storeApiProcess])) });
   try {
     await withBenchDatabase(async (databaseUrl) => {
       const started = [];
@@ -700,7 +751,7 @@ if (!args.has("--no-scale")) {
           log(`checkout at scale: PostgreSQL, ${urls.length} store API process(es), ${loadSeconds} s`);
           scaleRows.push({
             label: `PostgreSQL, ${urls.length === 1 ? "one store API" : "two store APIs (load split)"}`,
-            ...(await checkoutLoad(urls)),
+            ...(await checkoutLoad(urls, started)),
           });
           // The same store APIs behind one Caddy, as deploy/Caddyfile runs them: every connection goes through
           // it, and Caddy shares the requests between the copies.
@@ -713,7 +764,7 @@ if (!args.has("--no-scale")) {
               log(`checkout at scale: PostgreSQL, ${urls.length} store API process(es) behind Caddy, ${loadSeconds} s`);
               scaleRows.push({
                 label: `PostgreSQL, ${urls.length === 1 ? "one store API" : "two store APIs"} behind Caddy`,
-                ...(await checkoutLoad([proxy.url])),
+                ...(await checkoutLoad([proxy.url], started)),
               });
             } finally {
               await proxy.stop();
@@ -947,13 +998,26 @@ if (uncachedRows.length > 0) {
     `Guard rail: the median ratio at least ${percent(guardRails.uncachedVsPrerendered)} of the prerendered page's requests/s. Single`,
     "requests are sent one after another (no compression, as in every load here).",
     "",
-    `| page | req/s | p50 | p99 | errors | vs prerendered (≥ ${percent(guardRails.uncachedVsPrerendered)}) | rounds' range | single request p50 | single p99 |`,
-    "| --- | --: | --: | --: | --: | --: | --: | --: | --: |",
+    "CPU per request is the rendering process's own CPU time (user and system, from /proc) over the counted load,",
+    "divided by the requests it answered, and the store API's beside it: unlike req/s, it does not depend on",
+    "what else shares the cores (the load generator does). The last row is the floor: the empty app's server",
+    "build rendering every request through React Router's own listener, so the last column weighs each page",
+    "against what React and React Router cost on this machine.",
+    "",
+    `| page | req/s | p50 | p99 | errors | vs prerendered (≥ ${percent(guardRails.uncachedVsPrerendered)}) | rounds' range | single request p50 | single p99 | CPU per request | store API CPU | CPU vs the floor's render |`,
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
     ...uncachedRows.map((row, index) => {
-      const versus = index === 0 ? "" : `${percent(row.ratio)} ${yesNo(row.ratio >= guardRails.uncachedVsPrerendered)}`;
-      const range = index === 0 ? "" : `${percent(row.ratioRange[0])}–${percent(row.ratioRange[1])}`;
+      const shopRender = index > 0 && !row.floor;
+      const versus = shopRender ? `${percent(row.ratio)} ${yesNo(row.ratio >= guardRails.uncachedVsPrerendered)}` : "";
+      const range = shopRender ? `${percent(row.ratioRange[0])}–${percent(row.ratioRange[1])}` : "";
       const single = ms1(row.single.p50);
-      return `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${versus} | ${range} | ${single} | ${ms1(row.single.p99)} |`;
+      const cpu = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
+      const floorCpu = uncachedRows.find((candidate) => candidate.floor)?.serverCpu;
+      const versusFloor =
+        row.floor || row.serverCpu === undefined || floorCpu === undefined
+          ? ""
+          : `${(row.serverCpu / floorCpu).toFixed(2)}×`;
+      return `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${versus} | ${range} | ${single} | ${ms1(row.single.p99)} | ${cpu(row.serverCpu)} | ${cpu(row.apiCpu)} | ${versusFloor} |`;
     }),
     "",
   );
@@ -970,10 +1034,14 @@ if (scaleRows.length > 0 || scaleNote !== undefined) {
     `Guard rail: PGlite with one store API at least ${percent(guardRails.checkoutVsPrerendered)} of the prerendered page's requests/s in the`,
     "throughput table below (the same 32 connections).",
     "",
-    "| database and processes | req/s | p50 | p99 | errors |",
-    "| --- | --: | --: | --: | --: |",
+    "Store API CPU is the store API processes' own CPU time (from /proc) per checkout answered; the database",
+    "server's and Caddy's are not in it.",
+    "",
+    "| database and processes | req/s | p50 | p99 | errors | store API CPU per checkout |",
+    "| --- | --: | --: | --: | --: | --: |",
     ...scaleRows.map(
-      (row) => `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} |`,
+      (row) =>
+        `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${row.cpu === undefined ? "–" : `${row.cpu.toFixed(2)} ms`} |`,
     ),
     "",
     ...(scaleNote === undefined ? [] : [scaleNote, ""]),
@@ -1059,7 +1127,7 @@ if (realFloor !== undefined) {
     },
   );
 }
-for (const row of uncachedRows.slice(1)) {
+for (const row of uncachedRows.slice(1).filter((candidate) => !candidate.floor)) {
   rails.push({
     rule: `uncached ${row.label.replace(", page cache off", "")} at least ${percent(guardRails.uncachedVsPrerendered)} of the prerendered page`,
     figure: percent(row.ratio),
