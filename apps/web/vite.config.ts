@@ -22,6 +22,7 @@ const shellModules = [
   "/app/components/content/not-found-content.tsx",
   "/app/components/content/health-disclaimer.tsx",
   "/app/lib/cart/",
+  "/app/lib/early-taps.ts",
   "/app/lib/money.ts",
   "/packages/hosted-api/src/",
   "/app/lib/json-guards.ts",

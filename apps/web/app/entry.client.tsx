@@ -1,9 +1,12 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { takeEarlyTaps } from "~/lib/early-taps";
 import { prepareMoneyFormat } from "~/lib/markets";
 
 function hydrate() {
+  // From here React hears taps itself; those made before are tapped again once the page is interactive.
+  takeEarlyTaps();
   startTransition(() => {
     hydrateRoot(
       document,

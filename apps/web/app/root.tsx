@@ -13,6 +13,7 @@ import { ToastProvider } from "./components/ui/toast";
 import { site } from "./content/site";
 import { yearIn } from "./lib/calendar";
 import { CartProvider } from "./lib/cart/cart-context";
+import { earlyTapsScript, replayEarlyTaps } from "./lib/early-taps";
 import { publicEnvironment } from "./lib/env.server";
 import { renderedSiteCss } from "./lib/inline-css";
 
@@ -34,15 +35,20 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Marks the document interactive; browser tests wait for it before clicking.
+  // Marks the document interactive; browser tests wait for it before clicking. Then the buttons tapped before
+  // this moment are tapped again, once the state the page set up as it hydrated (the stored cart) is in place.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    const replay = window.setTimeout(() => void replayEarlyTaps(), 0);
+    return () => window.clearTimeout(replay);
   }, []);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before anything a shopper could tap: see lib/early-taps.ts. */}
+        <script dangerouslySetInnerHTML={{ __html: earlyTapsScript }} />
         <meta name="theme-color" content="#faf6ef" />
         <Meta />
         <Links />
