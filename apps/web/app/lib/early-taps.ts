@@ -29,7 +29,7 @@ export const earlyTapMaxAgeMs = 10_000;
 
 /**
  * Runs in the head, before any of the page is read. Listens in the capture phase, so a tap is noted even
- * where the page stops it later.
+ * where the page stops it later. A disabled button hears no click, so it is never noted.
  */
 export const earlyTapsScript = [
   "(function(){",
@@ -39,7 +39,7 @@ export const earlyTapsScript = [
   `if(window.${tapsKey}!==taps)return;`,
   "var target=event.target;",
   "var button=target&&target.closest?target.closest('button[type=\"button\"]'):null;",
-  "if(!button||button.disabled)return;",
+  "if(!button)return;",
   "for(var i=0;i<taps.length;i++)if(taps[i].button===button)return;",
   'taps.push({button:button,at:performance.now(),busy:button.getAttribute("aria-busy")});',
   `button.setAttribute("${pendingTapAttribute}","");`,
@@ -56,25 +56,14 @@ interface EarlyTap {
   busy: string | null;
 }
 
-function isEarlyTap(value: unknown): value is EarlyTap {
-  if (typeof value !== "object" || value === null) return false;
-  const { button, at, busy } = value as Record<string, unknown>;
-  return (
-    typeof button === "object" &&
-    button !== null &&
-    typeof (button as { click?: unknown }).click === "function" &&
-    typeof at === "number" &&
-    (busy === null || typeof busy === "string")
-  );
-}
-
 let taken: EarlyTap[] = [];
 
 /** Stops the head's script from noting taps, and keeps those it noted for `replayEarlyTaps`. */
 export function takeEarlyTaps(): void {
+  // Only the head's script writes this list (a page without that script has none).
   const noted: unknown = Reflect.get(window, tapsKey);
   Reflect.set(window, tapsKey, null);
-  taken = Array.isArray(noted) ? noted.filter(isEarlyTap) : [];
+  taken = Array.isArray(noted) ? (noted as EarlyTap[]) : [];
 }
 
 /**
@@ -90,6 +79,7 @@ export async function replayEarlyTaps(now: number = performance.now()): Promise<
     button.removeAttribute(pendingTapAttribute);
     if (busy === null) button.removeAttribute("aria-busy");
     else button.setAttribute("aria-busy", busy);
-    if (button.isConnected && !button.disabled && now - at <= earlyTapMaxAgeMs) button.click();
+    // A disabled button ignores click(), and one no longer on the page reaches no handler: both are skipped.
+    if (now - at <= earlyTapMaxAgeMs) button.click();
   }
 }
