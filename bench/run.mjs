@@ -130,6 +130,20 @@ function cpuMsOf(pid) {
   }
 }
 
+/** Starts counting these processes' CPU time; the function returned gives each one's milliseconds since. */
+function countCpu(pids) {
+  const before = pids.map(cpuMsOf);
+  return () =>
+    pids.map((pid, index) => {
+      const after = cpuMsOf(pid);
+      const start = before[index];
+      return after === undefined || start === undefined ? undefined : after - start;
+    });
+}
+
+/** CPU milliseconds per request answered, or undefined when either is unknown. */
+const perRequest = (spent, requests) => (spent === undefined || requests === 0 ? undefined : spent / requests);
+
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
 }
@@ -594,15 +608,9 @@ if (!args.has("--no-uncached")) {
     for (const [index, [label, pathname, { base, server }]] of pages.entries()) {
       log(`uncached: ${label} (round ${round + 1} of ${uncachedRounds})`);
       if (round === 0) await uncachedLoad(base, pathname, warmUpSeconds);
-      const cpuBefore = [cpuMsOf(server.pid), cpuMsOf(storeApiProcess.pid)];
+      const cpuSpent = countCpu([server.pid, storeApiProcess.pid]);
       const result = await uncachedLoad(base, pathname, loadSeconds);
-      const cpuAfter = [cpuMsOf(server.pid), cpuMsOf(storeApiProcess.pid)];
-      const [serverCpu, apiCpu] = cpuAfter.map((after, which) => {
-        const before = cpuBefore[which];
-        return after === undefined || before === undefined || result.requests.total === 0
-          ? undefined
-          : (after - before) / result.requests.total;
-      });
+      const [serverCpu, apiCpu] = cpuSpent().map((spent) => perRequest(spent, result.requests.total));
       if (result.non2xx + result.errors + result.timeouts > 0) {
         log(
           `  ${label}: answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts`,
@@ -649,7 +657,7 @@ let scaleNote;
 const checkoutConnections = 32;
 /** The checkout load on these URLs; with `servers`, also the CPU those store API processes spent per checkout. */
 async function checkoutLoad(urls, servers = []) {
-  const cpuBefore = servers.map((server) => cpuMsOf(server.pid));
+  const cpuSpent = countCpu(servers.map((server) => server.pid));
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
@@ -662,18 +670,14 @@ async function checkoutLoad(urls, servers = []) {
       }),
     ),
   );
-  const cpuAfter = servers.map((server) => cpuMsOf(server.pid));
+  const spent = cpuSpent();
   const requests = sum(results.map((result) => result.requests.total));
-  const spent = cpuAfter.map((after, index) => {
-    const before = cpuBefore[index];
-    return after === undefined || before === undefined ? undefined : after - before;
-  });
   return {
     rps: sum(results.map((result) => result.requests.average)),
     p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
     errors: sum(results.map((result) => result.errors + result.timeouts + result.non2xx)),
-    cpu: servers.length === 0 || spent.includes(undefined) || requests === 0 ? undefined : sum(spent) / requests,
+    cpu: servers.length === 0 || spent.includes(undefined) ? undefined : perRequest(sum(spent), requests),
   };
 }
 
@@ -926,6 +930,8 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const percent = (ratio) => `${(ratio * 100).toFixed(1)} %`;
 const yesNo = (held) => (held ? "yes" : "**no**");
+/** A CPU time per request, or a dash where /proc gave none. */
+const cpuMs = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
 const lines = [
   "# Benchmark results",
   "",
@@ -985,6 +991,7 @@ if (realRows.length > 0) {
 }
 if (uncachedRows.length > 0) {
   const ms1 = (value) => `${value.toFixed(1)} ms`;
+  const floorCpu = uncachedRows.find((candidate) => candidate.floor)?.serverCpu;
   lines.push(
     `## Uncached server renders (PAGE_CACHE_SECONDS=0; unique query strings, 10 connections, ${loadSeconds} s each)`,
     "",
@@ -1011,13 +1018,11 @@ if (uncachedRows.length > 0) {
       const versus = shopRender ? `${percent(row.ratio)} ${yesNo(row.ratio >= guardRails.uncachedVsPrerendered)}` : "";
       const range = shopRender ? `${percent(row.ratioRange[0])}–${percent(row.ratioRange[1])}` : "";
       const single = ms1(row.single.p50);
-      const cpu = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
-      const floorCpu = uncachedRows.find((candidate) => candidate.floor)?.serverCpu;
       const versusFloor =
         row.floor || row.serverCpu === undefined || floorCpu === undefined
           ? ""
           : `${(row.serverCpu / floorCpu).toFixed(2)}×`;
-      return `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${versus} | ${range} | ${single} | ${ms1(row.single.p99)} | ${cpu(row.serverCpu)} | ${cpu(row.apiCpu)} | ${versusFloor} |`;
+      return `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${versus} | ${range} | ${single} | ${ms1(row.single.p99)} | ${cpuMs(row.serverCpu)} | ${cpuMs(row.apiCpu)} | ${versusFloor} |`;
     }),
     "",
   );
@@ -1041,7 +1046,7 @@ if (scaleRows.length > 0 || scaleNote !== undefined) {
     "| --- | --: | --: | --: | --: | --: |",
     ...scaleRows.map(
       (row) =>
-        `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${row.cpu === undefined ? "–" : `${row.cpu.toFixed(2)} ms`} |`,
+        `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${cpuMs(row.cpu)} |`,
     ),
     "",
     ...(scaleNote === undefined ? [] : [scaleNote, ""]),
