@@ -39,7 +39,13 @@ function openPage() {
     document.getElementById(id)?.dispatchEvent(new window.MouseEvent("click", { bubbles: true }));
   const byId = (id: string) => document.getElementById(id) as HTMLButtonElement;
   const now = () => window.performance.now();
-  return { document, handled, hydrate, tap, byId, now };
+  /** What the page does as it becomes interactive: take the taps, hydrate, make them again (at `at`). */
+  const interactive = async (at = now()) => {
+    takeEarlyTaps();
+    hydrate();
+    await replayEarlyTaps(at);
+  };
+  return { document, handled, hydrate, tap, byId, now, interactive };
 }
 
 describe("taps made before the page is interactive", () => {
@@ -77,9 +83,7 @@ describe("taps made before the page is interactive", () => {
   it("count a tap on what a button holds (its icon) as a tap on the button", async () => {
     const shop = openPage();
     shop.tap("icon");
-    takeEarlyTaps();
-    shop.hydrate();
-    await replayEarlyTaps(shop.now());
+    await shop.interactive();
     expect(shop.handled).toEqual(["more"]);
   });
 
@@ -103,9 +107,7 @@ describe("taps made before the page is interactive", () => {
     shop.tap("link");
     shop.tap("send");
     shop.tap("off");
-    takeEarlyTaps();
-    shop.hydrate();
-    await replayEarlyTaps(shop.now());
+    await shop.interactive();
     expect(shop.handled).toEqual([]);
     expect(shop.byId("send").hasAttribute(pendingTapAttribute)).toBe(false);
     expect(shop.byId("off").hasAttribute(pendingTapAttribute)).toBe(false);
@@ -145,10 +147,8 @@ describe("taps made before the page is interactive", () => {
       const shop = openPage();
       shop.tap("add");
       const [noted] = Reflect.get(shop.document.defaultView ?? {}, "__herboEarlyTaps") as { at: number }[];
-      takeEarlyTaps();
-      shop.hydrate();
       expect(noted?.at).toBeTypeOf("number");
-      await replayEarlyTaps((noted?.at ?? Number.NaN) + age);
+      await shop.interactive((noted?.at ?? Number.NaN) + age);
       expect(shop.handled).toEqual(made);
       shop.document.defaultView?.close();
     }
@@ -157,9 +157,7 @@ describe("taps made before the page is interactive", () => {
   it("are made again only once, and none without the head's script", async () => {
     const shop = openPage();
     shop.tap("add");
-    takeEarlyTaps();
-    shop.hydrate();
-    await replayEarlyTaps(shop.now());
+    await shop.interactive();
     await replayEarlyTaps(shop.now());
     expect(shop.handled).toEqual(["add"]);
     Reflect.deleteProperty(shop.document.defaultView ?? {}, "__herboEarlyTaps");
