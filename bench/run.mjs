@@ -399,69 +399,78 @@ if (!args.has("--no-lighthouse")) {
 // down, 750 kbps up, 4× CPU), so the time until the page is interactive is measured too.
 const realRuns = quick ? 1 : 5;
 
-async function realLoads(url) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  const samples = [];
+/** One throttled load of the page: when it first painted, its largest paint, and when it hydrated. */
+async function realLoad(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
   try {
-    for (let attempt = 0; attempt < realRuns; attempt += 1) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      await page.addInitScript(() => {
-        window.__benchLcp = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
-        }).observe({ type: "largest-contentful-paint", buffered: true });
-        new MutationObserver(() => {
-          if (document.documentElement.dataset.hydrated === "true" && window.__benchHydrated === undefined) {
-            window.__benchHydrated = performance.now();
-          }
-        }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
-      });
-      await page.goto(url, { waitUntil: "load" });
-      await page.waitForFunction(() => window.__benchHydrated !== undefined, null, { timeout: 60_000 });
-      await page.waitForTimeout(500);
-      samples.push(
-        await page.evaluate(() => ({
-          fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-          lcp: window.__benchLcp,
-          hydrated: window.__benchHydrated,
-        })),
-      );
-      await context.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(() => {
+      window.__benchLcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+      new MutationObserver(() => {
+        if (document.documentElement.dataset.hydrated === "true" && window.__benchHydrated === undefined) {
+          window.__benchHydrated = performance.now();
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+    });
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForFunction(() => window.__benchHydrated !== undefined, null, { timeout: 60_000 });
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      lcp: window.__benchLcp,
+      hydrated: window.__benchHydrated,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Each row's median of `realRuns` loads. The rows take turns, one load each per round, so a spell of load
+ * on this shared machine falls on every page and on the empty app alike, not on whichever came last.
+ */
+async function realLoads(rows) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const samples = rows.map(() => []);
+  try {
+    for (let round = 0; round < realRuns; round += 1) {
+      log(`real loads, round ${round + 1} of ${realRuns}`);
+      for (const [index, row] of rows.entries()) samples[index].push(await realLoad(browser, row.url));
     }
   } finally {
     await browser.close();
   }
-  return {
-    fcp: median(samples.map((sample) => sample.fcp)),
-    lcp: median(samples.map((sample) => sample.lcp)),
-    hydrated: median(samples.map((sample) => sample.hydrated)),
-  };
+  return rows.map((row, index) => ({
+    label: row.label,
+    ...(row.floor ? { floor: true } : {}),
+    fcp: median(samples[index].map((sample) => sample.fcp)),
+    lcp: median(samples[index].map((sample) => sample.lcp)),
+    hydrated: median(samples[index].map((sample) => sample.hydrated)),
+  }));
 }
 
 const realRows = [];
 if (!args.has("--no-lighthouse") && !photoOnly) {
   startSection("Real loads");
-  for (const page of pages) {
-    log(`real loads ${page.path} (${realRuns} runs)`);
-    realRows.push({ label: page.path, ...(await realLoads(`${webUrl}${page.path}`)) });
-  }
-  log(`real loads empty app (${realRuns} runs)`);
-  realRows.push({
-    label: "empty React Router app (floor)",
-    floor: true,
-    ...(await realLoads(`http://localhost:${ports.empty}/`)),
-  });
+  realRows.push(
+    ...(await realLoads([
+      ...pages.map((page) => ({ label: page.path, url: `${webUrl}${page.path}` })),
+      { label: "empty React Router app (floor)", url: `http://localhost:${ports.empty}/`, floor: true },
+    ])),
+  );
 }
 
 // --- Throughput ---------------------------------------------------------------------------------------
@@ -982,6 +991,7 @@ if (realRows.length > 0) {
     'Lighthouse simulates; these loads are throttled in Chromium itself. "Interactive" is when React has',
     `hydrated the page, so its buttons work. Guard rails: largest paint at most ${guardRails.largestPaintVsEmpty}× the empty app's,`,
     `interactive at most ${guardRails.interactiveVsEmpty}× the empty app's. The empty app is served compressed, like the shop.`,
+    "Every round loads each page and the empty app once, in turn, so the machine's load falls on all rows alike.",
     "",
     `| page | first paint | largest paint | interactive | largest paint vs empty app (≤ ${guardRails.largestPaintVsEmpty}×) | interactive vs empty app (≤ ${guardRails.interactiveVsEmpty}×) |`,
     "| --- | --: | --: | --: | --: | --- |",

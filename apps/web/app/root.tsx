@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
-import displayFont from "./assets/fonts/playfair-display-latin-700-normal.woff2?url";
 import { LazyCartDrawer } from "./components/cart/lazy-cart-drawer";
 import { NotFoundContent } from "./components/content/not-found-content";
 import { ChatButton } from "./components/layout/chat-button";
@@ -18,7 +17,6 @@ import { publicEnvironment } from "./lib/env.server";
 import { renderedSiteCss } from "./lib/inline-css";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

@@ -83,3 +83,48 @@ test.describe("Paint first, then hydrate", () => {
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });
+
+test.describe("the display font arriving late, on a 412 px phone", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  for (const path of ["/shilajit-in-usa", "/"]) {
+    test(`is not preloaded, and swapping it in moves nothing on ${path}`, async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/playfair-display-latin-700-normal-[^/]*\.woff2$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        (window as unknown as { __shifts: number[] }).__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number }[]) {
+            (window as unknown as { __shifts: number[] }).__shifts.push(entry.value);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      // The load event waits for the font, which is held.
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await waitForHydration(page);
+      expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+      // The headings are drawn in a resized system serif while the display font is held back.
+      const heading = page.getByRole("heading", { level: 1 });
+      expect(requested).toBe(true);
+      expect(await page.evaluate(() => document.fonts.check('700 16px "Playfair Display"'))).toBe(false);
+      const before = await heading.boundingBox();
+
+      release();
+      await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px "Playfair Display"'))).toBe(true);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const after = await heading.boundingBox();
+      const shifted = await page.evaluate(() =>
+        (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+      );
+      // Unresized, the fallback serif wraps the landing page's title onto another line: a shift of 0.05.
+      expect(shifted).toBeLessThan(0.01);
+      expect(Math.abs((after?.height ?? 0) - (before?.height ?? 0))).toBeLessThan(8);
+    });
+  }
+});
