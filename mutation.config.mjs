@@ -20,14 +20,14 @@ export const workspaces = [
       "app/lib/**/*.test.ts",
       "app/components/**/*.test.ts",
       "server/page-cache.test.ts",
-      "server/shared-shipping.test.ts",
+      "server/shared-reads.test.ts",
       "server/store-changes.test.ts",
     ],
     files: [
       { file: "app/lib/money.ts", target: 90 },
       // The page cache and what empties it when the store changes.
       { file: "server/page-cache.ts", target: 85 },
-      { file: "server/shared-shipping.ts", target: 90 },
+      { file: "server/shared-reads.ts", target: 90 },
       { file: "server/store-changes.ts", target: 90 },
       // Taps made before hydration, and their repeat once the page is interactive.
       { file: "app/lib/early-taps.ts", target: 90 },

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebServer } from "./app";
 
 /**
- * The web server over a build of two routes written here (no Vite build needed): `/probe`, a resource
- * route whose loader asks the store API for products through the server's own client, and the root.
+ * The web server over a build of three routes written here (no Vite build needed): `/probe`, a resource
+ * route whose loader asks the store API for stock through the server's own client, `/list`, one that asks
+ * for the product list (which renders share), and the root.
  */
 const fakeBuild = `
 export const entry = { module: { default: () => new Response("<!doctype html><p>page</p>", { headers: { "content-type": "text/html" } }) } };
@@ -20,7 +21,18 @@ export const routes = {
     path: "probe",
     module: {
       loader: async ({ context }) => {
-        const list = await context.storeApi.listProducts().then(() => "answered", (error) => error.message);
+        const list = await context.storeApi.getVariantStock(["prod_1"]).then(() => "answered", (error) => error.message);
+        return Response.json({ list });
+      },
+    },
+  },
+  "routes/list": {
+    id: "routes/list",
+    parentId: "root",
+    path: "list",
+    module: {
+      loader: async ({ context }) => {
+        const list = await context.storeApi.listProducts().then((answer) => answer.count, (error) => error.message);
         return Response.json({ list });
       },
     },
@@ -74,10 +86,11 @@ beforeAll(async () => {
   await writeFile(path.join(buildFolder, "server", "index.js"), fakeBuild);
   await writeFile(path.join(buildFolder, "client", "assets", "site.css"), "body{}");
   storeApi = http.createServer((request, response) => {
-    storeRequests.push(request.headers);
+    storeRequests.push({ ...request.headers, path: request.url });
+    const listed = storeRequests.filter((headers) => headers.path?.includes("/products") === true).length;
     response
       .writeHead(200, { "content-type": "application/json" })
-      .end('{"count":0,"offset":0,"limit":0,"products":[]}');
+      .end(request.url?.includes("/variants") === true ? '{"variants":[]}' : `{"count":${listed},"offset":0,"limit":0,"products":[]}`);
   });
   await listen(storeApi);
 });
@@ -114,6 +127,20 @@ describe("the web server's request ids", () => {
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(storeRequests.at(-1)?.["x-request-id"]).toBe(id);
     }
+  });
+
+  it("shares the store's product list between renders, and its call carries the id of the render that made it", async () => {
+    const before = storeRequests.length;
+    const answers = await Promise.all(
+      ["shared-1", "shared-2", "shared-3"].map(async (id) => {
+        const response = await fetch(`${web.url}/list`, { headers: { "x-request-id": id } });
+        return (await response.json()) as { list: number };
+      }),
+    );
+    const calls = storeRequests.slice(before);
+    expect(calls).toHaveLength(1);
+    expect(["shared-1", "shared-2", "shared-3"]).toContain(calls[0]?.["x-request-id"]);
+    expect(new Set(answers.map((answer) => answer.list)).size).toBe(1);
   });
 
   it("answers the id on every kind of answer: asset, refused method, redirect", async () => {

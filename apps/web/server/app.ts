@@ -22,7 +22,7 @@ import { changeStreamPath } from "@herbo/hosted-api";
 import { bearerTokenMatches } from "@herbo/hosted-api/bearer-token";
 import { requestIdOf } from "@herbo/hosted-api/request-id";
 import { withRequestId } from "./request-id";
-import { withSharedShipping } from "./shared-shipping";
+import { withSharedReads } from "./shared-reads";
 import { createStoreFetch } from "./store-fetch";
 import { createWebMetrics, renderedKind, staticKind, type RouteKind } from "./web-metrics";
 
@@ -102,10 +102,10 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
   const handleRequest = createRequestHandler(build, "production");
   const withSiteCss = siteCssWriter(build);
   const staticFiles = await loadStaticFiles(path.join(options.buildFolder, "client"));
-  // The shipping answer is shared between renders for the store API's cache window (server/shared-shipping.ts).
+  // The catalogue answers are shared between renders for the store API's cache window (server/shared-reads.ts).
   const sharedStoreApi =
     options.storeApi === undefined
-      ? withSharedShipping(
+      ? withSharedReads(
           createStoreApi({
             baseUrl: environment.storeApiUrl,
             storeId: environment.storeId,
@@ -381,7 +381,7 @@ export async function createWebServer(options: WebServerOptions): Promise<http.S
       url: `${environment.storeApiUrl}${changeStreamPath}`,
       onChange: () => {
         pageCache.clear();
-        sharedStoreApi.forgetShipping();
+        sharedStoreApi.forget();
       },
       log,
     });
