@@ -53,12 +53,8 @@ describe("page cache key", () => {
     const safeReads: Record<string, RegExp> = {
       // React Router's location is the rendered URL, which has only the parameters listed.
       "entry.server.tsx": /url=\{request\.url\}/,
-      // The path only.
-      "routes/country.tsx": /new URL\(request\.url\)\.pathname/,
       // The page of reviews, `reviews`, which the product paths keep (parametersRead.productPage).
-      "routes/product.tsx": /new URL\(request\.url\)\.searchParams\.get\(reviewsParameter\)/,
-      // The path only: a page's market is its URL's prefix (docs/storefront.md#markets), never a header or a cookie.
-      "lib/markets.ts": /new URL\(request\.url\)\.pathname/,
+      "routes/product.tsx": /url\.searchParams\.get\(reviewsParameter\)/,
       // Rendered without reading the query; reads the order and its receipt once hydrated (useHydrated), and
       // whether an order is named also in an inline script, in the browser, so the first paint claims nothing.
       "routes/success.tsx": /useSearchParams|location\.search/,

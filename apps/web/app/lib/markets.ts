@@ -71,9 +71,12 @@ export function useCartMarket(): Market | null {
   return cartMarketOf(useLocation().pathname);
 }
 
-/** The market of a loader's request, from its URL alone. */
-export function marketOfRequest(request: Request): Market {
-  return marketOf(new URL(request.url).pathname);
+/**
+ * The market of a loader's page, from its URL alone: React Router's `url` argument, which names the page
+ * itself even when the request is for its data (`/us.data`).
+ */
+export function marketOfUrl(url: URL): Market {
+  return marketOf(url.pathname);
 }
 
 /**

@@ -46,8 +46,8 @@ import type { Route } from "./+types/country";
  * page then shows too, with a link to the flagship's reviews. The structured data is built here, on the server,
  * so the page's scripts do not carry its builder.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(new URL(request.url).pathname)?.[1] ?? "";
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const slug = /^\/shilajit-in-([a-z]+)\/?$/.exec(url.pathname)?.[1] ?? "";
   const country = findCountry(slug) ?? null;
   if (country === null)
     return data({

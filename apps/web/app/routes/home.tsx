@@ -11,7 +11,7 @@ import {
   defaultMarket,
   marketAlternateLinks,
   marketOf,
-  marketOfRequest,
+  marketOfUrl,
   marketPath,
   pricedForMarket,
   useMarket,
@@ -47,8 +47,8 @@ interface MarketCatalogue {
  * hero moves while the shopper scrolls to it. A store that cannot answer leaves the page without the
  * price, showing the grid's error, and that answer is not cached.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const market = marketOfRequest(request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const market = marketOfUrl(url);
   const storeApi = storeApiFor(context);
   // The store API's cached shipping answer, asked beside the list; it never fails (null: the contract's flag).
   const shippingCall = loadShipping(storeApi, request.signal);

@@ -50,6 +50,7 @@ async function load(search: string, reviewsAnswer: (url: string) => Response = (
     params: { id: "prod_himalayan_resin" },
     context: { storeApi },
     request,
+    url: new URL(request.url),
   } as unknown as Parameters<typeof loader>[0]);
   const result = answer as unknown as { data: Awaited<ReturnType<typeof loader>>["data"]; init?: ResponseInit };
   const headers = new Headers(result.init?.headers);

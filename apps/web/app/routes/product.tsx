@@ -5,7 +5,7 @@ import { ProductReviewsSection } from "~/components/product/product-reviews";
 import { site } from "~/content/site";
 import { displayedVariant } from "~/lib/money";
 import { htmlToText, sanitizeHtmlInTurn } from "~/lib/sanitize.server";
-import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
+import { marketAlternateLinks, marketOf, marketOfUrl, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
 import { productJsonLd } from "~/lib/seo/product-structured-data";
 import { breadcrumbJsonLd } from "~/lib/seo/page-structured-data";
@@ -23,15 +23,15 @@ import { noReviews, reviewPageOf, reviewsParameter } from "~/lib/product-reviews
 /** The product page's meta description is cut at 160 characters (docs/storefront.md#product-page). */
 export const metaDescriptionLength = 160;
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const market = marketOfRequest(request);
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+  const market = marketOfUrl(url);
   const storeApi = storeApiFor(context);
   // The structured data's shipping and the duties note's tax setting, in one call the store API caches,
   // asked at the same time; it never fails (null: no rate stated, the contract's tax flag).
   const shippingCall = loadShipping(storeApi, request.signal);
   // `?reviews=N` asks for a later page of reviews (the first comes with the product), beside the product call.
   // It never fails the page: null when the store could not answer it.
-  const reviewPage = reviewPageOf(new URL(request.url).searchParams.get(reviewsParameter));
+  const reviewPage = reviewPageOf(url.searchParams.get(reviewsParameter));
   const laterReviewsCall =
     reviewPage === 1
       ? null

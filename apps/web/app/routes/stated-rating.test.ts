@@ -24,7 +24,8 @@ function argsFor(path: string, rating: unknown) {
     return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
   };
   const storeApi = createStoreApi({ baseUrl: "https://api.test", storeId: "local", fetch, readShopRating });
-  return { params: {}, context: { storeApi }, request: new Request(`https://shop.test${path}`) } as never;
+  const url = new URL(`https://shop.test${path}`);
+  return { params: {}, context: { storeApi }, request: new Request(url), url } as never;
 }
 
 /** What a loader's `data(...)` holds. */

@@ -7,12 +7,12 @@ import { storeApiFor } from "~/lib/store-api/context.server";
 import { loadShipping } from "~/lib/store-api/shipping-rates.server";
 import { pricesIncludeTax } from "~/lib/market-tax";
 import { messageOf, statusForStoreError } from "~/lib/store-api/load-error.server";
-import { marketAlternateLinks, marketOf, marketOfRequest, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
+import { marketAlternateLinks, marketOf, marketOfUrl, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { pageMeta, siteUrlOf } from "~/lib/seo/meta";
 import type { Route } from "./+types/store";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const market = marketOfRequest(request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const market = marketOfUrl(url);
   const storeApi = storeApiFor(context);
   // The duties note follows the market's live tax setting: the store API's cached shipping answer, asked
   // beside the list; it never fails (null: the contract's flag, and the page is not cached).
