@@ -10,6 +10,7 @@ import pg from "pg";
 import { packageRoot } from "../package-root.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 import { explainPgliteFailure, explainWriteFailure, prepareDataDir } from "./data-dir.ts";
+import { drizzleClient, pgliteParsers } from "./pglite-parsers.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +43,8 @@ const migrationLockKey = 7_240_131;
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "pglite") {
     const { client, lock } = await openPglite(location.dataDir, location.loadDataDir);
-    const db = drizzlePglite(client, { schema });
+    // Drizzle's queries leave out the parsers the client was opened with (db/pglite-parsers.ts).
+    const db = drizzlePglite(drizzleClient(client), { schema });
     return {
       db,
       kind: "pglite",
@@ -88,7 +90,7 @@ async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
 ): Promise<{ client: PGlite; lock: DataDirLock | undefined }> {
-  const options = loadDataDir === undefined ? {} : { loadDataDir };
+  const options = loadDataDir === undefined ? { parsers: pgliteParsers } : { parsers: pgliteParsers, loadDataDir };
   if (dataDir === undefined) {
     const client = new PGlite(options);
     await client.waitReady;
