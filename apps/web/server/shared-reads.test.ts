@@ -134,43 +134,63 @@ function catalogueStore(): { api: StoreApi; lists: ProductListQuery[]; products:
 }
 
 describe("withSharedReads: product lists and products", () => {
-  it("shares a list between renders that ask the same question, in any case of currency", async () => {
+  it("shares a list between renders that ask the same question, and asks each different one", async () => {
     const store = catalogueStore();
     const shared = withSharedReads(store.api, 1_000, () => 0);
     const first = await shared.listProducts({ priceCurrency: "USD" });
-    expect(await shared.listProducts({ priceCurrency: "usd" })).toBe(first);
+    expect(await shared.listProducts({ priceCurrency: "USD" })).toBe(first);
     expect(store.lists).toHaveLength(1);
-    await shared.listProducts({ priceCurrency: "inr" });
-    await shared.listProducts({});
-    await shared.listProducts();
-    await shared.listProducts({ offset: 100, limit: 100 });
-    expect(store.lists).toEqual([{ priceCurrency: "USD" }, { priceCurrency: "inr" }, {}, { offset: 100, limit: 100 }]);
+    const questions: ProductListQuery[] = [
+      { priceCurrency: "INR" },
+      {},
+      { offset: 100 },
+      { limit: 5 },
+      { order: "desc" },
+      { sortBy: "title" },
+      { ids: ["prod_1"] },
+    ];
+    for (const query of questions) await shared.listProducts(query);
+    expect(store.lists).toEqual([{ priceCurrency: "USD" }, ...questions]);
+    // The same questions again, written another way: no query, and no ids, are the empty query.
+    const empty = await shared.listProducts({});
+    expect(await shared.listProducts()).toBe(empty);
+    expect(await shared.listProducts({ ids: [] })).toBe(empty);
+    expect(await shared.listProducts({ offset: 100 })).not.toBe(empty);
+    expect(store.lists).toHaveLength(1 + questions.length);
   });
 
   it("shares a product per id and currency, and asks again after the window", async () => {
     const store = catalogueStore();
     const time = { now: 0 };
     const shared = withSharedReads(store.api, 1_000, () => time.now);
-    const inDollars = await shared.getProductWithStock("resin", undefined, "usd");
+    const inDollars = await shared.getProductWithStock("resin", undefined, "USD");
     expect(await shared.getProductWithStock("resin", undefined, "USD")).toBe(inDollars);
-    expect((await shared.getProductWithStock("resin", undefined, "npr")).title).toBe("resin in npr #2");
+    expect((await shared.getProductWithStock("resin", undefined, "NPR")).title).toBe("resin in NPR #2");
     expect((await shared.getProductWithStock("resin")).title).toBe("resin in - #3");
-    expect((await shared.getProductWithStock("tin", undefined, "usd")).title).toBe("tin in usd #4");
+    expect((await shared.getProductWithStock("tin", undefined, "USD")).title).toBe("tin in USD #4");
     time.now = 999;
-    expect(await shared.getProductWithStock("resin", undefined, "usd")).toBe(inDollars);
+    expect(await shared.getProductWithStock("resin", undefined, "USD")).toBe(inDollars);
     time.now = 1_000;
-    expect((await shared.getProductWithStock("resin", undefined, "usd")).title).toBe("resin in usd #5");
+    expect((await shared.getProductWithStock("resin", undefined, "USD")).title).toBe("resin in USD #5");
+  });
+
+  it("keeps answers by the real clock when given none", async () => {
+    const store = catalogueStore();
+    const shared = withSharedReads(store.api, 60_000);
+    const first = await shared.getProductWithStock("resin");
+    expect(await shared.getProductWithStock("resin")).toBe(first);
+    expect(store.products).toHaveLength(1);
   });
 
   it("makes one call for renders that ask at the same time, and keeps no failure", async () => {
     const store = catalogueStore();
     const shared = withSharedReads(store.api, 1_000, () => 0);
-    const same = await Promise.all([1, 2, 3].map(() => shared.getProductWithStock("resin", undefined, "usd")));
+    const same = await Promise.all([1, 2, 3].map(() => shared.getProductWithStock("resin", undefined, "USD")));
     expect(new Set(same).size).toBe(1);
     store.fail.add("gone");
     await expect(shared.getProductWithStock("gone")).rejects.toThrow("no gone");
     await expect(shared.getProductWithStock("gone")).rejects.toThrow("no gone");
-    expect(store.products).toEqual(["resin usd", "gone -", "gone -"]);
+    expect(store.products).toEqual(["resin USD", "gone -", "gone -"]);
   });
 
   it("forget drops lists and products with the shipping answer", async () => {
@@ -185,25 +205,29 @@ describe("withSharedReads: product lists and products", () => {
     expect(store.products).toHaveLength(2);
   });
 
-  it(`keeps at most ${maxSharedAnswers} answers of a kind, making room with expired ones, then the oldest`, async () => {
+  it(`keeps at most ${maxSharedAnswers} answers of a kind, the oldest making room`, async () => {
     const store = catalogueStore();
     const time = { now: 0 };
     const shared = withSharedReads(store.api, 1_000, () => time.now);
     for (let index = 0; index < maxSharedAnswers; index += 1) await shared.getProductWithStock(`p${index}`);
     time.now = 500;
-    // Full of live answers: the oldest (p0) makes room for the new one.
+    // Full: the oldest (p0) makes room for the new one, and only it.
     await shared.getProductWithStock("late");
     await shared.getProductWithStock("p1");
     await shared.getProductWithStock("late");
     expect(store.products).toHaveLength(maxSharedAnswers + 1);
     await shared.getProductWithStock("p0");
     expect(store.products).toHaveLength(maxSharedAnswers + 2);
-    // Once they expire, every expired answer is dropped: p2 is asked again, while p0 is still kept.
-    time.now = 1_100;
-    await shared.getProductWithStock("another");
-    await shared.getProductWithStock("p0");
-    expect(store.products).toHaveLength(maxSharedAnswers + 3);
+    // Asking p0 again made room by dropping p1, the oldest then; p2 is still kept.
     await shared.getProductWithStock("p2");
+    expect(store.products).toHaveLength(maxSharedAnswers + 2);
+    await shared.getProductWithStock("p1");
+    expect(store.products).toHaveLength(maxSharedAnswers + 3);
+    // An expired answer is asked again, and kept as the newest.
+    time.now = 1_000;
+    await shared.getProductWithStock("p5");
+    expect(store.products).toHaveLength(maxSharedAnswers + 4);
+    await shared.getProductWithStock("late");
     expect(store.products).toHaveLength(maxSharedAnswers + 4);
   });
 });

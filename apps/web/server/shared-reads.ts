@@ -21,9 +21,11 @@ export const maxSharedAnswers = 100;
  * while it is on its way wait for the same call. A failed call is not kept (the next render asks again).
  */
 class SharedAnswers<T> {
+  /** Answers by key, in the order they were kept: the first is the first to expire. */
   private readonly kept = new Map<string, { answer: T; expiresAt: number }>();
   private readonly pending = new Map<string, Promise<T>>();
-  private generation = 0;
+  /** Replaced on every `forget`: a call made before it keeps nothing. */
+  private era: object = {};
 
   constructor(
     private readonly ttlMs: number,
@@ -38,9 +40,9 @@ class SharedAnswers<T> {
     }
     const pending = this.pending.get(key);
     if (pending !== undefined) return pending;
-    const asked = this.generation;
+    const era = this.era;
     const call = ask().then((answer) => {
-      if (asked === this.generation) this.keep(key, answer);
+      if (era === this.era) this.keep(key, answer);
       return answer;
     });
     this.pending.set(key, call);
@@ -53,24 +55,25 @@ class SharedAnswers<T> {
 
   /** After the store changed: the next render asks again, and no call already on its way is kept. */
   forget(): void {
-    this.generation += 1;
+    this.era = {};
     this.kept.clear();
     this.pending.clear();
   }
 
   private keep(key: string, answer: T): void {
-    if (!this.kept.has(key) && this.kept.size >= maxSharedAnswers) {
-      const now = this.clock();
-      for (const [other, entry] of this.kept) if (entry.expiresAt <= now) this.kept.delete(other);
-      // Still full of live answers: the one kept longest makes room (a Map keeps insertion order).
-      const oldest = this.kept.keys().next();
-      if (this.kept.size >= maxSharedAnswers && oldest.done !== true) this.kept.delete(oldest.value);
+    // Full: the answers kept longest, the first to expire, make room.
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size < maxSharedAnswers) break;
+      this.kept.delete(oldest);
     }
     this.kept.set(key, { answer, expiresAt: this.clock() + this.ttlMs });
   }
 }
 
-/** The list query's identity: two queries asking the store the same thing share an answer. */
+/**
+ * The list query's identity: two queries asking the store the same thing share an answer. The pages name a
+ * market's currency as the market does (upper case), so its case is not made the same here.
+ */
 function listKey(query: ProductListQuery): string {
   return JSON.stringify([
     query.ids ?? [],
@@ -78,7 +81,7 @@ function listKey(query: ProductListQuery): string {
     query.limit ?? null,
     query.order ?? null,
     query.sortBy ?? null,
-    query.priceCurrency?.toLowerCase() ?? null,
+    query.priceCurrency ?? null,
   ]);
 }
 
@@ -104,7 +107,7 @@ export function withSharedReads(
     getShipping: () => shipping.get("", () => storeApi.getShipping()),
     listProducts: (query = {}) => lists.get(listKey(query), () => storeApi.listProducts(query)),
     getProductWithStock: (id, _signal, priceCurrency) =>
-      products.get(JSON.stringify([id, priceCurrency?.toLowerCase() ?? null]), () =>
+      products.get(JSON.stringify([id, priceCurrency ?? null]), () =>
         storeApi.getProductWithStock(id, undefined, priceCurrency),
       ),
     forget() {

@@ -90,7 +90,8 @@ async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
 ): Promise<{ client: PGlite; lock: DataDirLock | undefined }> {
-  const options = loadDataDir === undefined ? { parsers: pgliteParsers } : { parsers: pgliteParsers, loadDataDir };
+  const parsers = pgliteParsers();
+  const options = loadDataDir === undefined ? { parsers } : { parsers, loadDataDir };
   if (dataDir === undefined) {
     const client = new PGlite(options);
     await client.waitReady;

@@ -20,7 +20,9 @@ export const drizzleTextTypes: readonly number[] = [
 const keepText = (value: string): string => value;
 
 /** Given to PGlite when it opens: those types stay text on every query, as Drizzle asks each time. */
-export const pgliteParsers: ParserOptions = Object.fromEntries(drizzleTextTypes.map((type) => [type, keepText]));
+export function pgliteParsers(): ParserOptions {
+  return Object.fromEntries(drizzleTextTypes.map((type) => [type, keepText]));
+}
 
 const textTypeKeys = new Set(drizzleTextTypes.map(String));
 
@@ -30,9 +32,8 @@ const textTypeKeys = new Set(drizzleTextTypes.map(String));
  * measured); a checkout makes four. Options naming any other type are left as they are.
  */
 export function withoutInstanceParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  const parsers = options?.parsers;
-  if (options === undefined || parsers === undefined) return options;
-  if (!Object.keys(parsers).every((type) => textTypeKeys.has(type))) return options;
+  if (options?.parsers === undefined) return options;
+  if (!Object.keys(options.parsers).every((type) => textTypeKeys.has(type))) return options;
   const rest: QueryOptions = { ...options };
   delete rest.parsers;
   return rest;
