@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readSeedCatalog, type SeedCatalog } from "../src/catalog/seed.ts";
+import { clientKeyOf, createCheckoutSession, findCheckoutSession } from "../src/checkout/sessions.ts";
+import { quantityPrices } from "../src/db/schema.ts";
 import {
   checkoutBody,
   databaseKinds,
@@ -73,6 +75,34 @@ describe.each(kinds)("checkout on %s", (kind) => {
     });
     // Unmanaged stock is never reserved.
     expect(after.stock.var_travel_tin).toEqual(before.stock.var_travel_tin);
+  });
+
+  it("stores exactly the session and lines it answers with, written in one statement", async () => {
+    // The rows are built in memory and never read back: whatever the database would add or change must be
+    // in them already. A quantity price gives one line an offer, so no column is left at its default.
+    await api.db
+      .insert(quantityPrices)
+      .values({ productId: "prod_himalayan_resin", marketCode: "np", tiers: [{ minQuantity: 2, percent: 10 }] })
+      .onConflictDoNothing();
+    const now = new Date("2026-12-07T08:15:30.123Z");
+    const created = await createCheckoutSession(
+      api.db,
+      {
+        items: [
+          { variantId: "var_resin_30g", quantity: 2 },
+          { variantId: "var_travel_tin", quantity: 1 },
+        ],
+        successUrl: `${shopOrigin}/success`,
+        cancelUrl: `${shopOrigin}/store`,
+        locale: "en-GB",
+        timeZone: "Asia/Kathmandu",
+      },
+      { now, holdMs: 60_000, client: { key: clientKeyOf("203.0.113.7"), maxUnits: 0 }, cartKey: "cart-key" },
+    );
+    const stored = await findCheckoutSession(api.db, created.session.id);
+    expect(stored).toEqual(created);
+    expect(created.lines.map((line) => line.offerLabel)).toEqual([expect.any(String), null]);
+    expect(created.session).toMatchObject({ clientKey: clientKeyOf("203.0.113.7"), cartKey: "cart-key" });
   });
 
   const bad = (overrides: Record<string, unknown>) => ({

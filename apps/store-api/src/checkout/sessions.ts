@@ -28,7 +28,13 @@ import { applyStock, availableUnits, entriesOf, StockShortage, type StockEntry }
 import { statusesBefore } from "../lifecycle/transitions.ts";
 import { openAttemptStatuses } from "../lifecycle/attempt-states.ts";
 import { sessionLifecycle } from "../lifecycle/session-states.ts";
-import { applyDiscountCode, CodeRefusal, countCodeRefusal, maxCodeRefusals, releaseCodeHolds } from "./discount-codes.ts";
+import {
+  applyDiscountCode,
+  CodeRefusal,
+  countCodeRefusal,
+  maxCodeRefusals,
+  releaseCodeHolds,
+} from "./discount-codes.ts";
 
 /**
  * Checkout sessions: created with their lines priced from the database and their stock reserved, given
@@ -314,45 +320,65 @@ export async function createCheckoutSession(
       );
     }
     await moveSessions(tx, ended, "expired", options.now);
-    const [session] = await tx
-      .insert(checkoutSessions)
-      .values({
-        id: newId("cs"),
-        status: "open",
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        locale: request.locale ?? null,
-        timeZone: request.timeZone ?? null,
-        currencyCode,
-        marketCode: market.code,
-        totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.price) * line.quantity, 0) - discountAmount,
-        discountAmount,
-        createdAt: options.now,
-        expiresAt: new Date(options.now.getTime() + options.holdMs),
-        clientKey: options.client?.key ?? options.clientKey ?? null,
-        cartKey: options.cartKey ?? null,
-      })
-      .returning();
-    if (session === undefined) throw new Error("Inserting the checkout session returned no row");
-    const lines = await tx
-      .insert(checkoutLines)
-      .values(
-        priced.map((line, index) => ({
-          sessionId: session.id,
-          position: index + 1,
-          variantId: line.variantId,
-          productTitle: line.product.title,
-          variantTitle: line.variant.title,
-          quantity: line.quantity,
-          unitAmount: unitPrice(line.price),
-          discountAmount: offers[index]?.discountAmount ?? 0,
-          offerLabel: offers[index]?.label ?? null,
-          reserved: line.variant.manageInventory,
-        })),
-      )
-      .returning();
+    const session: SessionRow = {
+      id: newId("cs"),
+      status: "open",
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      locale: request.locale ?? null,
+      timeZone: request.timeZone ?? null,
+      currencyCode,
+      marketCode: market.code,
+      totalAmount: priced.reduce((sum, line) => sum + unitPrice(line.price) * line.quantity, 0) - discountAmount,
+      discountAmount,
+      discountCode: null,
+      codeRefusals: 0,
+      reminderWanted: false,
+      reminderSentAt: null,
+      reminderToken: null,
+      remindedFrom: null,
+      createdAt: options.now,
+      expiresAt: new Date(options.now.getTime() + options.holdMs),
+      completedAt: null,
+      customer: null,
+      shippingAmount: null,
+      paymentError: null,
+      clientKey: options.client?.key ?? options.clientKey ?? null,
+      cartKey: options.cartKey ?? null,
+    };
+    const lines: LineRow[] = priced.map((line, index) => ({
+      sessionId: session.id,
+      position: index + 1,
+      variantId: line.variantId,
+      productTitle: line.product.title,
+      variantTitle: line.variant.title,
+      quantity: line.quantity,
+      unitAmount: unitPrice(line.price),
+      discountAmount: offers[index]?.discountAmount ?? 0,
+      offerLabel: offers[index]?.label ?? null,
+      codeDiscountAmount: 0,
+      reserved: line.variant.manageInventory,
+    }));
+    await insertSessionWithLines(tx, session, lines);
     return { session, lines };
   });
+}
+
+/**
+ * Writes a new session and its lines in one statement: the session's insert runs as a data-modifying WITH
+ * query in front of the lines' insert. Every column is written, none left to a default, and nothing is read
+ * back, so the rows the caller holds are exactly the rows stored (a test reads them back to compare). On the
+ * embedded database each statement is several calls into PostgreSQL; on a server, one more round trip
+ * inside the transaction that holds the stock rows.
+ */
+async function insertSessionWithLines(tx: Transaction, session: SessionRow, lines: readonly LineRow[]) {
+  const newSession = tx
+    .$with("new_session")
+    .as(tx.insert(checkoutSessions).values(session).returning({ id: checkoutSessions.id }));
+  await tx
+    .with(newSession)
+    .insert(checkoutLines)
+    .values([...lines]);
 }
 
 /** For a session query: the session's attempts in these statuses. */
