@@ -54,6 +54,8 @@ export const workspaces = [
       { file: "app/components/product/responsive-image.ts", target: 90 },
       { file: "app/lib/store-api/reshape-shipping.ts", target: 90 },
       { file: "app/components/cart/cart-shipping.ts", target: 90 },
+      // Which clicks on the server-drawn footer's links move within the app.
+      { file: "app/lib/in-app-link.ts", target: 90 },
       // The pure rules; the two hooks only read the location.
       {
         file: "app/lib/markets.ts",
@@ -93,6 +95,8 @@ export const workspaces = [
       { file: "src/checkout/expiry-sweep.ts", target: 90 },
       { file: "src/trust-proxy.ts", target: 90 },
       { file: "src/routes/redirects.ts", target: 90 },
+      // Which encoding an answer is sent in.
+      { file: "src/http/compressed.ts", only: ["preferredEncoding", "compressOnce"], target: 90 },
       { file: "src/orders/order-state-machine.ts", target: 90 },
       { file: "src/lifecycle/order-states.ts", target: 90 },
       { file: "src/lifecycle/attempt-states.ts", target: 90 },
@@ -193,6 +197,15 @@ export const workspaces = [
  * @type {{ file: string; where: string; mutator: string; original: string; replacement: string; why: string }[]}
  */
 export const equivalent = [
+  // Which encoding an answer is sent in
+  {
+    file: "apps/store-api/src/http/compressed.ts",
+    where: 'acceptEncoding ?? ""',
+    mutator: "StringLiteral",
+    original: '""',
+    replacement: '"Stryker was here!"',
+    why: "a request without Accept-Encoding reads as any text that names neither encoding",
+  },
   // Store answers renders share
   {
     file: "apps/web/server/shared-reads.ts",

@@ -1,8 +1,24 @@
+import { readFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSeedCatalog } from "../src/catalog/seed.ts";
+import { readSeedCatalog, seedImagesFolder } from "../src/catalog/seed.ts";
 import { corsPreflight, databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
+
+/** A GET whose body is left as sent (fetch would unpack it), with the Accept-Encoding given. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
 
 interface ListedProduct {
   id: string;
@@ -291,6 +307,27 @@ describe.each(kinds)("catalogue on %s", (kind) => {
     for (const path of ["/images/..%2Fcatalog.json", "/images/catalog.json", "/images/missing.svg"]) {
       expect((await fetch(`${api.baseUrl}${path}`)).status).toBe(404);
     }
+  });
+
+  it("sends a drawing compressed as the browser accepts, the same picture once unpacked", async () => {
+    const file = readFileSync(path.join(seedImagesFolder, "resin-10g.svg"));
+    const brotli = await rawGet(`${api.baseUrl}/images/resin-10g.svg`, "gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toBe("image/svg+xml");
+    expect(brotli.headers.vary).toBe("Accept-Encoding");
+    expect(brotli.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(brotli.body.length).toBeLessThan(file.length / 2);
+    expect(brotliDecompressSync(brotli.body).equals(file)).toBe(true);
+    const gzip = await rawGet(`${api.baseUrl}/images/resin-10g.svg`, "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(file)).toBe(true);
+    const plain = await rawGet(`${api.baseUrl}/images/resin-10g.svg`, "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
+    // A picture's own format is compressed already: it is sent as it is.
+    const card = await rawGet(`${api.baseUrl}/images/cards/resin-10g.png`, "gzip, br");
+    expect(card.headers["content-encoding"]).toBeUndefined();
+    expect(card.headers["content-type"]).toBe("image/png");
   });
 
   it("draws a product's social card as a 1200×630 PNG from its artwork", async () => {

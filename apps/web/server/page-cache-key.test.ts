@@ -60,6 +60,8 @@ describe("page cache key", () => {
       "routes/success.tsx": /useSearchParams|location\.search/,
       // In the browser, when the shopper clicks checkout.
       "components/cart/use-checkout.ts": /window\.location\.href/,
+      // In the browser, the address of a footer link the shopper clicked, to follow it within the app.
+      "lib/in-app-link.ts": /url\.search\}/,
     };
     const readsAddress = /useSearchParams|searchParams|\.search\b|location\.href|request\.url|useLocation\(\)\.search/;
     const appFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app");

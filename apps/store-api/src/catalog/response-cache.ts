@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { sendCompressed } from "../http/compressed.ts";
 
 export interface CachedResponse {
   /** The produced value was null: nothing to send (the route answers 404). */
@@ -78,8 +79,5 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
     .header("cache-control", "no-cache")
     .header("vary", "Origin, Accept-Encoding");
   if (request.headers["if-none-match"] === cached.etag) return reply.code(304).send();
-  const accepted = request.headers["accept-encoding"] ?? "";
-  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(cached.brotli);
-  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(cached.gzip);
-  return reply.send(cached.body);
+  return sendCompressed(request, reply, { raw: cached.body, gzip: cached.gzip, brotli: cached.brotli });
 }

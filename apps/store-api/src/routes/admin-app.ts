@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "../errors.ts";
 import { escapeHtml } from "../html/markup.ts";
+import { compressOnce, sendCompressed, type CompressedBody } from "../http/compressed.ts";
 import { packageRoot } from "../package-root.ts";
 
 /** Where `npm run build -w apps/admin` writes the back office's static files. */
@@ -32,22 +32,9 @@ const contentTypes: Record<string, string> = {
   ".png": "image/png",
 };
 
-interface StoredFile {
-  raw: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
-}
-
-function compressed(raw: Buffer): StoredFile {
-  return { raw, gzip: gzipSync(raw, { level: 9 }), brotli: brotliCompressSync(raw) };
-}
-
-function send(request: FastifyRequest, reply: FastifyReply, file: StoredFile): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, file: CompressedBody): FastifyReply {
   reply.header("vary", "Accept-Encoding").header("x-robots-tag", "noindex, nofollow");
-  const accepted = request.headers["accept-encoding"] ?? "";
-  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(file.brotli);
-  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(file.gzip);
-  return reply.send(file.raw);
+  return sendCompressed(request, reply, file);
 }
 
 /**
@@ -66,7 +53,7 @@ export function withShopName(html: string, shopName: string): string {
 export const adminAppRoutes: FastifyPluginAsync<{ folder?: string; shopName?: string }> = async (app, options) => {
   const folder = options.folder ?? defaultAdminFolder;
   const { shopName } = options;
-  const files = new Map<string, Promise<StoredFile | undefined>>();
+  const files = new Map<string, Promise<CompressedBody | undefined>>();
   const load = (name: string) => {
     let file = files.get(name);
     if (file === undefined) {
@@ -75,7 +62,7 @@ export const adminAppRoutes: FastifyPluginAsync<{ folder?: string; shopName?: st
           ? Buffer.from(withShopName(raw.toString("utf8"), shopName))
           : raw;
       file = readFile(path.join(folder, name)).then(
-        (raw) => compressed(named(raw)),
+        (raw) => compressOnce(named(raw)),
         () => undefined,
       );
       files.set(name, file);

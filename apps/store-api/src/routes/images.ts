@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { compressOnce, sendCompressed, type CompressedBody } from "../http/compressed.ts";
 import { renderSocialCard } from "../media/social-card.ts";
 
 const contentTypes: Record<string, string> = {
@@ -10,25 +11,34 @@ const contentTypes: Record<string, string> = {
   ".jpg": "image/jpeg",
 };
 
+/**
+ * An image as it is sent. A drawing (SVG) is text, so it is also compressed, once: it shares a slow connection
+ * with the page it sits on. Photos and PNGs are compressed already.
+ */
+function servedImage(bytes: Buffer, type: string): Buffer | CompressedBody {
+  return type === "image/svg+xml" ? compressOnce(bytes) : bytes;
+}
+
 /** Serves the catalogue's images from one folder; names are checked, so no path can leave it. */
 export const imageRoutes: FastifyPluginAsync<{ folder: string }> = async (app, options) => {
-  const cache = new Map<string, Buffer>();
+  const cache = new Map<string, Buffer | CompressedBody>();
   app.get("/images/:file", async (request, reply) => {
     const { file } = request.params as { file: string };
     const type = contentTypes[path.extname(file).toLowerCase()];
     if (!/^[a-z0-9][a-z0-9-]*\.[a-z]{3,4}$/.test(file) || type === undefined) {
       return reply.code(404).send({ error: { code: "not_found", message: "Image not found" } });
     }
-    let bytes = cache.get(file);
-    if (bytes === undefined) {
+    let image = cache.get(file);
+    if (image === undefined) {
       try {
-        bytes = await readFile(path.join(options.folder, file));
+        image = servedImage(await readFile(path.join(options.folder, file)), type);
       } catch {
         return reply.code(404).send({ error: { code: "not_found", message: "Image not found" } });
       }
-      cache.set(file, bytes);
+      cache.set(file, image);
     }
-    return sendImage(reply, type, bytes);
+    if (Buffer.isBuffer(image)) return sendImage(reply, type, image);
+    return sendCompressed(request, imageHeaders(reply.header("vary", "Accept-Encoding"), type), image);
   });
 
   // A product's social card: its SVG artwork drawn as a 1200×630 PNG on first request, then kept.
@@ -56,7 +66,7 @@ export const imageRoutes: FastifyPluginAsync<{ folder: string }> = async (app, o
   });
 };
 
-function sendImage(reply: FastifyReply, type: string, bytes: Buffer) {
+function imageHeaders(reply: FastifyReply, type: string): FastifyReply {
   return (
     reply
       .header("content-type", type)
@@ -64,6 +74,9 @@ function sendImage(reply: FastifyReply, type: string, bytes: Buffer) {
       .header("cross-origin-resource-policy", "cross-origin")
       // An SVG opened on its own must not run anything.
       .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-      .send(bytes)
   );
+}
+
+function sendImage(reply: FastifyReply, type: string, bytes: Buffer) {
+  return imageHeaders(reply, type).send(bytes);
 }

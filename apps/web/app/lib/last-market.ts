@@ -93,6 +93,12 @@ export function useLastMarket(): Market | null {
  */
 export function useShoppingMarket(): Market {
   const pageMarket = cartMarketOf(useLocation().pathname);
-  const lastMarket = useLastMarket();
-  return pageMarket ?? lastMarket ?? defaultMarket;
+  // A catalogue page's market never depends on the stored one, so its snapshot is the page's own: remembering
+  // the market as the page hydrates then re-renders nothing (the header would otherwise render twice).
+  const market = useSyncExternalStore(
+    subscribe,
+    () => pageMarket ?? readLastMarket(browserStorage()),
+    () => pageMarket,
+  );
+  return market ?? defaultMarket;
 }

@@ -102,6 +102,51 @@ test("the footer lists service areas, social links, contact, the trust list and 
   await expect(footer.getByText(/© 2025/)).toBeVisible();
 });
 
+test("the footer keeps the server's drawing instead of hydrating, and its links still move within the app", async ({
+  page,
+}) => {
+  await open(page, "/product/prod_himalayan_resin");
+  const footer = page.locator("footer");
+  // React marks every element it hydrates with its fiber; the header's links have one, the footer's none.
+  const hydratedBy = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+  expect(await hydratedBy("header a")).toBe(true);
+  expect(await hydratedBy("footer a[data-discover]")).toBe(false);
+  // A page loaded afresh would lose this; a move within the app keeps it.
+  await page.evaluate(() => Object.assign(window, { samePageLoad: true }));
+  const selector = footer.getByRole("navigation", { name: "Country and currency" });
+  await selector.getByRole("link", { name: "United States (USD)" }).click();
+  await expect(page).toHaveURL(/\/us\/product\/prod_himalayan_resin$/);
+  await expect(page.getByRole("main").getByText("$29.99").first()).toBeVisible();
+  // Drawn by React from now on, for the new page: its own market is the current one.
+  await expect(selector.getByRole("link", { name: "United States (USD)" })).toHaveAttribute("aria-current", "true");
+  await expect(selector.getByRole("link", { name: "Nepal (NPR)" })).toHaveAttribute(
+    "href",
+    "/product/prod_himalayan_resin",
+  );
+  expect(await hydratedBy("footer a[data-discover]")).toBe(true);
+  await footer.getByRole("link", { name: "Shilajit in Nepal" }).click();
+  await expect(page).toHaveURL(/\/shilajit-nepal$/);
+  expect(await page.evaluate(() => "samePageLoad" in window)).toBe(true);
+  // Links that leave the app stay the browser's: a new tab for the social pages.
+  await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveAttribute("target", "_blank");
+});
+
+test("a footer link opened with a modifier key is left to the browser", async ({ page, context }) => {
+  await open(page, "/store");
+  const opened = context.waitForEvent("page");
+  await page
+    .locator("footer")
+    .getByRole("link", { name: "Shilajit in Nepal" })
+    .click({ modifiers: ["ControlOrMeta"] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/shilajit-nepal$/);
+  await expect(page).toHaveURL(/\/store$/);
+});
+
 test("every route change starts at the top of the page", async ({ page }) => {
   await open(page, "/blog");
   await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { countryNavTitles } from "~/content/country-nav";
 import { shopPageLinks } from "~/content/shop-pages";
 import { site } from "~/content/site";
@@ -6,6 +6,7 @@ import { copyrightYears } from "~/lib/calendar";
 import { usePublicEnvironment, useRenderYear } from "~/lib/public-env";
 import { Icon } from "../ui/icon";
 import { CountrySelector } from "./country-selector";
+import { ServerDrawn } from "./server-drawn";
 
 const socialLinks = [
   { name: "Facebook", icon: "facebook", href: site.social.facebook },
@@ -16,11 +17,24 @@ export function formatPhone(digits: string): string {
   return digits.startsWith("977") ? `+977 ${digits.slice(3)}` : `+${digits}`;
 }
 
+/**
+ * The footer answers no taps of its own, so the browser keeps the server's drawing of it rather than hydrating
+ * its hundred elements; its country links follow the page's path, so it is drawn anew after a navigation.
+ */
 export function Footer() {
+  const { pathname } = useLocation();
+  return (
+    <ServerDrawn as="footer" id="site-footer" className="mt-20 bg-resin text-cream/85" drawnFrom={pathname}>
+      <FooterContent />
+    </ServerDrawn>
+  );
+}
+
+function FooterContent() {
   const { chatPhone } = usePublicEnvironment();
   const year = useRenderYear();
   return (
-    <footer className="mt-20 bg-resin text-cream/85">
+    <>
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1fr_1.3fr_1.2fr] lg:gap-8">
         <div>
           <p className="font-display text-xl font-bold text-cream">{site.brand}</p>
@@ -119,6 +133,6 @@ export function Footer() {
           © {copyrightYears(site.firstYear, year)} {site.brand}. All rights reserved.
         </p>
       </div>
-    </footer>
+    </>
   );
 }
