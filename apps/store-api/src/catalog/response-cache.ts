@@ -1,14 +1,11 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendCompressed } from "../http/compressed.ts";
+import { sendCompressed, type CompressedBody } from "../http/compressed.ts";
 
-export interface CachedResponse {
+export interface CachedResponse extends CompressedBody {
   /** The produced value was null: nothing to send (the route answers 404). */
   empty: boolean;
-  body: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
   etag: string;
   expiresAt: number;
 }
@@ -59,13 +56,13 @@ export class ResponseCache {
 }
 
 function encode(value: unknown, expiresAt: number): CachedResponse {
-  const body = Buffer.from(JSON.stringify(value));
+  const raw = Buffer.from(JSON.stringify(value));
   return {
     empty: value === null,
-    body,
-    gzip: gzipSync(body, { level: 6 }),
-    brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-    etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
+    raw,
+    gzip: gzipSync(raw, { level: 6 }),
+    brotli: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    etag: `"${createHash("sha1").update(raw).digest("base64url").slice(0, 22)}"`,
     expiresAt,
   };
 }
@@ -79,5 +76,5 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
     .header("cache-control", "no-cache")
     .header("vary", "Origin, Accept-Encoding");
   if (request.headers["if-none-match"] === cached.etag) return reply.code(304).send();
-  return sendCompressed(request, reply, { raw: cached.body, gzip: cached.gzip, brotli: cached.brotli });
+  return sendCompressed(request, reply, cached);
 }

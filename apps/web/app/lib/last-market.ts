@@ -75,21 +75,10 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The remembered market, or null. Null on the server and while the page hydrates (the HTML carries the plain
- * links, so a tap before hydration still lands on Nepal's `/` and `/store`), the stored one straight after: only link
- * targets change, so nothing moves on screen.
- */
-export function useLastMarket(): Market | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => readLastMarket(browserStorage()),
-    () => null,
-  );
-}
-
-/**
  * The market whose shop a page's links lead to: a catalogue page's own market; on any other page the market
- * the shopper last shopped in, else Nepal's (`/` and `/store`, as for every new visitor).
+ * the shopper last shopped in, else Nepal's (`/` and `/store`, as for every new visitor). The remembered one
+ * is read only once the page has hydrated (the server's HTML carries the plain links, so a tap before
+ * hydration still lands on Nepal's `/` and `/store`); only link targets change then, so nothing moves on screen.
  */
 export function useShoppingMarket(): Market {
   const pageMarket = cartMarketOf(useLocation().pathname);
