@@ -341,6 +341,29 @@ test("landing cards below the fold rise into view once, 0.1 s apart", async ({ p
   await expect(benefits.first()).toHaveAttribute("data-reveal", "done");
 });
 
+test("cards on screen at load are never hidden, and no card is measured while the page hydrates", async ({ page }) => {
+  // A measurement in the hydration's effects lays the whole page out again for every card (13 on the home
+  // page) on the main thread of a slow phone; where a card starts is the observer's to report.
+  await page.addInitScript(() => {
+    const measure = Element.prototype.getBoundingClientRect;
+    const state = window as unknown as { cardsMeasured: number };
+    state.cardsMeasured = 0;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.classList.contains("reveal")) state.cardsMeasured += 1;
+      return measure.call(this);
+    };
+  });
+  await page.setViewportSize({ width: 1280, height: 4000 });
+  await open(page, "/shilajit-in-usa");
+  const benefits = page.locator('[aria-labelledby="benefits-heading"] li');
+  await expect(benefits).toHaveCount(3);
+  // The first report has come and gone: the cards would be pending by now if they were going to be.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator("[data-reveal]")).toHaveCount(0);
+  await expect(benefits.first()).toHaveCSS("opacity", "1");
+  expect(await page.evaluate(() => (window as unknown as { cardsMeasured: number }).cardsMeasured)).toBe(0);
+});
+
 test.describe("with reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
   test("landing cards are simply there, never hidden", async ({ page }) => {
