@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutBody, databaseKinds, payForm, postJson, sessionIdOf, startApi, type RunningApi } from "./harness.ts";
+import {
+  checkoutBody,
+  databaseKinds,
+  payForm,
+  postJson,
+  rawGet,
+  sessionIdOf,
+  startApi,
+  type RunningApi,
+} from "./harness.ts";
 
 const kinds = await databaseKinds();
 
@@ -61,15 +70,7 @@ describe.each(kinds)("catalogue cache on %s", (kind) => {
     expect(first.headers.get("cache-control")).toBe("no-cache");
     const again = await fetch(`${api.storeUrl}/products`, { headers: { "if-none-match": etag ?? "" } });
     expect(again.status).toBe(304);
-    const raw = await import("node:http");
-    const encoding = await new Promise<string | undefined>((resolve, reject) => {
-      raw
-        .get(`${api.storeUrl}/products`, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
-          response.resume();
-          resolve(response.headers["content-encoding"]);
-        })
-        .on("error", reject);
-    });
-    expect(encoding).toBe("br");
+    const { headers } = await rawGet(`${api.storeUrl}/products`, "br, gzip");
+    expect(headers["content-encoding"]).toBe("br");
   });
 });

@@ -1,24 +1,11 @@
 import { readFileSync } from "node:fs";
-import { get, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSeedCatalog, seedImagesFolder } from "../src/catalog/seed.ts";
-import { corsPreflight, databaseKinds, shopOrigin, startApi, type RunningApi } from "./harness.ts";
+import { corsPreflight, databaseKinds, rawGet, shopOrigin, startApi, type RunningApi } from "./harness.ts";
 
 const kinds = await databaseKinds();
-
-/** A GET whose body is left as sent (fetch would unpack it), with the Accept-Encoding given. */
-function rawGet(url: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on("error", reject);
-    }).on("error", reject);
-  });
-}
 
 interface ListedProduct {
   id: string;

@@ -1,6 +1,7 @@
 import { postgresChangeFeed, type ChangeFeedLog, type ChangeKind } from "../src/db/change-feed.ts";
 import { receiptKeyOf } from "../src/orders/receipt.ts";
 import { randomBytes } from "node:crypto";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -337,6 +338,18 @@ async function testBackups(
 
 export async function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+/** A GET whose body is left as sent (fetch would unpack it), with the Accept-Encoding given. */
+export function rawGet(url: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 /** The preflight a browser on this origin sends before it posts JSON to this URL. */
