@@ -25,6 +25,7 @@ const card = (id: string, variants: CardVariant[]): CardProduct => ({
   purchasable: true,
   siteProductSelection: "lowest_price_first",
   variants,
+  price: null,
 });
 
 describe("the flagship product the market homes and country pages quote (issue 26)", () => {

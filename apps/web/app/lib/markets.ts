@@ -55,9 +55,10 @@ export function cartMarketOf(pathname: string): Market | null {
 }
 
 /**
- * Makes the money format of a market's catalogue page ready before the page hydrates (entry.client.tsx),
- * answering whether there was one to make: those pages write their prices with Intl as they hydrate. Nepal's
- * rupees keep "Rs. 1200.00", and the other pages (landing pages, blog, help) write no price with Intl.
+ * Makes the money format of a market's catalogue page ready, answering whether there was one to make: the root
+ * calls it once the page is idle after hydrating. Those pages' carts write their prices with Intl (the prices
+ * on the page itself arrive written by the server, lib/money.ts). Nepal's rupees keep "Rs. 1200.00", and the
+ * other pages (landing pages, blog, help) write no price with Intl.
  */
 export function prepareMoneyFormat(pathname: string): boolean {
   const market = cartMarketOf(pathname);

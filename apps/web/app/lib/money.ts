@@ -1,5 +1,7 @@
 import { formatMoney, payablePrice, saleApplies } from "@herbo/hosted-api";
-import type { CardProduct, CardVariant } from "./store-api/types";
+import type { CardProduct, CardVariant, DisplayPrice } from "./store-api/types";
+
+export type { DisplayPrice };
 
 /** What one unit of the variant costs the shopper: the contract's price rule. */
 export function effectivePrice(variant: Pick<CardVariant, "priceInCents" | "salePriceInCents">): number {
@@ -20,14 +22,15 @@ export function displayedVariant<V extends CardVariant>(
   );
 }
 
-export interface DisplayPrice {
-  /** What the shopper pays, formatted. */
-  price: string;
-  /** The regular price, struck through, when the variant is on sale. */
-  regularPrice: string | null;
-}
-
-/** A variant's price as its currency's market writes it: "Rs. 1200.00" for rupees, "$29.99" for dollars. */
+/**
+ * A variant's price as its currency's market writes it: "Rs. 1200.00" for rupees, "$29.99" for dollars.
+ *
+ * Pages write the prices they show on the server and hand the text to the browser in their data (a card's
+ * `price`, the product page's `variantPrices`): formatting dollars, pounds or dirhams needs Intl, and its
+ * first use in a page costs a cheap phone about 150 ms, which would otherwise fall between the first paint
+ * and the moment the page's buttons work. The browser formats money itself only for what changes after that
+ * (the cart), once the page is idle (`prepareMoneyFormat` in lib/markets.ts).
+ */
 export function variantPrice(
   variant: Pick<CardVariant, "priceInCents" | "salePriceInCents" | "currency">,
 ): DisplayPrice {
@@ -37,7 +40,10 @@ export function variantPrice(
   };
 }
 
-export function productPrice(product: Pick<CardProduct, "siteProductSelection" | "variants">): DisplayPrice | null {
+/** The price a product's card shows: its displayed variant's. */
+export function productPrice(
+  product: Pick<CardProduct, "siteProductSelection"> & { variants: readonly CardVariant[] },
+): DisplayPrice | null {
   const variant = displayedVariant(product);
   return variant === undefined ? null : variantPrice(variant);
 }

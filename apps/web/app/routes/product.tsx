@@ -3,7 +3,7 @@ import { quantityPriceLabel } from "@herbo/hosted-api";
 import { ProductDetail } from "~/components/product/product-detail";
 import { ProductReviewsSection } from "~/components/product/product-reviews";
 import { site } from "~/content/site";
-import { displayedVariant } from "~/lib/money";
+import { displayedVariant, variantPrice } from "~/lib/money";
 import { htmlToText, sanitizeHtmlInTurn } from "~/lib/sanitize.server";
 import { marketAlternateLinks, marketOf, marketOfUrl, marketPath, pricedForMarket, useMarket } from "~/lib/markets";
 import { documentTitle, pageMeta, renderYearOf, siteUrlOf, truncateText, type PageMetaInput } from "~/lib/seo/meta";
@@ -71,6 +71,8 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     return data(
       {
         product: { ...product, descriptionHtml, sections, details },
+        // Each variant's price as the page writes it, so the browser draws them without Intl (lib/money.ts).
+        variantPrices: Object.fromEntries(product.variants.map((variant) => [variant.id, variantPrice(variant)])),
         metaDescription: truncateText(
           htmlToText(descriptionHtml) || product.subtitle || product.title,
           metaDescriptionLength,
@@ -91,6 +93,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     return data(
       {
         product: null,
+        variantPrices: {},
         metaDescription: null,
         shippingRates: null,
         shippingLine: null,
@@ -191,6 +194,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductDetail
         key={loaderData.product.id}
         product={loaderData.product}
+        variantPrices={loaderData.variantPrices}
         pricesIncludeTax={loaderData.pricesIncludeTax}
         shippingLine={loaderData.shippingLine}
         quantityOffers={loaderData.quantityOffers}

@@ -126,3 +126,48 @@ test.describe("the display font arriving late, on a 412 px phone", () => {
     });
   }
 });
+
+declare global {
+  interface Window {
+    /** For each number format the page built: whether the page had hydrated by then. */
+    __numberFormats?: boolean[];
+  }
+}
+
+test.describe("a market's prices arrive written, so the page hydrates without Intl", () => {
+  for (const path of ["/us/product/prod_himalayan_resin", "/ae/store", "/in"]) {
+    test(`${path}: no number format is built before the page hydrates; the cart's is made ready once it is idle`, async ({
+      page,
+    }) => {
+      await page.addInitScript(() => {
+        const built: boolean[] = [];
+        window.__numberFormats = built;
+        const Original = Intl.NumberFormat;
+        const note = () => built.push(document.documentElement.dataset.hydrated === "true");
+        Intl.NumberFormat = new Proxy(Original, {
+          construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+            note();
+            return new target(...args);
+          },
+          apply(target, thisArgument, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+            note();
+            return Reflect.apply(target, thisArgument, args);
+          },
+        });
+        const toLocaleString = Number.prototype.toLocaleString;
+        Number.prototype.toLocaleString = function (this: number, ...args: Parameters<number["toLocaleString"]>) {
+          note();
+          return toLocaleString.apply(this, args);
+        };
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      // The page's prices are the server's text, in the market's currency.
+      await expect(page.getByTestId("price").first()).toContainText(/\$|AED|₹/);
+      // Made ready for the cart once the page is idle, after it has hydrated, and never before.
+      await page.waitForFunction(() => (window.__numberFormats?.length ?? 0) > 0);
+      const built = await page.evaluate(() => window.__numberFormats ?? []);
+      expect(built, "number formats built, by whether the page had hydrated").not.toContain(false);
+    });
+  }
+});

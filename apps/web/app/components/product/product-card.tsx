@@ -2,7 +2,6 @@ import { Link, useNavigate } from "react-router";
 import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
 import { marketPath, useMarket } from "~/lib/markets";
-import { productPrice } from "~/lib/money";
 import type { CardProduct } from "~/lib/store-api/types";
 import { useToast } from "../ui/toast";
 import { noImage } from "./no-image";
@@ -88,7 +87,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
           </p>
         )}
         <div className="mt-auto pt-2">
-          <Price price={productPrice(product)} />
+          <Price price={product.price} />
         </div>
         <button
           type="button"

@@ -4,7 +4,7 @@ import { cartItemFor } from "~/lib/cart/cart-item";
 import { useCart } from "~/lib/cart/cart-context";
 import { marketPath, useMarket } from "~/lib/markets";
 import { taxIncludedNote } from "~/lib/market-tax";
-import { variantPrice } from "~/lib/money";
+import { variantPrice, type DisplayPrice } from "~/lib/money";
 import type { Product } from "~/lib/store-api/types";
 import { BackLink } from "../ui/back-link";
 import { Icon } from "../ui/icon";
@@ -25,12 +25,15 @@ import { messages } from "~/content/messages";
  */
 export function ProductDetail({
   product,
+  variantPrices,
   pricesIncludeTax,
   shippingLine,
   quantityOffers = [],
   healthDisclaimer = null,
 }: {
   product: Product;
+  /** Each variant's price as the server wrote it, by variant id (lib/money.ts says why). */
+  variantPrices: Readonly<Record<string, DisplayPrice>>;
   pricesIncludeTax: boolean;
   /** The market's delivery charge and time, as checkout charges them; null when the store could not say. */
   shippingLine: string | null;
@@ -87,7 +90,7 @@ export function ProductDetail({
           {variant === undefined ? null : (
             <div>
               <div className="flex flex-wrap items-baseline gap-x-3">
-                <Price price={variantPrice(variant)} size="lg" />
+                <Price price={variantPrices[variant.id] ?? variantPrice(variant)} size="lg" />
                 {taxNote === null ? null : (
                   <span className="text-sm text-bark" data-testid="tax-note">
                     {taxNote}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { productPrice } from "../money";
 import { readFixture, type FixtureSet } from "./fixtures.testing";
 import {
   cardProductOf,
@@ -506,6 +507,7 @@ describe("reading lists, stock and checkout answers", () => {
 describe("a product as a card needs it", () => {
   const cardFields = [
     "id",
+    "price",
     "purchasable",
     "ribbonText",
     "siteProductSelection",
@@ -533,7 +535,7 @@ describe("a product as a card needs it", () => {
       for (const product of products) {
         const card = cardProductOf(product);
         expect(Object.keys(card).sort()).toEqual(cardFields);
-        for (const field of cardFields.filter((name) => name !== "variants")) {
+        for (const field of cardFields.filter((name) => name !== "variants" && name !== "price")) {
           expect(card[field as keyof typeof card], field).toEqual(product[field as keyof typeof product]);
         }
         expect(card.variants).toHaveLength(product.variants.length);
@@ -623,6 +625,8 @@ describe("one price per market currency (issue 26)", () => {
       priceInCents: 2999,
       currency: { code: "usd", symbol: "USD" },
     });
+    // ...already written, for the cheapest variant, so the browser draws it without Intl.
+    expect(cardProductOf(us).price).toEqual({ price: "$29.99", regularPrice: null });
     // Every price is kept, so the cart can move to another market later.
     expect(us.variants[0]?.prices).toEqual(tenGrams.prices);
     const uk = productInCurrency(product, "GBP");
@@ -643,5 +647,51 @@ describe("one price per market currency (issue 26)", () => {
     const bare = reshapeProduct({ id: "p", title: "T", variants: [{ id: "v" }] });
     expect(bare.variants[0]?.prices).toEqual([]);
     expect(productInCurrency(bare, "USD").variants[0]).toEqual(bare.variants[0]);
+  });
+});
+
+describe("a card's price, written on the server", () => {
+  it("is its displayed variant's price, with the regular price struck through on sale, in the variant's currency", () => {
+    const { products } = reshapeProductList(readFixture("ours", "products.json"));
+    for (const product of products) {
+      expect(cardProductOf(product).price).toEqual(productPrice(product));
+    }
+    const onSale = reshapeProduct({
+      id: "prod_sale",
+      title: "Sale",
+      site_product_selection: "lowest_price_first",
+      variants: [
+        {
+          id: "var_dear",
+          title: "Dear",
+          prices: [
+            {
+              amount: 5000,
+              sale_amount: null,
+              currency_code: "usd",
+              currency: { code: "USD", symbol: "$", decimal_digits: 2 },
+            },
+          ],
+        },
+        {
+          id: "var_cheap",
+          title: "Cheap",
+          prices: [
+            {
+              amount: 4000,
+              sale_amount: 2500,
+              currency_code: "usd",
+              currency: { code: "USD", symbol: "$", decimal_digits: 2 },
+            },
+          ],
+        },
+      ],
+    });
+    expect(cardProductOf(onSale).price).toEqual({ price: "$25.00", regularPrice: "$40.00" });
+  });
+
+  it("is null for a product without variants", () => {
+    const bare = reshapeProduct({ id: "prod_bare", title: "Bare", variants: [] });
+    expect(cardProductOf(bare).price).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   type WireVariant,
 } from "@herbo/hosted-api";
 import { asArray, asBoolean, asFiniteNumber, asId, asRecord, asString, asText } from "../json-guards";
+import { productPrice } from "../money";
 import type {
   CardProduct,
   Currency,
@@ -306,9 +307,13 @@ export function withFreshStock(product: Product, stock: ReadonlyMap<string, numb
   };
 }
 
-/** Only what a product card reads, so a server-rendered list does not send the detail page's fields. */
+/**
+ * Only what a product card reads, so a server-rendered list does not send the detail page's fields, with the
+ * card's price already written (a loader calls this on the server).
+ */
 export function cardProductOf(product: Product): CardProduct {
   return {
+    price: productPrice(product),
     id: product.id,
     title: product.title,
     subtitle: product.subtitle,

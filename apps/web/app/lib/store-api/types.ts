@@ -191,6 +191,14 @@ export type CardVariant = Pick<
   | "inventoryQuantity"
 >;
 
+/** A price as the shopper reads it. */
+export interface DisplayPrice {
+  /** What the shopper pays, formatted. */
+  price: string;
+  /** The regular price, struck through, when the variant is on sale. */
+  regularPrice: string | null;
+}
+
 /**
  * A product as a card needs it: the list's answer without what only the detail page reads (the
  * description, the gallery, the options, the social card). A server-rendered list sends only these
@@ -201,6 +209,12 @@ export interface CardProduct extends Pick<
   "id" | "title" | "subtitle" | "ribbonText" | "thumbnail" | "thumbnailImage" | "purchasable" | "siteProductSelection"
 > {
   variants: CardVariant[];
+  /**
+   * The price the card shows (its displayed variant's), written on the server. A market's prices are written
+   * with Intl, whose first use costs a cheap phone a long task; taking the server's text lets the page hydrate
+   * without it (lib/money.ts).
+   */
+  price: DisplayPrice | null;
 }
 
 export interface ProductList {
