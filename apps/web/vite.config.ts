@@ -23,6 +23,7 @@ const shellModules = [
   "/app/components/content/health-disclaimer.tsx",
   "/app/lib/cart/",
   "/app/lib/early-taps.ts",
+  "/app/lib/when-idle.ts",
   "/app/lib/money.ts",
   "/packages/hosted-api/src/",
   "/app/lib/json-guards.ts",

@@ -16,6 +16,7 @@ import { earlyTapsScript, replayEarlyTaps } from "./lib/early-taps";
 import { publicEnvironment } from "./lib/env.server";
 import { renderedSiteCss } from "./lib/inline-css";
 import { prepareMoneyFormat } from "./lib/markets";
+import { whenIdle } from "./lib/when-idle";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
@@ -33,27 +34,15 @@ export function shouldRevalidate() {
   return false;
 }
 
-/**
- * Runs `work` once the browser is idle (soon after, where it cannot say), answering a function that cancels it.
- * A market page's prices arrive written by the server, and its cart writes them with Intl: Intl's first use,
- * long on a cheap phone, is made here rather than while the page hydrates or when the cart first opens.
- */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const idle = window.requestIdleCallback(work, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(idle);
-  }
-  const timer = window.setTimeout(work, 200);
-  return () => window.clearTimeout(timer);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   // Marks the document interactive; browser tests wait for it before clicking. Then the buttons tapped before
   // this moment are tapped again, once the state the page set up as it hydrated (the stored cart) is in place.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
     const replay = window.setTimeout(() => void replayEarlyTaps(), 0);
-    const warm = whenIdle(() => prepareMoneyFormat(window.location.pathname));
+    // A market page's prices arrive written by the server, and its cart writes them with Intl: Intl's first
+    // use, long on a cheap phone, is made once the page is idle, not while it hydrates or when the cart opens.
+    const warm = whenIdle(() => prepareMoneyFormat(window.location.pathname), 2_000, 200);
     return () => {
       window.clearTimeout(replay);
       warm();

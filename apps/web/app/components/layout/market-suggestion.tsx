@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { messages } from "~/content/messages";
 import { currencyName, equivalentPath, marketInSentence, marketOfPage, suggestedMarket } from "~/lib/markets";
+import { whenIdle } from "~/lib/when-idle";
 import { Icon } from "../ui/icon";
 
 /** Where a dismissed suggestion is remembered: the code of the market the shopper said no to. */
@@ -37,24 +38,18 @@ export const suggestionDelayMs = 3000;
  */
 function whenSettled(check: () => void): () => void {
   const events = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
-  let idle: number | undefined;
+  let cancelIdle: (() => void) | undefined;
   const run = () => {
     window.clearTimeout(timer);
     for (const name of events) window.removeEventListener(name, run, true);
-    if (idle !== undefined) return;
-    idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(check, { timeout: 1000 })
-        : window.setTimeout(check, 0);
+    cancelIdle ??= whenIdle(check, 1000);
   };
   const timer = window.setTimeout(run, suggestionDelayMs);
   for (const name of events) window.addEventListener(name, run, { capture: true, passive: true });
   return () => {
     window.clearTimeout(timer);
     for (const name of events) window.removeEventListener(name, run, true);
-    if (idle === undefined) return;
-    if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-    window.clearTimeout(idle);
+    cancelIdle?.();
   };
 }
 

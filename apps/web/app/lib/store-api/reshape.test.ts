@@ -564,13 +564,15 @@ describe("a product as a card needs it", () => {
   });
 });
 
+/** One of a variant's prices as the store API sends it. */
+const wirePrice = (amount: number, code: string, sale: number | null = null, symbol = code) => ({
+  amount,
+  sale_amount: sale,
+  currency_code: code.toLowerCase(),
+  currency: { code, symbol, template: code === "NPR" ? "Rs. $1" : null, decimal_digits: 2 },
+});
+
 describe("one price per market currency (issue 26)", () => {
-  const wirePrice = (amount: number, code: string, sale: number | null = null, symbol = code) => ({
-    amount,
-    sale_amount: sale,
-    currency_code: code.toLowerCase(),
-    currency: { code, symbol, template: code === "NPR" ? "Rs. $1" : null, decimal_digits: 2 },
-  });
   const product = reshapeProduct({
     id: "prod_himalayan_resin",
     title: "Resin",
@@ -661,30 +663,8 @@ describe("a card's price, written on the server", () => {
       title: "Sale",
       site_product_selection: "lowest_price_first",
       variants: [
-        {
-          id: "var_dear",
-          title: "Dear",
-          prices: [
-            {
-              amount: 5000,
-              sale_amount: null,
-              currency_code: "usd",
-              currency: { code: "USD", symbol: "$", decimal_digits: 2 },
-            },
-          ],
-        },
-        {
-          id: "var_cheap",
-          title: "Cheap",
-          prices: [
-            {
-              amount: 4000,
-              sale_amount: 2500,
-              currency_code: "usd",
-              currency: { code: "USD", symbol: "$", decimal_digits: 2 },
-            },
-          ],
-        },
+        { id: "var_dear", title: "Dear", prices: [wirePrice(5000, "USD", null, "$")] },
+        { id: "var_cheap", title: "Cheap", prices: [wirePrice(4000, "USD", 2500, "$")] },
       ],
     });
     expect(cardProductOf(onSale).price).toEqual({ price: "$25.00", regularPrice: "$40.00" });
