@@ -448,7 +448,11 @@ async function realLoads(rows) {
   try {
     for (let round = 0; round < realRuns; round += 1) {
       log(`real loads, round ${round + 1} of ${realRuns}`);
-      for (const [index, row] of rows.entries()) samples[index].push(await realLoad(browser, row.url));
+      // One place further up each round, so no page always loads last, after the others have warmed the machine.
+      for (let step = 0; step < rows.length; step += 1) {
+        const index = (step + round) % rows.length;
+        samples[index].push(await realLoad(browser, rows[index].url));
+      }
     }
   } finally {
     await browser.close();
@@ -613,8 +617,13 @@ if (!args.has("--no-uncached")) {
   ];
   startSection("Uncached server renders");
   const rounds = pages.map(() => []);
+  // The prerendered page opens every round, as the ratios' base; the other rows move up one place each
+  // round, so no row always runs last, where one full run found its figure lowest in every round.
+  const others = pages.slice(1).map((_, index) => index + 1);
+  const orderOf = (round) => [0, ...others.slice(round % others.length), ...others.slice(0, round % others.length)];
   for (let round = 0; round < uncachedRounds; round += 1) {
-    for (const [index, [label, pathname, { base, server }]] of pages.entries()) {
+    for (const index of orderOf(round)) {
+      const [label, pathname, { base, server }] = pages[index];
       log(`uncached: ${label} (round ${round + 1} of ${uncachedRounds})`);
       if (round === 0) await uncachedLoad(base, pathname, warmUpSeconds);
       const cpuSpent = countCpu([server.pid, storeApiProcess.pid]);
@@ -991,7 +1000,8 @@ if (realRows.length > 0) {
     'Lighthouse simulates; these loads are throttled in Chromium itself. "Interactive" is when React has',
     `hydrated the page, so its buttons work. Guard rails: largest paint at most ${guardRails.largestPaintVsEmpty}× the empty app's,`,
     `interactive at most ${guardRails.interactiveVsEmpty}× the empty app's. The empty app is served compressed, like the shop.`,
-    "Every round loads each page and the empty app once, in turn, so the machine's load falls on all rows alike.",
+    "Every round loads each page and the empty app once, in turn, each one place further up than in the round before,",
+    "so the machine's load falls on all rows alike.",
     "",
     `| page | first paint | largest paint | interactive | largest paint vs empty app (≤ ${guardRails.largestPaintVsEmpty}×) | interactive vs empty app (≤ ${guardRails.interactiveVsEmpty}×) |`,
     "| --- | --: | --: | --: | --: | --- |",
@@ -1008,7 +1018,8 @@ if (uncachedRows.length > 0) {
     ...loadLine("Uncached server renders"),
     `Each row first runs the same load for ${warmUpSeconds} s without counting it, so that every figure is of a`,
     "warm process, as a server is after its first minute; the prerendered row is warmed the same way.",
-    `The rows then run in turn, ${uncachedRounds} ${uncachedRounds === 1 ? "round" : "rounds"}; each round's ratio is taken`,
+    `The rows then run in turn, ${uncachedRounds} ${uncachedRounds === 1 ? "round" : "rounds"}, the prerendered page first and the others one place`,
+    "further up each round, so that no row always runs last; each round's ratio is taken",
     "against the prerendered page in the same round. Each row shows the median of its rounds' req/s and p50,",
     "the median and range of its ratios, its worst p99, and its single requests of all rounds together.",
     "",
