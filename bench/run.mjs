@@ -238,6 +238,9 @@ const homeJs = sum(filesForRoute(shopManifest, "routes/home").javascript.map((fi
 const admin = adminBundleSizes(path.join(root, "apps/admin"));
 
 // --- Lighthouse -------------------------------------------------------------------------------------
+/** The items starting `round` places further on, the skipped ones at the end: each round a row moves up one place. */
+const inTurn = (items, round) => [...items.slice(round % items.length), ...items.slice(0, round % items.length)];
+
 const median = (values) => {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor(sorted.length / 2)];
@@ -449,10 +452,8 @@ async function realLoads(rows) {
     for (let round = 0; round < realRuns; round += 1) {
       log(`real loads, round ${round + 1} of ${realRuns}`);
       // One place further up each round, so no page always loads last, after the others have warmed the machine.
-      for (let step = 0; step < rows.length; step += 1) {
-        const index = (step + round) % rows.length;
+      for (const index of inTurn([...rows.keys()], round))
         samples[index].push(await realLoad(browser, rows[index].url));
-      }
     }
   } finally {
     await browser.close();
@@ -619,10 +620,9 @@ if (!args.has("--no-uncached")) {
   const rounds = pages.map(() => []);
   // The prerendered page opens every round, as the ratios' base; the other rows move up one place each
   // round, so no row always runs last, where one full run found its figure lowest in every round.
-  const others = pages.slice(1).map((_, index) => index + 1);
-  const orderOf = (round) => [0, ...others.slice(round % others.length), ...others.slice(0, round % others.length)];
+  const others = [...pages.keys()].slice(1);
   for (let round = 0; round < uncachedRounds; round += 1) {
-    for (const index of orderOf(round)) {
+    for (const index of [0, ...inTurn(others, round)]) {
       const [label, pathname, { base, server }] = pages[index];
       log(`uncached: ${label} (round ${round + 1} of ${uncachedRounds})`);
       if (round === 0) await uncachedLoad(base, pathname, warmUpSeconds);
