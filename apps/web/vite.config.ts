@@ -24,6 +24,7 @@ const shellModules = [
   "/app/lib/cart/",
   "/app/lib/early-taps.ts",
   "/app/lib/when-idle.ts",
+  "/app/lib/browser-time-zone.ts",
   "/app/lib/money.ts",
   "/packages/hosted-api/src/",
   "/app/lib/json-guards.ts",

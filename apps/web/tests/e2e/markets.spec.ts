@@ -365,6 +365,45 @@ test.describe("the suggestion banner (a browser whose clock is in the UK)", () =
     await expect(banner).toHaveCount(0);
   });
 
+  test("reads the clock without building a date format where the browser has Temporal, and through Intl where not", async ({
+    page,
+    context,
+  }) => {
+    // Intl's first date format loads ICU's data, a long task on a cheap phone: counted here, it should not happen.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { dateFormatsBuilt: number };
+      counted.dateFormatsBuilt = 0;
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct(target, args: Parameters<typeof Intl.DateTimeFormat>) {
+          counted.dateFormatsBuilt += 1;
+          return Reflect.construct(target, args) as Intl.DateTimeFormat;
+        },
+        apply(target, thisArgument, args: Parameters<typeof Intl.DateTimeFormat>) {
+          counted.dateFormatsBuilt += 1;
+          return Reflect.apply(target, thisArgument, args) as Intl.DateTimeFormat;
+        },
+      });
+    });
+    await open(page, "/");
+    await settleSuggestion(page);
+    const banner = page.getByRole("complementary", { name: "Your country" });
+    await expect(banner.getByRole("link", { name: "See prices in British pounds" })).toHaveAttribute("href", "/uk");
+    expect(await page.evaluate(() => (window as unknown as { dateFormatsBuilt: number }).dateFormatsBuilt)).toBe(0);
+
+    // A browser without Temporal (Safari, older Chromium) reads the same clock through Intl.
+    const withoutTemporal = await context.newPage();
+    await withoutTemporal.addInitScript(() => {
+      delete (globalThis as { Temporal?: unknown }).Temporal;
+    });
+    await open(withoutTemporal, "/");
+    await settleSuggestion(withoutTemporal);
+    await expect(
+      withoutTemporal
+        .getByRole("complementary", { name: "Your country" })
+        .getByRole("link", { name: "See prices in British pounds" }),
+    ).toHaveAttribute("href", "/uk");
+  });
+
   test("is never part of the server's page, and a blocked storage does not break it", async ({ page, request }) => {
     expect(await textOf(request, "/store")).not.toContain("Shopping from");
     await page.addInitScript(() => {

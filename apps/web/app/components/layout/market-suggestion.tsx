@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { messages } from "~/content/messages";
 import { currencyName, equivalentPath, marketInSentence, marketOfPage, suggestedMarket } from "~/lib/markets";
+import { browserTimeZone } from "~/lib/browser-time-zone";
 import { whenIdle } from "~/lib/when-idle";
 import { Icon } from "../ui/icon";
 
@@ -32,9 +33,9 @@ export const suggestionDelayMs = 3000;
 
 /**
  * Runs `check` once the page is settled: at the shopper's first interaction or after `suggestionDelayMs`,
- * whichever comes first, then in the browser's next idle moment. The check reads the time zone through
- * `Intl`, whose first use loads ICU's data (tens of milliseconds on a cheap phone), so it never competes
- * with hydration for the main thread. Answers a function that cancels it.
+ * whichever comes first, then in the browser's next idle moment. Where the browser has no Temporal, the check
+ * reads the time zone through `Intl`, whose first use loads ICU's data (tens of milliseconds on a cheap phone),
+ * so it never competes with hydration for the main thread. Answers a function that cancels it.
  */
 function whenSettled(check: () => void): () => void {
   const events = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
@@ -51,14 +52,6 @@ function whenSettled(check: () => void): () => void {
     for (const name of events) window.removeEventListener(name, run, true);
     cancelIdle?.();
   };
-}
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
