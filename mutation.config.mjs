@@ -32,6 +32,7 @@ export const workspaces = [
       { file: "server/store-changes.ts", target: 90 },
       // Taps made before hydration, and their repeat once the page is interactive.
       { file: "app/lib/early-taps.ts", target: 90 },
+      { file: "app/lib/browser-time-zone.ts", target: 90 },
       { file: "app/lib/store-api/product-details.server.ts", target: 90 },
       { file: "app/lib/feeds/feed-items.ts", target: 90 },
       { file: "app/lib/feeds/google-feed.ts", target: 90 },

@@ -13,6 +13,7 @@ export function browserTimeZone(scope: TemporalScope = globalThis as TemporalSco
     const timeZoneId = scope.Temporal?.Now?.timeZoneId;
     return typeof timeZoneId === "function" ? timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
-    return undefined;
+    // A browser that cannot say suggests no market; the page goes on.
   }
+  return undefined;
 }
