@@ -156,6 +156,7 @@ describe("watchStoreChanges", () => {
     for (const each of watches.splice(0)) each.close();
     const after = store.requests();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(store.requests()).toBe(after);
+    // One request sent just before the close may reach the server after it; ten tries a second more would not.
+    expect(store.requests()).toBeLessThanOrEqual(after + 1);
   });
 });
