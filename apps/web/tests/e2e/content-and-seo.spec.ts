@@ -341,6 +341,37 @@ test("landing cards below the fold rise into view once, 0.1 s apart", async ({ p
   await expect(benefits.first()).toHaveAttribute("data-reveal", "done");
 });
 
+test("the home page keeps its about and benefits sections as drawn, and their cards still rise into view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await open(page, "/");
+  // React marks every element it hydrates with its fiber: the product cards' buttons have one, these cards none.
+  const hydratedBy = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+  expect(await hydratedBy("#products li button")).toBe(true);
+  expect(await hydratedBy("#about li")).toBe(false);
+  expect(await hydratedBy("#benefits li")).toBe(false);
+  await expect(page.getByRole("region", { name: "About Herbo Shilajit" })).toBeVisible();
+  const benefits = page.getByRole("region", { name: "Top 10 Benefits" }).getByTestId("benefits").locator("li");
+  await expect(benefits).toHaveCount(10);
+  await expect(benefits.first()).toHaveAttribute("data-reveal", "pending");
+  await page.getByRole("heading", { name: "Top 10 Benefits" }).scrollIntoViewIfNeeded();
+  await expect(benefits.first()).toHaveAttribute("data-reveal", "done");
+  // Back on the home page within the app (at the top, as every move starts), React draws the sections, and
+  // the cards below the fold wait to rise again.
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Store", exact: true }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await main.getByRole("link", { name: "Home", exact: true }).click();
+  await expect(benefits).toHaveCount(10);
+  expect(await hydratedBy("#benefits li")).toBe(true);
+  await expect(benefits.first()).toHaveAttribute("data-reveal", "pending");
+});
+
 test("cards on screen at load are never hidden, and no card is measured while the page hydrates", async ({ page }) => {
   // A measurement in the hydration's effects lays the whole page out again for every card (13 on the home
   // page) on the main thread of a slow phone; where a card starts is the observer's to report.
