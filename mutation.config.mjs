@@ -22,6 +22,7 @@ export const workspaces = [
       "server/page-cache.test.ts",
       "server/shared-reads.test.ts",
       "server/store-changes.test.ts",
+      "tooling/outline-art.test.ts",
     ],
     files: [
       { file: "app/lib/money.ts", target: 90 },
@@ -55,6 +56,8 @@ export const workspaces = [
       { file: "app/components/product/responsive-image.ts", target: 90 },
       { file: "app/lib/store-api/reshape-shipping.ts", target: 90 },
       { file: "app/components/cart/cart-shipping.ts", target: 90 },
+      // The pictures' lettering as outlines: placement, spacing and the path data.
+      { file: "tooling/outline-art.mjs", target: 90 },
       // Which clicks on the server-drawn footer's links move within the app.
       { file: "app/lib/in-app-link.ts", target: 90 },
       // The pure rules; the two hooks only read the location.
