@@ -1,5 +1,5 @@
 import { e2eSettings } from "./settings.mjs";
-import { expect, open, test } from "./support/fixtures";
+import { expect, hydratedByReact, open, test } from "./support/fixtures";
 
 test("the header links home, store and blog, and badges the cart only above zero", async ({ page }) => {
   await open(page, "/store");
@@ -107,14 +107,9 @@ test("the footer keeps the server's drawing instead of hydrating, and its links 
 }) => {
   await open(page, "/product/prod_himalayan_resin");
   const footer = page.locator("footer");
-  // React marks every element it hydrates with its fiber; the header's links have one, the footer's none.
-  const hydratedBy = (selector: string) =>
-    page
-      .locator(selector)
-      .first()
-      .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
-  expect(await hydratedBy("header a")).toBe(true);
-  expect(await hydratedBy("footer a[data-discover]")).toBe(false);
+  // The header's links are hydrated, the footer's are not.
+  expect(await hydratedByReact(page, "header a")).toBe(true);
+  expect(await hydratedByReact(page, "footer a[data-discover]")).toBe(false);
   // A page loaded afresh would lose this; a move within the app keeps it.
   await page.evaluate(() => Object.assign(window, { samePageLoad: true }));
   const selector = footer.getByRole("navigation", { name: "Country and currency" });
@@ -127,7 +122,7 @@ test("the footer keeps the server's drawing instead of hydrating, and its links 
     "href",
     "/product/prod_himalayan_resin",
   );
-  expect(await hydratedBy("footer a[data-discover]")).toBe(true);
+  expect(await hydratedByReact(page, "footer a[data-discover]")).toBe(true);
   await footer.getByRole("link", { name: "Shilajit in Nepal" }).click();
   await expect(page).toHaveURL(/\/shilajit-nepal$/);
   expect(await page.evaluate(() => "samePageLoad" in window)).toBe(true);

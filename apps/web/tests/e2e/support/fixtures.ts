@@ -45,6 +45,17 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** Opens a path and waits for hydration. */
+/**
+ * Whether React hydrated the first element `selector` finds: React marks every element it hydrates with its
+ * fiber, and a part kept as the server drew it has none.
+ */
+export function hydratedByReact(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+}
+
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
