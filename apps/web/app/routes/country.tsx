@@ -143,18 +143,8 @@ export default function CountryLandingPage({ loaderData }: Route.ComponentProps)
         rating={ratingLine}
       />
       <LandingIntro title={country.introTitle} text={country.introText} />
-      <FeatureSection
-        id="benefits-heading"
-        title="Key Benefits for You"
-        features={country.benefits}
-        stagger
-        tone="sand"
-      />
-      <FeatureSection
-        id="why-heading"
-        title={`Why Choose ${site.brand} in ${country.country}?`}
-        features={country.whyChoose}
-      />
+      <FeatureSection id="benefits" title="Key Benefits for You" features={country.benefits} stagger tone="sand" />
+      <FeatureSection id="why" title={`Why Choose ${site.brand} in ${country.country}?`} features={country.whyChoose} />
       <TestimonialSection title={`Real Testimonials from ${country.country}`} testimonials={country.testimonials} />
       <OrderNowSection
         title={`Order ${site.brand} in ${country.country}`}

@@ -102,8 +102,8 @@ export default function NepalLandingPage({ loaderData }: Route.ComponentProps) {
         rating={loaderData.ratingLine}
       />
       <LandingIntro title={page.introTitle} text={page.introText} />
-      <FeatureSection id="benefits-heading" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
-      <FeatureSection id="why-heading" title={page.whyChooseTitle} features={page.whyChoose} />
+      <FeatureSection id="benefits" title={page.benefitsTitle} features={page.benefits} stagger tone="sand" />
+      <FeatureSection id="why" title={page.whyChooseTitle} features={page.whyChoose} />
       <TestimonialSection title="What Our Customers in Nepal Say" testimonials={page.testimonials} />
       <section aria-labelledby="faq-heading" className="container-page max-w-3xl py-16">
         <h2 id="faq-heading" className="text-center text-3xl font-bold sm:text-4xl">

@@ -341,6 +341,30 @@ test("landing cards below the fold rise into view once, 0.1 s apart", async ({ p
   await expect(benefits.first()).toHaveAttribute("data-reveal", "done");
 });
 
+test("a country page keeps its cards as drawn, and a move to another country draws that country's", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await open(page, "/shilajit-in-usa");
+  expect(await hydratedByReact(page, "#order-now a")).toBe(true);
+  for (const id of ["benefits", "why", "testimonials"]) expect(await hydratedByReact(page, `#${id} li`)).toBe(false);
+  const testimonials = page.getByRole("region", { name: "Real Testimonials from USA" }).locator("li");
+  await expect(testimonials).toHaveCount(3);
+  await expect(testimonials.first()).toHaveAttribute("data-reveal", "pending");
+  await testimonials.first().scrollIntoViewIfNeeded();
+  await expect(testimonials.first()).toHaveAttribute("data-reveal", "done");
+  // The footer's link moves within the app; the kept sections give way to the UK page's own, drawn by React.
+  const usaQuote = await testimonials.first().locator("blockquote").textContent();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Shilajit in UK" }).click();
+  await expect(page).toHaveURL(/\/shilajit-in-uk$/);
+  const ukTestimonials = page.getByRole("region", { name: "Real Testimonials from UK" }).locator("li");
+  await expect(ukTestimonials).toHaveCount(3);
+  await expect(ukTestimonials.first().locator("blockquote")).not.toHaveText(usaQuote ?? "");
+  expect(await hydratedByReact(page, "#testimonials li")).toBe(true);
+  await expect(page.getByRole("heading", { name: "Key Benefits for You" })).toBeVisible();
+  await expect(page.locator('[aria-labelledby="benefits-heading"] li').first()).toContainText("Natural Energy Support");
+});
+
 test("the home page keeps its about and benefits sections as drawn, and their cards still rise into view", async ({
   page,
 }) => {

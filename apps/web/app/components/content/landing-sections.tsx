@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { ServerDrawn } from "~/components/layout/server-drawn";
+import { revealCardsWithin } from "~/hooks/use-reveal-on-scroll";
 import introImage from "~/assets/images/intro-himalaya.svg?url";
 import { site } from "~/content/site";
 import type { Feature, Testimonial } from "~/content/types";
@@ -70,6 +72,10 @@ export function featureColumns(count: number): string {
   return "md:grid-cols-3";
 }
 
+/**
+ * A section of benefit or reason cards. Like the testimonials, it answers no taps, so it is kept as the server
+ * drew it instead of hydrating (docs/decisions/032-footer-kept-as-drawn.md); its cards still rise into view.
+ */
 export function FeatureSection({
   id,
   title,
@@ -77,16 +83,25 @@ export function FeatureSection({
   stagger = false,
   tone = "plain",
 }: {
+  /** The section's id; its heading's is the same followed by "-heading". */
   id: string;
   title: string;
   features: readonly Feature[];
   stagger?: boolean;
   tone?: "plain" | "sand";
 }) {
+  const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={id} className={tone === "sand" ? "bg-sand py-16 md:py-20" : "py-16 md:py-20"}>
+    <ServerDrawn
+      as="section"
+      id={id}
+      labelledBy={headingId}
+      className={tone === "sand" ? "bg-sand py-16 md:py-20" : "py-16 md:py-20"}
+      drawnFrom={features}
+      whileKept={revealCardsWithin}
+    >
       <div className="container-page">
-        <h2 id={id} className="text-center text-3xl font-bold sm:text-4xl">
+        <h2 id={headingId} className="text-center text-3xl font-bold sm:text-4xl">
           {title}
         </h2>
         <ul className={`mt-10 grid gap-6 ${featureColumns(features.length)}`}>
@@ -100,13 +115,20 @@ export function FeatureSection({
           ))}
         </ul>
       </div>
-    </section>
+    </ServerDrawn>
   );
 }
 
 export function TestimonialSection({ title, testimonials }: { title: string; testimonials: readonly Testimonial[] }) {
   return (
-    <section aria-labelledby="testimonials-heading" className="py-16 md:py-20">
+    <ServerDrawn
+      as="section"
+      id="testimonials"
+      labelledBy="testimonials-heading"
+      className="py-16 md:py-20"
+      drawnFrom={testimonials}
+      whileKept={revealCardsWithin}
+    >
       <div className="container-page">
         <h2 id="testimonials-heading" className="text-center text-3xl font-bold sm:text-4xl">
           {title}
@@ -117,7 +139,7 @@ export function TestimonialSection({ title, testimonials }: { title: string; tes
           ))}
         </ul>
       </div>
-    </section>
+    </ServerDrawn>
   );
 }
 
