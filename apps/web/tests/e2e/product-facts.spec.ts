@@ -1,7 +1,7 @@
 import type { AdminProduct, AdminProductBatches, AdminShipping } from "@herbo/hosted-api/admin";
 import { expectNoAxeViolations } from "./support/accessibility";
 import { ownerApi } from "./support/back-office";
-import { expect, test } from "./support/fixtures";
+import { expect, hydratedByReact, test, waitForHydration } from "./support/fixtures";
 import { openCheckout } from "./support/checkout";
 import { enterLocalDetails, localShopper } from "./support/local-shoppers";
 import { e2eSettings } from "./settings.mjs";
@@ -87,6 +87,12 @@ test("the owner's supplement facts and lab certificate show on the product page,
   await expect(panel.getByRole("row", { name: /Shilajit resin, purified/ })).toContainText("300 mg");
   await expect(panel).toContainText("† Daily Value not established.");
   await expect(panel).toContainText('Purified shilajit resin. <img src="x" onerror="alert(1)">');
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  // The panel and the certificate answer no taps: the page keeps the server's drawing of them, which stays text.
+  await waitForHydration(page);
+  expect(await hydratedByReact(page, '[data-testid="supplement-facts"] td')).toBe(false);
+  expect(await hydratedByReact(page, '[data-testid="certificate-link"]')).toBe(false);
+  expect(await hydratedByReact(page, 'button:has-text("Add to Cart")')).toBe(true);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await expect(panel.getByRole("listitem")).toHaveText([
     "Keep out of reach of children.",

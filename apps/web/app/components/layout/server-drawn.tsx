@@ -9,6 +9,8 @@ interface ServerDrawnProps {
   className?: string;
   /** The id of the heading that names the part (`aria-labelledby`). */
   labelledBy?: string;
+  /** The part's `data-testid`, for tests that find it by one. */
+  testId?: string;
   /** What the part was drawn from: while the page's value is still this one, the drawing stays. */
   drawnFrom: unknown;
   /**
@@ -25,8 +27,8 @@ interface Drawing {
 }
 
 /**
- * A part of the page that answers no taps of its own (the footer, the home page's about and benefits
- * sections): the browser keeps the server's drawing of it instead of hydrating it, so a page on a cheap phone
+ * A part of the page that answers no taps of its own (the footer, the home and country pages' cards, a
+ * product's facts): the browser keeps the server's drawing of it instead of hydrating it, so a page on a cheap phone
  * has that much less to do before its buttons work (docs/decisions/032).
  *
  * While the page hydrates, the part takes the server's HTML as it stands and React leaves it alone. Its links
@@ -34,7 +36,16 @@ interface Drawing {
  * followed with React Router's `navigate`, as the `<Link>` would have. Once `drawnFrom` changes (the footer's
  * country links follow the page's path), the part is drawn by React from then on, like any other.
  */
-export function ServerDrawn({ as: Tag, id, className, labelledBy, drawnFrom, whileKept, children }: ServerDrawnProps) {
+export function ServerDrawn({
+  as: Tag,
+  id,
+  className,
+  labelledBy,
+  testId,
+  drawnFrom,
+  whileKept,
+  children,
+}: ServerDrawnProps) {
   const [drawing, setDrawing] = useState(() => serverDrawing(id, drawnFrom));
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,7 +61,7 @@ export function ServerDrawn({ as: Tag, id, className, labelledBy, drawnFrom, whi
   if (outdated) setDrawing(null);
   if (drawing === null || outdated) {
     return (
-      <Tag key="drawn-by-react" id={id} className={className} aria-labelledby={labelledBy}>
+      <Tag key="drawn-by-react" id={id} className={className} aria-labelledby={labelledBy} data-testid={testId}>
         {children}
       </Tag>
     );
@@ -72,6 +83,7 @@ export function ServerDrawn({ as: Tag, id, className, labelledBy, drawnFrom, whi
       id={id}
       className={className}
       aria-labelledby={labelledBy}
+      data-testid={testId}
       onClick={followInApp}
       dangerouslySetInnerHTML={{ __html: drawing.html }}
       suppressHydrationWarning

@@ -1,14 +1,23 @@
+import { ServerDrawn } from "~/components/layout/server-drawn";
 import { writtenDate } from "~/lib/written-date";
 import type { ProductBatch, ProductFacts } from "~/lib/store-api/types";
 
 /**
  * The supplement-facts panel, ingredients and warnings as the owner wrote them (docs/storefront.md#product-page).
- * Every text is the owner's plain text and React escapes it; nothing here is read as HTML.
+ * Every text is the owner's plain text and React escapes it; nothing here is read as HTML. It answers no taps,
+ * so the page keeps the server's drawing of it instead of hydrating it (docs/decisions/032-footer-kept-as-drawn.md).
  */
 export function SupplementFacts({ facts }: { facts: ProductFacts }) {
   const notEstablished = facts.amounts.some((row) => row.dailyValue?.includes("†") === true);
   return (
-    <section aria-labelledby="supplement-facts" className="border-t border-line pt-5" data-testid="supplement-facts">
+    <ServerDrawn
+      as="section"
+      id="product-facts"
+      labelledBy="supplement-facts"
+      className="border-t border-line pt-5"
+      testId="supplement-facts"
+      drawnFrom={facts}
+    >
       <h2 id="supplement-facts" className="text-lg font-semibold">
         Supplement Facts
       </h2>
@@ -61,14 +70,24 @@ export function SupplementFacts({ facts }: { facts: ProductFacts }) {
           </ul>
         </div>
       )}
-    </section>
+    </ServerDrawn>
   );
 }
 
-/** The batch on sale now and its lab certificate, which opens as a PDF from the store's own media. */
+/**
+ * The batch on sale now and its lab certificate, which opens as a PDF from the store's own media. Kept as the
+ * server drew it, like the facts above it: its one link is an ordinary link to the PDF.
+ */
 export function BatchCertificate({ batch }: { batch: ProductBatch }) {
   return (
-    <section aria-labelledby="lab-certificate" className="border-t border-line pt-5" data-testid="batch-certificate">
+    <ServerDrawn
+      as="section"
+      id="product-batch"
+      labelledBy="lab-certificate"
+      className="border-t border-line pt-5"
+      testId="batch-certificate"
+      drawnFrom={batch}
+    >
       <h2 id="lab-certificate" className="text-lg font-semibold">
         Lab certificate
       </h2>
@@ -87,6 +106,6 @@ export function BatchCertificate({ batch }: { batch: ProductBatch }) {
           </a>
         </p>
       )}
-    </section>
+    </ServerDrawn>
   );
 }
