@@ -245,6 +245,13 @@ const median = (values) => {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.floor(sorted.length / 2)];
 };
+/** The median, or undefined when any value is unknown (a CPU figure /proc could not give). */
+const medianOf = (values) => (values.includes(undefined) ? undefined : median(values));
+/** Rounds' ratios against their base, as the tables report them: the median and the range. */
+const ratiosOf = (ratios) => {
+  const sorted = [...ratios].sort((left, right) => left - right);
+  return { ratio: median(sorted), ratioRange: [sorted[0], sorted.at(-1)] };
+};
 
 async function gzippedWeight(urls) {
   let total = 0;
@@ -646,10 +653,8 @@ if (!args.has("--no-uncached")) {
       });
     }
   }
-  const medianOf = (values) => (values.includes(undefined) ? undefined : median(values));
   for (const [index, [label, , { floor }]] of pages.entries()) {
     const runs = rounds[index];
-    const ratios = runs.map((run, round) => run.rps / rounds[0][round].rps).sort((left, right) => left - right);
     const times = runs.flatMap((run) => run.single.times);
     uncachedRows.push({
       label,
@@ -657,8 +662,7 @@ if (!args.has("--no-uncached")) {
       p50: median(runs.map((run) => run.p50)),
       p99: Math.max(...runs.map((run) => run.p99)),
       errors: runs.reduce((sum, run) => sum + run.errors + run.single.errors, 0),
-      ratio: median(ratios),
-      ratioRange: [ratios[0], ratios.at(-1)],
+      ...ratiosOf(runs.map((run, round) => run.rps / rounds[0][round].rps)),
       single: { p50: median(times), p99: p99(times) },
       serverCpu: medianOf(runs.map((run) => run.serverCpu)),
       apiCpu: medianOf(runs.map((run) => run.apiCpu)),
@@ -770,17 +774,15 @@ if (!args.has("--no-scale")) {
     }
     pglite.push(run);
   }
-  const ratios = pglite.map((run) => run.rps / run.prerendered.rps).sort((left, right) => left - right);
   scaleRows.push({
     label: "PGlite, one store API",
     rps: median(pglite.map((run) => run.rps)),
     p50: median(pglite.map((run) => run.p50)),
     p99: Math.max(...pglite.map((run) => run.p99)),
     errors: sum(pglite.map((run) => run.errors)),
-    cpu: pglite.some((run) => run.cpu === undefined) ? undefined : median(pglite.map((run) => run.cpu)),
+    cpu: medianOf(pglite.map((run) => run.cpu)),
     prerenderedRps: median(pglite.map((run) => run.prerendered.rps)),
-    ratio: median(ratios),
-    ratioRange: [ratios[0], ratios.at(-1)],
+    ...ratiosOf(pglite.map((run) => run.rps / run.prerendered.rps)),
   });
   try {
     await withBenchDatabase(async (databaseUrl) => {
@@ -973,6 +975,7 @@ if (!args.has("--no-shedding")) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const percent = (ratio) => `${(ratio * 100).toFixed(1)} %`;
+const percentRange = ([low, high]) => `${percent(low)}–${percent(high)}`;
 const yesNo = (held) => (held ? "yes" : "**no**");
 /** A CPU time per request, or a dash where /proc gave none. */
 const cpuMs = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
@@ -1063,7 +1066,7 @@ if (uncachedRows.length > 0) {
     ...uncachedRows.map((row, index) => {
       const shopRender = index > 0 && !row.floor;
       const versus = shopRender ? `${percent(row.ratio)} ${yesNo(row.ratio >= guardRails.uncachedVsPrerendered)}` : "";
-      const range = shopRender ? `${percent(row.ratioRange[0])}–${percent(row.ratioRange[1])}` : "";
+      const range = shopRender ? percentRange(row.ratioRange) : "";
       const single = ms1(row.single.p50);
       const versusFloor =
         row.floor || row.serverCpu === undefined || floorCpu === undefined
@@ -1097,7 +1100,7 @@ if (scaleRows.length > 0 || scaleNote !== undefined) {
         row.ratio === undefined
           ? ""
           : `${percent(row.ratio)} of ${Math.round(row.prerenderedRps)} ${row.ratio >= guardRails.checkoutVsPrerendered ? "yes" : "**no**"}`;
-      const range = row.ratio === undefined ? "" : `${percent(row.ratioRange[0])}–${percent(row.ratioRange[1])}`;
+      const range = row.ratio === undefined ? "" : percentRange(row.ratioRange);
       return `| ${row.label} | ${Math.round(row.rps)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.errors} | ${cpuMs(row.cpu)} | ${versus} | ${range} |`;
     }),
     "",
